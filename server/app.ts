@@ -1,0 +1,44 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { healthRoutes } from './auth/health.ts';
+import type { ServerContext } from './context.ts';
+import { restRoutes } from './rest/index.ts';
+import { spaRoutes } from './spa/index.ts';
+
+export const bodyLimitBytes = 1024 * 1024;
+
+/** The whole server as one Fastify app; the entry file only boots it, tests build it in-process. */
+export async function buildApp(
+  context: ServerContext,
+  options: { logger?: boolean } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: bodyLimitBytes, trustProxy: true });
+
+  // JSON bodies of any JSON media type (PostgREST clients send application/json; charset=utf-8).
+  app.addContentTypeParser(/^application\/(.+\+)?json/, { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(Object.assign(new Error('Invalid JSON body'), { statusCode: 400, code: 'PGRST102' }), undefined);
+    }
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    const message =
+      status === 413 ? 'Request body is too large' : status >= 500 ? 'Internal server error' : error.message;
+    const code = status === 413 ? 'PGRST413' : (error.code ?? `HTTP${status}`);
+    return reply.code(status).send({ code, message, details: null, hint: null });
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  });
+
+  await app.register(healthRoutes, context);
+  await app.register(restRoutes, context);
+  await app.register(spaRoutes, context);
+  return app;
+}

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse as parseToml } from 'smol-toml';
+import { z } from 'zod';
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(54321),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  SITE_URL: z.string().url().optional(),
+  MAIN_SITE_URL: z.string().url().optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+});
+
+const tomlSchema = z.object({
+  api: z
+    .object({
+      schemas: z.array(z.string()).default(['api']),
+      extra_search_path: z.array(z.string()).default(['public', 'extensions']),
+      max_rows: z.number().default(1000),
+    })
+    .default({ schemas: ['api'], extra_search_path: ['public', 'extensions'], max_rows: 1000 }),
+  auth: z.record(z.string(), z.unknown()).default({}),
+  storage: z.record(z.string(), z.unknown()).default({}),
+});
+
+export type SupabaseToml = z.infer<typeof tomlSchema>;
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Folder for PGlite's files, the generated JWT secret, the mailbox and stored objects. */
+  dataDir: string;
+  databaseUrl?: string;
+  jwtSecret?: string;
+  /** Public address of the app; defaults to http://localhost:PORT. */
+  siteUrl?: string;
+  /** Where unknown paths and 'Esci' lead: the product's public site. */
+  mainSiteUrl?: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  smtpUrl?: string;
+  /** Folders of supabase/migrations style SQL files, applied in version order. */
+  migrationFolders: string[];
+  /** The built SPA; absent in tests that only need the APIs. */
+  staticDir?: string;
+  toml: SupabaseToml;
+}
+
+export function readSupabaseToml(path = `${projectRoot}supabase/config.toml`): SupabaseToml {
+  return tomlSchema.parse(parseToml(readFileSync(path, 'utf8')));
+}
+
+export const defaultMigrationsFolder = `${projectRoot}supabase/migrations`;
+export const defaultStaticDir = `${projectRoot}dist`;
+
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const env = environmentSchema.parse(environment);
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    jwtSecret: env.JWT_SECRET,
+    siteUrl: env.SITE_URL,
+    mainSiteUrl: env.MAIN_SITE_URL,
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+    smtpUrl: env.SMTP_URL,
+    migrationFolders: [defaultMigrationsFolder],
+    staticDir: defaultStaticDir,
+    toml: readSupabaseToml(),
+  };
+}

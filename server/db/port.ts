@@ -1,0 +1,31 @@
+/** The one database port: nothing above it knows whether PGlite or PostgreSQL runs underneath. */
+export interface QueryResult<Row> {
+  rows: Row[];
+}
+
+export interface Queryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<Row>>;
+  /** Runs a script of several statements without parameters. */
+  exec(sql: string): Promise<void>;
+}
+
+export type Unlisten = () => Promise<void>;
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `work` inside BEGIN ... COMMIT, rolling back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  listen(channel: string, onNotify: (payload: string) => void): Promise<Unlisten>;
+  close(): Promise<void>;
+}
+
+/** The fields PostgreSQL reports with an error, as pg and PGlite both expose them. */
+export interface PostgresError extends Error {
+  code?: string;
+  detail?: string;
+  hint?: string;
+}
+
+export function isPostgresError(error: unknown): error is PostgresError {
+  return error instanceof Error && typeof (error as PostgresError).code === 'string';
+}

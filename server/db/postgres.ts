@@ -1,0 +1,67 @@
+import pg from 'pg';
+import type { Database, Queryable } from './port.ts';
+
+/** A pooled connection to a real PostgreSQL server. */
+export async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const queryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
+    query: async (sql, params) => ({ rows: (await target.query(sql, params)).rows }),
+    exec: async (sql) => {
+      await target.query(sql);
+    },
+  });
+  await pool.query('select 1');
+
+  let listener: pg.Client | undefined;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+
+  async function listenerClient(): Promise<pg.Client> {
+    if (listener) return listener;
+    listener = new pg.Client({ connectionString });
+    await listener.connect();
+    listener.on('notification', (message) => {
+      for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+    });
+    return listener;
+  }
+
+  return {
+    kind: 'postgres',
+    ...queryable(pool),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await work(queryable(client));
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async listen(channel, onNotify) {
+      const client = await listenerClient();
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      }
+      set.add(onNotify);
+      return async () => {
+        set.delete(onNotify);
+        if (set.size === 0) {
+          handlers.delete(channel);
+          await client.query(`unlisten ${pg.escapeIdentifier(channel)}`);
+        }
+      };
+    },
+    async close() {
+      await listener?.end();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { Queryable } from '../db/port.ts';
+import type { ResolvedFunction } from './resolve-function.ts';
+
+const quoteIdent = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
+
+export interface Paging {
+  limit?: number;
+  offset?: number;
+}
+
+/**
+ * Calls a resolved function with the arguments of a JSON object and returns its result as JSON text
+ * shaped as PostgREST shapes it. Only catalog names are spliced into the SQL, quoted; every value
+ * travels as the single bound parameter and is converted the way json_to_record converts it.
+ */
+export async function callFunction(
+  tx: Queryable,
+  fn: ResolvedFunction,
+  args: Record<string, unknown>,
+  paging: Paging = {},
+): Promise<string | undefined> {
+  const qualified = `${quoteIdent(fn.schema)}.${quoteIdent(fn.name)}`;
+  const given = fn.parameters.filter((parameter) => parameter.name in args);
+  let call: string;
+  let from: string;
+  if (fn.takesWholeBody) {
+    call = `${qualified}($1::${fn.parameters[0]!.type})`;
+    from = '';
+  } else if (given.length === 0) {
+    call = `${qualified}()`;
+    from = '';
+  } else {
+    const columns = given.map((parameter) => `${quoteIdent(parameter.name)} ${parameter.type}`).join(', ');
+    call = `${qualified}(${given.map((parameter) => `${quoteIdent(parameter.name)} := _args.${quoteIdent(parameter.name)}`).join(', ')})`;
+    from = ` from json_to_record($1::json) as _args(${columns})`;
+  }
+  const params = fn.takesWholeBody || given.length > 0 ? [JSON.stringify(args)] : [];
+  const source = from ? `${from.slice(' from '.length)}, lateral ${call} as _result` : `${call} as _result`;
+
+  let sql: string;
+  switch (fn.returns) {
+    case 'void':
+      await tx.query(`select ${call}${from}`, params);
+      return undefined;
+    case 'scalar':
+      sql = `select to_json(${call})::text as body${from}`;
+      break;
+    case 'composite':
+      sql = `select row_to_json(_result)::text as body from ${source}`;
+      break;
+    case 'set': {
+      const limit = paging.limit !== undefined ? ` limit ${Math.trunc(paging.limit)}` : '';
+      const offset = paging.offset !== undefined ? ` offset ${Math.trunc(paging.offset)}` : '';
+      sql = `select coalesce(json_agg(_page), '[]')::text as body from (select _result from ${source}${limit}${offset}) as _rows(_page)`;
+      break;
+    }
+  }
+  const { rows } = await tx.query<{ body: string | null }>(sql, params);
+  return rows[0]?.body ?? 'null';
+}

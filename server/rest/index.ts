@@ -1,0 +1,128 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../context.ts';
+import { callFunction } from './call-function.ts';
+import { PostgrestError, toPostgrestError } from './postgrest-error.ts';
+import { requestClaims } from './request-role.ts';
+import { resolveFunction } from './resolve-function.ts';
+
+const singleObject = 'application/vnd.pgrst.object+json';
+const reservedQueryKeys = new Set(['select', 'order', 'limit', 'offset', 'or', 'and', 'columns']);
+const filterPattern = /^(not\.)?(eq|neq|gt|gte|lt|lte|like|ilike|is|in|cs|cd|fts|match)\./;
+
+function exposedSchema(request: FastifyRequest, exposed: string[]): string {
+  const header = request.method === 'GET' || request.method === 'HEAD' ? 'accept-profile' : 'content-profile';
+  const requested = request.headers[header];
+  const schema = typeof requested === 'string' && requested !== '' ? requested : exposed[0]!;
+  if (!exposed.includes(schema)) {
+    throw PostgrestError.of(
+      406,
+      'PGRST106',
+      `Invalid schema: ${schema}`,
+      null,
+      `Only the following schemas are exposed: ${exposed.join(', ')}`,
+    );
+  }
+  return schema;
+}
+
+function argumentsOf(request: FastifyRequest): {
+  args: Record<string, unknown>;
+  limit?: number;
+  offset?: number;
+} {
+  const query = request.query as Record<string, string>;
+  const limit = query.limit !== undefined ? Number(query.limit) : undefined;
+  const offset = query.offset !== undefined ? Number(query.offset) : undefined;
+  if ([limit, offset].some((value) => value !== undefined && !(Number.isInteger(value) && value >= 0))) {
+    throw PostgrestError.of(400, 'PGRST100', 'limit and offset must be non-negative integers');
+  }
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    const args: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(query)) {
+      if (reservedQueryKeys.has(key)) continue;
+      if (filterPattern.test(value)) {
+        throw PostgrestError.of(400, 'PGRST100', `Filters on rpc results are not supported: ${key}`);
+      }
+      args[key] = value;
+    }
+    return { args, limit, offset };
+  }
+  const body = request.body ?? {};
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    throw PostgrestError.of(400, 'PGRST102', 'Invalid body: expected a JSON object');
+  }
+  return { args: body as Record<string, unknown>, limit, offset };
+}
+
+/** `/rest/v1/rpc/<function>`: PostgREST's way of running a function, one transaction per request. */
+export async function restRoutes(app: FastifyInstance, context: ServerContext) {
+  const exposed = context.config.toml.api.schemas;
+  const searchPath = [...context.config.toml.api.extra_search_path];
+
+  async function handleRpc(request: FastifyRequest<{ Params: { fn: string } }>, reply: FastifyReply) {
+    let role = 'anon';
+    try {
+      const schema = exposedSchema(request, exposed);
+      const claims = await requestClaims(request, context.keys.jwtSecret);
+      role = claims.role;
+      const { args, limit, offset } = argumentsOf(request);
+      const wantsSingle = (request.headers.accept ?? '').includes(singleObject);
+      const readOnlyRequest = request.method === 'GET' || request.method === 'HEAD';
+
+      const fn = await resolveFunction(context.db, schema, request.params.fn, Object.keys(args));
+      const body = await context.db.transaction(async (tx) => {
+        if (readOnlyRequest || !fn.volatile) await tx.query('set transaction read only');
+        await tx.query(
+          `select set_config('role', $1, true),
+                  set_config('request.jwt.claims', $2, true),
+                  set_config('request.jwt.claim.sub', $3, true),
+                  set_config('request.jwt.claim.role', $1, true),
+                  set_config('request.jwt.claim.email', $4, true),
+                  set_config('request.method', $5, true),
+                  set_config('request.path', $6, true),
+                  set_config('request.headers', $7, true),
+                  set_config('search_path', $8, true)`,
+          [
+            claims.role,
+            JSON.stringify(claims),
+            claims.sub ?? '',
+            claims.email ?? '',
+            request.method,
+            `/rpc/${request.params.fn}`,
+            JSON.stringify(request.headers),
+            [schema, ...searchPath].map((name) => `"${name}"`).join(', '),
+          ],
+        );
+        const result = await callFunction(tx, fn, args, { limit, offset });
+        if (!wantsSingle || result === undefined || fn.returns !== 'set') return result;
+        const rows = JSON.parse(result) as unknown[];
+        if (rows.length !== 1) {
+          // Thrown inside the transaction so the function's writes are rolled back, as PostgREST does.
+          throw PostgrestError.of(
+            406,
+            'PGRST116',
+            'Cannot coerce the result to a single JSON object',
+            `The result contains ${rows.length} rows`,
+          );
+        }
+        return JSON.stringify(rows[0]);
+      });
+
+      if (body === undefined) return reply.code(204).send();
+      const contentType = wantsSingle ? `${singleObject}; charset=utf-8` : 'application/json; charset=utf-8';
+      if (request.method === 'HEAD') return reply.code(200).header('content-type', contentType).send();
+      return reply.code(200).header('content-type', contentType).send(body);
+    } catch (error) {
+      const failure = toPostgrestError(error, role);
+      if (failure.status >= 500) request.log.error({ err: error }, 'rpc failed');
+      if (failure.status === 401) reply.header('www-authenticate', 'Bearer');
+      return reply
+        .code(failure.status)
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(failure.body);
+    }
+  }
+
+  app.post('/rest/v1/rpc/:fn', handleRpc);
+  app.get('/rest/v1/rpc/:fn', handleRpc); // Fastify answers HEAD through the GET route.
+}

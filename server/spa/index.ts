@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context.ts';
+
+const apiPrefixes = ['/auth/', '/rest/', '/realtime/', '/storage/', '/_mail'];
+
+/** What the SPA reads at run time: never the service key or the JWT secret. */
+export function browserConfig(context: ServerContext) {
+  return {
+    supabaseAnonKey: context.keys.anonKey,
+    mainSiteUrl: context.config.mainSiteUrl ?? null,
+  };
+}
+
+/** Serves the built SPA: hashed assets cached for a year, index.html never cached, deep links to index.html. */
+export async function spaRoutes(app: FastifyInstance, context: ServerContext) {
+  app.get('/config.js', async (_request, reply) =>
+    reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(`window.__PASSAPAROLA_CONFIG__ = ${JSON.stringify(browserConfig(context))};\n`),
+  );
+
+  const root = context.config.staticDir;
+  if (!root || !existsSync(`${root}/index.html`)) {
+    app.log.warn('The SPA is not built (run `npm run build`): only the APIs are served.');
+    return;
+  }
+
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders(response, path) {
+      const hashed = /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/.test(path);
+      response.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApiOrAsset = [...apiPrefixes, '/assets/'].some((prefix) => request.url.startsWith(prefix));
+    if (request.method !== 'GET' || isApiOrAsset) {
+      return reply.code(404).send({ code: 404, message: 'Risorsa non trovata' });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,1 @@
+-- Seed data for local development with the Supabase CLI (server/ does not load it).

@@ -1,0 +1,48 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer } from '../support/app-server.ts';
+import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
+import type { TestServer } from '../support/test-server.ts';
+
+describe('the SPA served by server/', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const [name, viewport] of Object.entries({ phone, desktop })) {
+    it(`shows the Italian home page on a ${name}`, async () => {
+      const page = await browser.newPage({ viewport });
+      await page.goto(server.url);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('Passaparola');
+      expect(await page.locator('html').getAttribute('lang')).toBe('it');
+      await screenshot(page, `home-${name}`);
+      await page.close();
+    });
+  }
+
+  it('serves deep links with index.html, uncached, and hashed assets cached for a year', async () => {
+    const deepLink = await fetch(`${server.url}/client/profile`);
+    expect(deepLink.status).toBe(200);
+    expect(deepLink.headers.get('cache-control')).toBe('no-cache');
+    const html = await deepLink.text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeDefined();
+    const assetResponse = await fetch(`${server.url}${asset}`);
+    expect(assetResponse.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('gives the SPA the anon key at run time and never the service key', async () => {
+    const config = await (await fetch(`${server.url}/config.js`)).text();
+    expect(config).toContain(server.anonKey);
+    expect(config).not.toContain(server.serviceRoleKey);
+    expect(config).not.toContain(server.jwtSecret);
+  });
+});

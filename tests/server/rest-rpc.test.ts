@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+const fixtures = new URL('./fixtures/rpc-migrations', import.meta.url).pathname;
+
+describe('rpc through supabase-js, as PostgREST runs it', () => {
+  let server: TestServer;
+  const alice = randomUUID();
+  const bob = randomUUID();
+  let asAlice: ReturnType<TestServer['client']>;
+  let asBob: ReturnType<TestServer['client']>;
+
+  beforeAll(async () => {
+    server = await startTestServer({ migrationFolders: [fixtures] });
+    asAlice = server.client({
+      accessToken: await server.token({ sub: alice, role: 'authenticated', aud: 'authenticated' }),
+    });
+    asBob = server.client({
+      accessToken: await server.token({ sub: bob, role: 'authenticated', aud: 'authenticated' }),
+    });
+  });
+  afterAll(() => server?.stop());
+
+  it('runs the function as the role of the caller, with its claims', async () => {
+    const anon = await server.client().rpc('whoami');
+    expect(anon.error).toBeNull();
+    expect(anon.data).toEqual({ role: 'anon', uid: null, claim_role: 'anon' });
+
+    const user = await asAlice.rpc('whoami');
+    expect(user.data).toEqual({ role: 'authenticated', uid: alice, claim_role: 'authenticated' });
+  });
+
+  it('applies row-level security to the caller', async () => {
+    const added = await asAlice.rpc('add_note', { body: 'di Alice' });
+    expect(added.error).toBeNull();
+    expect(added.data).toMatchObject({ owner: alice, body: 'di Alice' });
+    await asBob.rpc('add_note', { body: 'di Bob' });
+
+    const mine = await asAlice.rpc('my_notes');
+    expect(mine.data).toEqual([expect.objectContaining({ owner: alice, body: 'di Alice' })]);
+    expect((await asBob.rpc('count_my_notes')).data).toBe(1);
+    expect((await server.client().rpc('count_my_notes')).data).toBe(0);
+  });
+
+  it('refuses an anonymous write under RLS with 401 and a signed-in one with 403', async () => {
+    const anon = await server.client().rpc('add_note', { body: 'anonimo' });
+    expect(anon.status).toBe(401);
+    expect(anon.error?.code).toBe('42501');
+
+    const forbidden = await asAlice.rpc('service_only');
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.error?.code).toBe('42501');
+  });
+
+  it('lets the service role bypass RLS and call what is granted to it only', async () => {
+    const service = server.client({ accessToken: server.serviceRoleKey });
+    expect((await service.rpc('service_only')).data).toBe('segreto');
+    expect((await service.rpc('count_my_notes')).data).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shapes results as PostgREST does', async () => {
+    expect((await asAlice.rpc('numbers', { up_to: 3 })).data).toEqual([1, 2, 3]);
+    expect((await asAlice.rpc('numbers', { up_to: 0 })).data).toEqual([]);
+    expect((await asAlice.rpc('pairs')).data).toEqual([
+      { n: 1, label: 'uno' },
+      { n: 2, label: 'due' },
+    ]);
+    expect((await asAlice.rpc('greet', { name: 'Anna' })).data).toBe('Ciao Anna');
+    expect((await asAlice.rpc('greet', { name: 'Anna', greeting: 'Buongiorno' })).data).toBe(
+      'Buongiorno Anna',
+    );
+    const touched = await asAlice.rpc('touch');
+    expect(touched.status).toBe(204);
+    expect(touched.data).toBeNull();
+  });
+
+  it('supports GET for stable functions', async () => {
+    const result = await asAlice.rpc('greet', { name: 'Bea' }, { get: true });
+    expect(result.data).toBe('Ciao Bea');
+  });
+
+  it('returns one object for .single() and rolls back when the count is not one', async () => {
+    const one = await asAlice.rpc('pairs').limit(1).single();
+    expect(one.error).toBeNull();
+    const many = await asAlice.rpc('pairs').single();
+    expect(many.status).toBe(406);
+    expect(many.error?.code).toBe('PGRST116');
+
+    const before = (await asAlice.rpc('count_my_notes')).data as number;
+    const failed = await asAlice.rpc('add_then_fail', { body: 'annullata' }).single();
+    expect(failed.error).toBeNull();
+    expect((await asAlice.rpc('count_my_notes')).data).toBe(before + 1);
+  });
+
+  it('maps database errors to PostgREST status codes and bodies', async () => {
+    const plain = await asAlice.rpc('fail_plain');
+    expect(plain.status).toBe(400);
+    expect(plain.error).toMatchObject({
+      code: 'P0001',
+      message: 'Qualcosa non va',
+      details: 'dettaglio',
+      hint: 'suggerimento',
+    });
+
+    const custom = await asAlice.rpc('fail_with_status');
+    expect(custom.status).toBe(402);
+    expect(custom.error).toMatchObject({ code: 'PT402', message: 'Pagamento richiesto' });
+
+    const unique = await asAlice.rpc('fail_unique');
+    expect(unique.status).toBe(409);
+    expect(unique.error?.code).toBe('23505');
+
+    const badInput = await asAlice.rpc('numbers', { up_to: 'tre' });
+    expect(badInput.status).toBe(400);
+    expect(badInput.error?.code).toBe('22P02');
+
+    const check = await asAlice.rpc('add_note', { body: '' });
+    expect(check.status).toBe(400);
+    expect(check.error?.code).toBe('23514');
+
+    const readOnly = await asAlice.rpc('add_note', { body: 'via GET' }, { get: true });
+    expect(readOnly.status).toBe(405);
+    expect(readOnly.error?.code).toBe('25006');
+  });
+
+  it('answers 404 PGRST202 for an unknown function or argument set', async () => {
+    const unknown = await asAlice.rpc('does_not_exist');
+    expect(unknown.status).toBe(404);
+    expect(unknown.error?.code).toBe('PGRST202');
+    const wrongArgs = await asAlice.rpc('greet', { nome: 'Anna' });
+    expect(wrongArgs.status).toBe(404);
+    expect(wrongArgs.error?.code).toBe('PGRST202');
+  });
+
+  it('refuses missing, malformed, forged and expired tokens with 401', async () => {
+    const call = (headers: Record<string, string>) =>
+      fetch(`${server.url}/rest/v1/rpc/whoami`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-profile': 'api', ...headers },
+        body: '{}',
+      });
+    const missing = await call({});
+    expect(missing.status).toBe(401);
+
+    const malformed = await call({ apikey: server.anonKey, authorization: 'Bearer not-a-jwt' });
+    expect(malformed.status).toBe(401);
+    expect(await malformed.json()).toMatchObject({ code: 'PGRST301' });
+
+    const { signJwt } = await import('../../server/keys.ts');
+    const forged = await signJwt(
+      { role: 'service_role' },
+      'another-secret-another-secret-another-secret',
+      60,
+    );
+    expect((await call({ apikey: server.anonKey, authorization: `Bearer ${forged}` })).status).toBe(401);
+
+    const expired = await server.token({ sub: alice, role: 'authenticated' }, -10);
+    const expiredResponse = await call({ apikey: server.anonKey, authorization: `Bearer ${expired}` });
+    expect(expiredResponse.status).toBe(401);
+    expect(await expiredResponse.json()).toMatchObject({ code: 'PGRST303', message: 'JWT expired' });
+  });
+
+  it('reaches only the exposed schemas', async () => {
+    const result = await server.client({ schema: 'public' }).rpc('whoami');
+    expect(result.status).toBe(406);
+    expect(result.error?.code).toBe('PGRST106');
+  });
+
+  it('refuses oversized bodies with 413', async () => {
+    const response = await fetch(`${server.url}/rest/v1/rpc/greet`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        apikey: server.anonKey,
+        authorization: `Bearer ${server.anonKey}`,
+      },
+      body: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+  });
+});
