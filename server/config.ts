@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse as parseToml } from 'smol-toml';
 import { z } from 'zod';
+import type { AuthOverrides } from './auth/settings.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -51,6 +52,8 @@ export interface ServerConfig {
   /** The built SPA; absent in tests that only need the APIs. */
   staticDir?: string;
   toml: SupabaseToml;
+  /** Auth settings over config.toml's (tests raise the rate limits, or lower them). */
+  auth?: AuthOverrides;
 }
 
 export function readSupabaseToml(path = `${projectRoot}supabase/config.toml`): SupabaseToml {
@@ -60,8 +63,17 @@ export function readSupabaseToml(path = `${projectRoot}supabase/config.toml`): S
 export const defaultMigrationsFolder = `${projectRoot}supabase/migrations`;
 export const defaultStaticDir = `${projectRoot}dist`;
 
+export class ConfigError extends Error {}
+
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const env = environmentSchema.parse(environment);
+  // An empty variable counts as unset, as shells and .env files often leave them.
+  const given = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
+  const parsed = environmentSchema.safeParse(given);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid settings:\n  ${problems.join('\n  ')}`);
+  }
+  const env = parsed.data;
   return {
     port: env.PORT,
     host: env.HOST,

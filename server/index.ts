@@ -1,4 +1,4 @@
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { MigrationError } from './db/migrations.ts';
 import { startServer } from './start.ts';
 
@@ -12,6 +12,6 @@ try {
     process.once(signal, () => void server.stop().then(() => process.exit(0)));
   }
 } catch (error) {
-  console.error(error instanceof MigrationError ? error.message : error);
+  console.error(error instanceof MigrationError || error instanceof ConfigError ? error.message : error);
   process.exit(1);
 }
