@@ -58,5 +58,7 @@ export async function applyMigrations(db: Database, folders: string[]): Promise<
       throw new MigrationError(migration.file, error);
     }
   }
+  // Other server processes on the same database drop their cached function signatures, as PostgREST does.
+  if (pending.length > 0) await db.query("notify pgrst, 'reload schema'");
   return pending;
 }

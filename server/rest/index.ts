@@ -3,7 +3,7 @@ import type { ServerContext } from '../context.ts';
 import { callFunction } from './call-function.ts';
 import { PostgrestError, toPostgrestError } from './postgrest-error.ts';
 import { requestClaims } from './request-role.ts';
-import { resolveFunction } from './resolve-function.ts';
+import { createFunctionCache } from './function-cache.ts';
 
 const singleObject = 'application/vnd.pgrst.object+json';
 const reservedQueryKeys = new Set(['select', 'order', 'limit', 'offset', 'or', 'and', 'columns']);
@@ -58,6 +58,8 @@ function argumentsOf(request: FastifyRequest): {
 export async function restRoutes(app: FastifyInstance, context: ServerContext) {
   const exposed = context.config.toml.api.schemas;
   const searchPath = [...context.config.toml.api.extra_search_path];
+  const functions = await createFunctionCache(context.db);
+  app.addHook('onClose', () => functions.close());
 
   async function handleRpc(request: FastifyRequest<{ Params: { fn: string } }>, reply: FastifyReply) {
     let role = 'anon';
@@ -69,7 +71,7 @@ export async function restRoutes(app: FastifyInstance, context: ServerContext) {
       const wantsSingle = (request.headers.accept ?? '').includes(singleObject);
       const readOnlyRequest = request.method === 'GET' || request.method === 'HEAD';
 
-      const fn = await resolveFunction(context.db, schema, request.params.fn, Object.keys(args));
+      const fn = await functions.resolve(schema, request.params.fn, Object.keys(args));
       const body = await context.db.transaction(async (tx) => {
         if (readOnlyRequest || !fn.volatile) await tx.query('set transaction read only');
         await tx.query(

@@ -161,6 +161,21 @@ describe('rpc through supabase-js, as PostgREST runs it', () => {
     expect(await expiredResponse.json()).toMatchObject({ code: 'PGRST303', message: 'JWT expired' });
   });
 
+  it('sees a function created later once the schema cache is told to reload', async () => {
+    const db = server.server.context.db;
+    await db.exec(
+      `create function api.late_arrival(mood text) returns text language sql stable as $$ select mood $$`,
+    );
+    expect((await asAlice.rpc('late_arrival', { mood: 'presto' })).data).toBe('presto');
+    await db.exec('drop function api.late_arrival(text)');
+    await db.exec(
+      `create function api.late_arrival() returns text language sql stable as $$ select 'eccomi' $$`,
+    );
+    await db.exec(`notify pgrst, 'reload schema'`);
+    await expect.poll(async () => (await asAlice.rpc('late_arrival')).data).toBe('eccomi');
+    expect((await asAlice.rpc('late_arrival', { mood: 'presto' })).error?.code).toBe('PGRST202');
+  });
+
   it('reaches only the exposed schemas', async () => {
     const result = await server.client({ schema: 'public' }).rpc('whoami');
     expect(result.status).toBe(406);
