@@ -3,6 +3,7 @@ import { healthRoutes } from './auth/health.ts';
 import type { ServerContext } from './context.ts';
 import { restRoutes } from './rest/index.ts';
 import { spaRoutes } from './spa/index.ts';
+import { storageRoutes } from './storage/index.ts';
 
 export const bodyLimitBytes = 1024 * 1024;
 
@@ -39,6 +40,7 @@ export async function buildApp(
 
   await app.register(healthRoutes, context);
   await app.register(restRoutes, context);
+  await app.register(storageRoutes, context);
   await app.register(spaRoutes, context);
   return app;
 }
