@@ -1,0 +1,253 @@
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];
+
+export type Database = {
+  api: {
+    Tables: {
+      [_ in never]: never;
+    };
+    Views: {
+      [_ in never]: never;
+    };
+    Functions: {
+      admin_campaign_summaries: {
+        Args: Record<PropertyKey, never>;
+        Returns: Json;
+      };
+      admin_client_tree: {
+        Args: { merchant_slug: string };
+        Returns: {
+          code: string;
+          generation: number;
+          id: string;
+          name: string;
+          sponsor_id: string;
+        }[];
+      };
+      admin_create_merchant: {
+        Args: {
+          email: string;
+          name: string;
+          password: string;
+          phone: string;
+          website?: string;
+        };
+        Returns: Json;
+      };
+      admin_list_merchants: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          code_prefix: string;
+          created_at: string;
+          email: string;
+          id: string;
+          name: string;
+          phone: string;
+          slug: string;
+          website: string;
+        }[];
+      };
+      client_credit: { Args: { merchant_slug: string }; Returns: Json };
+      client_profile: { Args: { merchant_slug: string }; Returns: Json };
+      client_purchases: {
+        Args: { merchant_slug: string };
+        Returns: {
+          created_at: string;
+          date: string;
+          discount: number;
+          id: string;
+          net: number;
+          spend: number;
+        }[];
+      };
+      client_tree: {
+        Args: { merchant_slug: string };
+        Returns: {
+          code: string;
+          display_name: string;
+          generation: number;
+          id: string;
+          sponsor_id: string;
+        }[];
+      };
+      get_percentages: { Args: Record<PropertyKey, never>; Returns: Json };
+      join_merchant: {
+        Args: {
+          email: string;
+          merchant_slug: string;
+          name: string;
+          password?: string;
+          phone?: string;
+          sponsor_code?: string;
+        };
+        Returns: Json;
+      };
+      merchant_client_tree: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          code: string;
+          generation: number;
+          id: string;
+          name: string;
+          sponsor_id: string;
+        }[];
+      };
+      merchant_clients: {
+        Args: { page?: number; page_size?: number; search?: string };
+        Returns: Json;
+      };
+      merchant_movements: {
+        Args: {
+          client_code?: string;
+          date_from?: string;
+          date_to?: string;
+          page?: number;
+          page_size?: number;
+        };
+        Returns: Json;
+      };
+      merchant_profile: { Args: Record<PropertyKey, never>; Returns: Json };
+      merchant_public: { Args: { merchant_slug: string }; Returns: Json };
+      merchant_statistics: { Args: Record<PropertyKey, never>; Returns: Json };
+      register_purchase: {
+        Args: { client_code: string; discount: number; spend: number };
+        Returns: Json;
+      };
+      set_percentages: {
+        Args: {
+          personal: number;
+          sponsor1: number;
+          sponsor2: number;
+          sponsor3: number;
+        };
+        Returns: Json;
+      };
+      update_client_phone: {
+        Args: { merchant_slug: string; phone: string };
+        Returns: Json;
+      };
+      whoami: { Args: Record<PropertyKey, never>; Returns: Json };
+    };
+    Enums: {
+      [_ in never]: never;
+    };
+    CompositeTypes: {
+      [_ in never]: never;
+    };
+  };
+};
+
+type DatabaseWithoutInternals = Omit<Database, '__InternalSupabase'>;
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, 'api'>];
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    keyof (DefaultSchema['Tables'] & DefaultSchema['Views']) | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Views'])
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals;
+}
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Views'])[TableName] extends {
+      Row: infer R;
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema['Tables'] & DefaultSchema['Views'])
+    ? (DefaultSchema['Tables'] & DefaultSchema['Views'])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R;
+      }
+      ? R
+      : never
+    : never;
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    keyof DefaultSchema['Tables'] | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables']
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals;
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'][TableName] extends {
+      Insert: infer I;
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema['Tables']
+    ? DefaultSchema['Tables'][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I;
+      }
+      ? I
+      : never
+    : never;
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    keyof DefaultSchema['Tables'] | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables']
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals;
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'][TableName] extends {
+      Update: infer U;
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema['Tables']
+    ? DefaultSchema['Tables'][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U;
+      }
+      ? U
+      : never
+    : never;
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    keyof DefaultSchema['Enums'] | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends (DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions['schema']]['Enums']
+    : never) = never,
+> = DefaultSchemaEnumNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals;
+}
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions['schema']]['Enums'][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema['Enums']
+    ? DefaultSchema['Enums'][DefaultSchemaEnumNameOrOptions]
+    : never;
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    keyof DefaultSchema['CompositeTypes'] | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends (PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions['schema']]['CompositeTypes']
+    : never) = never,
+> = PublicCompositeTypeNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals;
+}
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions['schema']]['CompositeTypes'][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema['CompositeTypes']
+    ? DefaultSchema['CompositeTypes'][PublicCompositeTypeNameOrOptions]
+    : never;
+
+export const Constants = {
+  api: {
+    Enums: {},
+  },
+} as const;
