@@ -1,10 +1,13 @@
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/port.ts';
 import type { Keys } from './keys.ts';
+import type { Mailer } from './mail/mailer.ts';
 
 /** What every route module receives: configuration, the database and the signing keys. */
 export interface ServerContext {
   config: ServerConfig;
   db: Database;
   keys: Keys;
+  /** Auth e-mails: over SMTP when SMTP_URL is set, else into the local mailbox at /_mail. */
+  mailer: Mailer;
 }

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { ensurePlatformAdmin } from './auth/platform-admin.ts';
 import type { ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { applyPlatformBootstrap } from './db/bootstrap.ts';
 import { applyMigrations } from './db/migrations.ts';
 import { openDatabase } from './db/open-database.ts';
 import { createKeys, resolveJwtSecret } from './keys.ts';
+import { createMailer } from './mail/mailer.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -27,12 +29,14 @@ export async function startServer(
   try {
     await applyPlatformBootstrap(db);
     await applyMigrations(db, config.migrationFolders);
+    await ensurePlatformAdmin(db, { email: config.adminEmail, password: config.adminPassword });
   } catch (error) {
     await db.close();
     throw error;
   }
   const keys = await createKeys(resolveJwtSecret(config.jwtSecret, persist ? config.dataDir : undefined));
-  const context: ServerContext = { config, db, keys };
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: persist ? config.dataDir : undefined });
+  const context: ServerContext = { config, db, keys, mailer };
   const app = await buildApp(context, { logger: options.logger });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

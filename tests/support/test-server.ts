@@ -40,6 +40,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     databaseUrl: postgres?.url,
     migrationFolders: options.migrationFolders ?? [defaultMigrationsFolder],
     staticDir: undefined,
+    // Many sign-ups from one address: the auth rate limits stay out of the way unless a test lowers them.
+    auth: {
+      rateLimits: {
+        signInSignUps: 100_000,
+        tokenRefresh: 100_000,
+        tokenVerifications: 100_000,
+        emailSent: 100_000,
+      },
+    },
     ...options.config,
   };
   let server: RunningServer;

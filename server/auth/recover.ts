@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  bodyOf,
+  checkEmailFrequency,
+  mailContext,
+  redirectOf,
+  stringField,
+  type AuthContext,
+} from './auth-context.ts';
+import { sendAuthEmail } from './emails.ts';
+import { authErrors } from './errors.ts';
+import { issueToken } from './one-time-tokens.ts';
+import { findUserByEmail, isConfirmed, isValidEmail } from './users.ts';
+
+/**
+ * `POST /recover` sends the password-reset e-mail and answers `{}` whether or not the address is
+ * known, so nobody learns which addresses have an account. `POST /resend` re-sends a pending
+ * sign-up confirmation, with the same answer in every case.
+ */
+export async function recoverRoutes(app: FastifyInstance, auth: AuthContext) {
+  const { db } = auth.server;
+
+  app.post('/auth/v1/recover', async (request) => {
+    auth.limiters.signInSignUps.hit(request.ip);
+    const email = stringField(bodyOf(request), 'email').toLowerCase();
+    if (!email) throw authErrors.validation('Password recovery requires an email');
+    if (!isValidEmail(email)) throw authErrors.invalidEmail();
+    const redirectTo = redirectOf(auth, request);
+    const user = await findUserByEmail(db, email);
+    if (!user) return {};
+    checkEmailFrequency(auth.settings, user.recovery_sent_at);
+    await db.transaction(async (tx) => {
+      const token = await issueToken(tx, user.id, email, 'recovery', auth.settings.otpLength);
+      await sendAuthEmail(mailContext(auth, request), {
+        template: 'recovery',
+        to: email,
+        email,
+        otp: token.otp,
+        tokenHash: token.tokenHash,
+        redirectTo,
+        userMetadata: user.raw_user_meta_data ?? {},
+      });
+    });
+    return {};
+  });
+
+  app.post('/auth/v1/resend', async (request) => {
+    auth.limiters.signInSignUps.hit(request.ip);
+    const body = bodyOf(request);
+    const type = stringField(body, 'type');
+    const email = stringField(body, 'email').toLowerCase();
+    if (!['signup', 'email_change'].includes(type))
+      throw authErrors.validation('Missing one of these types: signup, email_change');
+    if (!isValidEmail(email)) throw authErrors.invalidEmail();
+    const user = await findUserByEmail(db, email);
+    if (type !== 'signup' || !user || isConfirmed(user)) return {};
+    checkEmailFrequency(auth.settings, user.confirmation_sent_at);
+    const redirectTo = redirectOf(auth, request);
+    await db.transaction(async (tx) => {
+      const token = await issueToken(tx, user.id, email, 'confirmation', auth.settings.otpLength);
+      await sendAuthEmail(mailContext(auth, request), {
+        template: 'confirmation',
+        to: email,
+        email,
+        otp: token.otp,
+        tokenHash: token.tokenHash,
+        redirectTo,
+        userMetadata: user.raw_user_meta_data ?? {},
+      });
+    });
+    return {};
+  });
+}

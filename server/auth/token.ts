@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { bodyOf, clientOf, stringField, tokenContext, type AuthContext } from './auth-context.ts';
+import { AuthError, authErrors } from './errors.ts';
+import { passwordMatches } from './passwords.ts';
+import { createSession, refreshSession } from './sessions.ts';
+import { findUserByEmail, isBanned, isConfirmed } from './users.ts';
+
+/** `POST /token`: the password and refresh-token grants (the app uses the implicit flow, not PKCE). */
+export async function tokenRoutes(app: FastifyInstance, auth: AuthContext) {
+  app.post('/auth/v1/token', async (request) => {
+    auth.limiters.tokenRefresh.hit(request.ip);
+    const grantType = (request.query as Record<string, string | undefined>).grant_type;
+    const body = bodyOf(request);
+
+    if (grantType === 'refresh_token') {
+      const presented = stringField(body, 'refresh_token');
+      if (!presented) throw authErrors.refreshTokenNotFound();
+      return refreshSession(tokenContext(auth, request), presented);
+    }
+    if (grantType !== 'password') {
+      throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
+    }
+
+    const email = stringField(body, 'email');
+    const password = typeof body.password === 'string' ? body.password : '';
+    if (!email) throw authErrors.validation('missing email or phone');
+    const user = await findUserByEmail(auth.server.db, email);
+    if (!user || !(await passwordMatches(password, user.encrypted_password)))
+      throw authErrors.invalidCredentials();
+    if (isBanned(user)) throw authErrors.userBanned();
+    if (!isConfirmed(user)) throw authErrors.emailNotConfirmed();
+    const session = await createSession(tokenContext(auth, request), user.id, 'password', clientOf(request));
+    return { ...session, weak_password: null };
+  });
+}

@@ -1,0 +1,125 @@
+import type { FastifyInstance } from 'fastify';
+import type { Mailbox, StoredMessage } from './mailbox.ts';
+
+const escape = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
+
+const when = (iso: string) =>
+  new Intl.DateTimeFormat('it-IT', {
+    dateStyle: 'short',
+    timeStyle: 'medium',
+    timeZone: 'Europe/Rome',
+  }).format(new Date(iso));
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="it">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(title)}</title>
+<style>
+  body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 60rem; padding: 1rem; color: #2d2327; }
+  table { border-collapse: collapse; width: 100%; }
+  th, td { text-align: left; padding: .5rem; border-bottom: 1px solid #eadfe3; }
+  a { color: #9b3d62; }
+  iframe { width: 100%; min-height: 28rem; border: 1px solid #eadfe3; }
+  pre { white-space: pre-wrap; background: #faf6f7; padding: 1rem; }
+</style>
+</head>
+<body>
+${body}
+</body>
+</html>`;
+}
+
+function listPage(messages: StoredMessage[]): string {
+  const rows = messages
+    .map(
+      (message) => `<tr>
+  <td>${escape(when(message.Created))}</td>
+  <td>${escape(message.To.map((to) => to.Address).join(', '))}</td>
+  <td><a href="/_mail/${encodeURIComponent(message.ID)}">${escape(message.Subject || '(senza oggetto)')}</a></td>
+</tr>`,
+    )
+    .join('\n');
+  const content = messages.length
+    ? `<table>
+<thead><tr><th scope="col">Ricevuto</th><th scope="col">Destinatario</th><th scope="col">Oggetto</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>`
+    : '<p>Nessun messaggio.</p>';
+  return page(
+    'Posta in arrivo',
+    `<h1>Posta in arrivo</h1>
+<p>Le e-mail inviate da Passaparola quando non è configurato un server SMTP.</p>
+${content}`,
+  );
+}
+
+function detailPage(message: StoredMessage): string {
+  return page(
+    message.Subject,
+    `<p><a href="/_mail">← Posta in arrivo</a></p>
+<h1>${escape(message.Subject || '(senza oggetto)')}</h1>
+<dl>
+  <dt>Da</dt><dd>${escape(`${message.From.Name} <${message.From.Address}>`)}</dd>
+  <dt>A</dt><dd>${escape(message.To.map((to) => to.Address).join(', '))}</dd>
+  <dt>Ricevuto</dt><dd>${escape(when(message.Created))}</dd>
+</dl>
+<h2>Versione HTML</h2>
+<iframe title="Versione HTML del messaggio" sandbox="allow-popups allow-popups-to-escape-sandbox" srcdoc="${escape(message.HTML)}"></iframe>
+<h2>Versione testo</h2>
+<pre>${escape(message.Text)}</pre>`,
+  );
+}
+
+const summary = (message: StoredMessage) => ({
+  ID: message.ID,
+  From: message.From,
+  To: message.To,
+  Subject: message.Subject,
+  Created: message.Created,
+  Snippet: message.Text.slice(0, 250),
+});
+
+/** The local mailbox: pages for a person at /_mail, and a Mailpit-compatible API for programs. */
+export async function mailRoutes(app: FastifyInstance, mailbox: Mailbox) {
+  app.get('/_mail', async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(listPage(mailbox.list())),
+  );
+
+  app.get<{ Params: { id: string } }>('/_mail/:id', async (request, reply) => {
+    const message = mailbox.get(request.params.id);
+    if (!message)
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .send(page('Non trovato', '<h1>Messaggio non trovato</h1>'));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(detailPage(message));
+  });
+
+  app.get('/_mail/api/v1/messages', async () => {
+    const messages = mailbox.list();
+    return { total: messages.length, count: messages.length, start: 0, messages: messages.map(summary) };
+  });
+
+  app.delete('/_mail/api/v1/messages', async () => {
+    mailbox.clear();
+    return 'ok';
+  });
+
+  app.get<{ Params: { id: string } }>('/_mail/api/v1/message/:id', async (request, reply) => {
+    const message = mailbox.get(request.params.id);
+    if (!message) return reply.code(404).type('text/plain').send('message not found');
+    return message;
+  });
+}
