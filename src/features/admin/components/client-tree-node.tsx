@@ -1,0 +1,98 @@
+import type { KeyboardEvent } from 'react';
+import type { CustomNodeElementProps } from 'react-d3-tree';
+import { generationLevel, type ClientNodeAttributes } from '@/features/admin/client-hierarchy';
+import { generationFill, rootFill } from '@/features/admin/components/generation-style';
+import { formatCount } from '@/features/admin/summary-tables';
+import { adminTexts } from '@/features/admin/texts';
+import { cn } from '@/lib/utils';
+import { fill } from '@/lib/texts';
+
+const t = adminTexts.albero;
+
+export const nodeRadius = 14;
+
+/** The label a screen reader gives a node: who, which code, which level, how many below. */
+export function nodeLabel(name: string, attributes: ClientNodeAttributes): string {
+  if (attributes.generation < 0)
+    return `${name}, ${fill(t.count, { count: formatCount(attributes.descendants) })}`;
+  const base = fill(t.nodeLabel, {
+    name,
+    code: attributes.code,
+    generation: t.generations[generationLevel(attributes.generation)],
+  });
+  return attributes.referrals > 0
+    ? `${base}, ${fill(t.childrenCount, { count: formatCount(attributes.referrals) })}`
+    : base;
+}
+
+/**
+ * A client in the tree: a dot in its generation's colour, the name, and the code with the number of
+ * referrals. A client with referrals is a button that opens and closes them (click, Enter or Space).
+ */
+export function ClientTreeNode({
+  nodeDatum,
+  onToggle,
+}: Pick<CustomNodeElementProps, 'nodeDatum'> & { onToggle: (id: string) => void }) {
+  const attributes = nodeDatum.attributes as ClientNodeAttributes;
+  const isRoot = attributes.generation < 0;
+  const canToggle = attributes.referrals > 0;
+  const toggle = () => onToggle(attributes.id);
+  const onKeyDown = (event: KeyboardEvent<SVGGElement>) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      toggle();
+    }
+  };
+  const detail = isRoot
+    ? fill(t.count, { count: formatCount(attributes.descendants) })
+    : canToggle
+      ? `${attributes.code} · ${fill(t.childrenCount, { count: formatCount(attributes.referrals) })}`
+      : attributes.code;
+
+  return (
+    <g
+      role={canToggle ? 'button' : 'img'}
+      tabIndex={canToggle ? 0 : undefined}
+      aria-expanded={canToggle ? attributes.expanded : undefined}
+      aria-label={nodeLabel(nodeDatum.name, attributes)}
+      onClick={canToggle ? toggle : undefined}
+      onKeyDown={canToggle ? onKeyDown : undefined}
+      className={cn('group outline-none', canToggle ? 'cursor-pointer' : 'cursor-default')}
+    >
+      <circle
+        r={nodeRadius}
+        strokeWidth={3}
+        className={cn(
+          isRoot ? rootFill : generationFill[generationLevel(attributes.generation)],
+          'stroke-card group-focus-visible:stroke-ring group-focus-visible:[stroke-width:5]',
+        )}
+      />
+      {canToggle ? (
+        <text
+          aria-hidden="true"
+          textAnchor="middle"
+          dy="0.35em"
+          className="fill-card stroke-none text-lg font-bold select-none"
+        >
+          {attributes.expanded ? '−' : '+'}
+        </text>
+      ) : null}
+      <text
+        aria-hidden="true"
+        x={nodeRadius + 8}
+        dy="-0.2em"
+        className="fill-foreground stroke-none text-sm font-semibold"
+      >
+        {nodeDatum.name}
+      </text>
+      <text
+        aria-hidden="true"
+        x={nodeRadius + 8}
+        dy="1.1em"
+        className="fill-muted-foreground stroke-none text-xs"
+      >
+        {detail}
+      </text>
+    </g>
+  );
+}

@@ -1,0 +1,122 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import Tree, { type CustomNodeElementProps } from 'react-d3-tree';
+import { EmptyState } from '@/components/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useClientTree } from '@/features/admin/api/get-client-tree';
+import {
+  buildHierarchy,
+  initialExpanded,
+  rootNodeId,
+  toggleExpanded,
+  visibleTree,
+} from '@/features/admin/client-hierarchy';
+import { ClientTreeNode } from '@/features/admin/components/client-tree-node';
+import { generationSwatch, rootSwatch } from '@/features/admin/components/generation-style';
+import { adminTexts } from '@/features/admin/texts';
+import { errorMessage } from '@/lib/api-error';
+import { fill } from '@/lib/texts';
+import { cn } from '@/lib/utils';
+
+const t = adminTexts.albero;
+
+/** Spec §9: zoom 0.1 to 2. */
+const scaleExtent = { min: 0.1, max: 2 };
+const nodeSize = { x: 250, y: 60 };
+const separation = { siblings: 1, nonSiblings: 1.3 };
+
+function Legend() {
+  const entries = [
+    { label: t.allClients, swatch: rootSwatch },
+    ...t.generations.map((label, level) => ({ label, swatch: generationSwatch[level]! })),
+  ];
+  return (
+    <div className="grid gap-2">
+      <h3 className="font-sans text-sm font-semibold text-muted-foreground">{t.legend}</h3>
+      <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+        {entries.map(({ label, swatch }) => (
+          <li key={label} className="flex items-center gap-2">
+            <span aria-hidden="true" className={cn('size-3.5 rounded-full', swatch)} />
+            {label}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The merchant's whole client tree under 'Tutti i clienti'. The flat list becomes a hierarchy once
+ * (O(n)); react-d3-tree only ever receives the root and the children of the nodes the admin opened.
+ */
+export function ClientTreeView({
+  merchantSlug,
+  merchantName,
+}: {
+  merchantSlug: string;
+  merchantName: string;
+}) {
+  const clients = useClientTree(merchantSlug);
+  const hierarchy = useMemo(() => (clients.data ? buildHierarchy(clients.data) : null), [clients.data]);
+  const [expanded, setExpanded] = useState(initialExpanded);
+  const data = useMemo(
+    () => (hierarchy ? visibleTree(hierarchy, expanded, t.allClients) : null),
+    [hierarchy, expanded],
+  );
+
+  const onToggle = useCallback(
+    (id: string) => {
+      if (hierarchy) setExpanded((current) => toggleExpanded(hierarchy, current, id));
+    },
+    [hierarchy],
+  );
+  const renderNode = useCallback(
+    ({ nodeDatum }: CustomNodeElementProps) => <ClientTreeNode nodeDatum={nodeDatum} onToggle={onToggle} />,
+    [onToggle],
+  );
+
+  // The root starts at the left, halfway down the frame, whatever the frame's height on this screen.
+  const [translate, setTranslate] = useState({ x: 40, y: 200 });
+  const measureFrame = useCallback((frame: HTMLDivElement | null) => {
+    if (frame) setTranslate({ x: 40, y: Math.round(frame.clientHeight / 2) });
+  }, []);
+
+  useEffect(() => {
+    if (clients.error) console.error(adminTexts.logs.fetchTree, clients.error);
+  }, [clients.error]);
+
+  if (clients.isPending) return <Skeleton className="h-96" />;
+  if (clients.error) {
+    return (
+      <p role="alert" className="rounded-2xl border border-destructive p-4">
+        {fill(t.loadError, { message: errorMessage(clients.error) })}
+      </p>
+    );
+  }
+  if (!data || (hierarchy?.descendants.get(rootNodeId) ?? 0) === 0) return <EmptyState>{t.empty}</EmptyState>;
+
+  return (
+    <section aria-label={fill(t.treeLabel, { name: merchantName })} className="grid gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <Legend />
+        <p className="text-sm text-muted-foreground">{t.help}</p>
+      </div>
+      <div
+        ref={measureFrame}
+        className="h-[28rem] overflow-hidden rounded-2xl border border-border bg-card shadow-sm sm:h-[36rem] [&_.rd3t-link]:stroke-border-strong"
+      >
+        <Tree
+          data={data}
+          orientation="horizontal"
+          collapsible={false}
+          translate={translate}
+          scaleExtent={scaleExtent}
+          zoom={1}
+          nodeSize={nodeSize}
+          separation={separation}
+          pathFunc="step"
+          renderCustomNodeElement={renderNode}
+        />
+      </div>
+    </section>
+  );
+}

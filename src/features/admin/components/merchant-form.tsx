@@ -1,0 +1,115 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { notify } from '@/components/ui/toaster';
+import { createMerchantInputSchema, useCreateMerchant } from '@/features/admin/api/create-merchant';
+import { merchantLinks, slugPreview } from '@/features/admin/merchant-links';
+import { adminTexts } from '@/features/admin/texts';
+import { errorMessage } from '@/lib/api-error';
+import { fill } from '@/lib/texts';
+
+const t = adminTexts.merchants;
+
+type FormInput = z.input<typeof createMerchantInputSchema>;
+type FormOutput = z.output<typeof createMerchantInputSchema>;
+
+const emptyForm: FormInput = { name: '', phone: '', email: '', password: '', website: '' };
+
+/** 'Aggiungi Commerciante': the merchant's login and the merchant itself, created in one call. */
+export function MerchantForm() {
+  const createMerchant = useCreateMerchant();
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(createMerchantInputSchema),
+    defaultValues: emptyForm,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const name = useWatch({ control: form.control, name: 'name' });
+  const slug = slugPreview(name ?? '');
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      const created = await createMerchant.mutateAsync(input);
+      form.reset(emptyForm);
+      notify.success(fill(t.created, { name: created.name }));
+      form.setFocus('name');
+    } catch (error) {
+      console.error(adminTexts.logs.registerMerchant, error);
+      notify.error(fill(t.createError, { message: errorMessage(error) }), 'long');
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t.formTitle}</CardTitle>
+        <CardDescription>{t.formHint}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2">
+          <FormField
+            label={t.name}
+            error={errors.name?.message}
+            hint={
+              slug
+                ? fill(t.slugHint, { address: merchantLinks(window.location.origin, slug).qrDefault })
+                : undefined
+            }
+          >
+            {(control) => <Input {...control} autoComplete="organization" {...form.register('name')} />}
+          </FormField>
+          <FormField label={t.phone} error={errors.phone?.message}>
+            {(control) => (
+              <Input {...control} type="tel" autoComplete="tel" inputMode="tel" {...form.register('phone')} />
+            )}
+          </FormField>
+          <FormField label={t.email} error={errors.email?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                type="email"
+                autoComplete="off"
+                inputMode="email"
+                {...form.register('email')}
+              />
+            )}
+          </FormField>
+          <FormField label={t.password} error={errors.password?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                type="password"
+                autoComplete="new-password"
+                {...form.register('password')}
+              />
+            )}
+          </FormField>
+          <FormField
+            label={t.website}
+            hint={t.websiteHint}
+            error={errors.website?.message}
+            className="sm:col-span-2"
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                {...form.register('website')}
+              />
+            )}
+          </FormField>
+          <div className="sm:col-span-2">
+            <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
+              {isSubmitting ? t.submitting : t.submit}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
