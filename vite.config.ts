@@ -1,10 +1,56 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import sharp from 'sharp';
+import { defineConfig, type Plugin } from 'vite';
+
+const pwaSource = (file: string) => fileURLToPath(new URL(`./src/pwa/${file}`, import.meta.url));
+
+/**
+ * The installable app: PNG icons drawn from the monogram SVGs, and the service worker with the
+ * build's file list to precache (src/pwa/service-worker.js).
+ */
+function pwa(): Plugin {
+  const icons = [
+    { fileName: 'icons/icon-192.png', svg: 'icon.svg', size: 192 },
+    { fileName: 'icons/icon-512.png', svg: 'icon.svg', size: 512 },
+    { fileName: 'icons/icon-maskable-512.png', svg: 'icon-maskable.svg', size: 512 },
+    { fileName: 'icons/apple-touch-icon-180.png', svg: 'icon-maskable.svg', size: 180 },
+    { fileName: 'icons/favicon-32.png', svg: 'icon.svg', size: 32 },
+  ];
+  return {
+    name: 'passaparola-pwa',
+    apply: 'build',
+    async generateBundle(_options, bundle) {
+      for (const icon of icons) {
+        const source = await sharp(readFileSync(pwaSource(icon.svg)), { density: 300 })
+          .resize(icon.size, icon.size)
+          .png({ compressionLevel: 9 })
+          .toBuffer();
+        this.emitFile({ type: 'asset', fileName: icon.fileName, source });
+      }
+      const assets = Object.keys(bundle)
+        .filter((file) => file.startsWith('assets/') && !file.endsWith('.map'))
+        .sort();
+      const precache = [
+        '/',
+        '/config.js',
+        '/manifest.webmanifest',
+        ...icons.map((icon) => `/${icon.fileName}`),
+      ].concat(assets.map((file) => `/${file}`));
+      const version = createHash('sha256').update(precache.join('\n')).digest('hex').slice(0, 12);
+      const source = readFileSync(pwaSource('service-worker.js'), 'utf8')
+        .replace('__VERSION__', version)
+        .replace('self.__PRECACHE__', JSON.stringify(precache));
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source });
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pwa()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: { outDir: 'dist', sourcemap: true },
   server: {

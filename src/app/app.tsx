@@ -1,12 +1,12 @@
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { HomePage } from '@/app/routes/home-page';
-import { NotFoundPage } from '@/app/routes/not-found-page';
-
-const router = createBrowserRouter([
-  { path: '/', element: <HomePage /> },
-  { path: '*', element: <NotFoundPage /> },
-]);
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { router } from '@/app/router';
+import { queryClient } from '@/lib/query-client';
 
 export function App() {
-  return <RouterProvider router={router} />;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  );
 }

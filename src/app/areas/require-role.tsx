@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { LoadingScreen } from '@/components/layouts/loading-screen';
+import { paths } from '@/config/paths';
+import { useWhoami, type Whoami } from '@/features/auth/api/get-whoami';
+import { areaHome, roleOf, type Role } from '@/features/auth/roles';
+import { getCurrentMerchantSlug } from '@/lib/current-merchant';
+
+/** Where someone who is not signed in goes from each area: its login when there is one, else home. */
+function signedOutTarget(role: Role): string {
+  if (role === 'admin') return paths.adminLogin.href();
+  const merchantSlug = getCurrentMerchantSlug();
+  if (role === 'client' && merchantSlug) return paths.clientLogin.href(merchantSlug);
+  return paths.home.href();
+}
+
+interface RequireRoleProps {
+  role: Role;
+  children: (whoami: Whoami) => ReactNode;
+}
+
+/** An area opens only to its own role: the wrong role goes to its own area, nobody to another's screens. */
+export function RequireRole({ role, children }: RequireRoleProps) {
+  const whoami = useWhoami();
+  if (whoami.isPending) return <LoadingScreen />;
+  const actual = whoami.data ? roleOf(whoami.data) : null;
+  if (!whoami.data || !actual) return <Navigate to={signedOutTarget(role)} replace />;
+  if (actual !== role) return <Navigate to={areaHome[actual]} replace />;
+  return children(whoami.data);
+}

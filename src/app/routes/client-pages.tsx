@@ -1,0 +1,52 @@
+import { useParams, useSearchParams } from 'react-router';
+import { AuthLayout } from '@/components/layouts/auth-layout';
+import { LoadingScreen } from '@/components/layouts/loading-screen';
+import { PageHeading } from '@/components/layouts/page-heading';
+import { NotFoundPage } from '@/app/routes/not-found-page';
+import { ClientLoginForm } from '@/features/auth/components/client-login-form';
+import { useMerchantPublic } from '@/features/merchants/api/get-merchant-public';
+import { RegistrationForm } from '@/features/registration/components/registration-form';
+import { fill, texts } from '@/lib/texts';
+
+/** /:merchantSlug and /:merchantSlug/register?ref=CODE: a customer joins the salon's programme. */
+export function ClientRegistrationPage() {
+  const { merchantSlug = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const merchant = useMerchantPublic(merchantSlug);
+  if (merchant.isPending) return <LoadingScreen />;
+  if (!merchant.data) return <NotFoundPage message={texts.notFound.unknownMerchant} />;
+  return (
+    <AuthLayout merchant={merchant.data}>
+      <div className="grid gap-6">
+        <div className="grid gap-1">
+          <PageHeading>{texts.registration.title}</PageHeading>
+          <p className="text-muted-foreground">
+            {fill(texts.registration.subtitle, { merchant: merchant.data.name })}
+          </p>
+        </div>
+        <RegistrationForm merchantSlug={merchant.data.slug} sponsorCode={searchParams.get('ref') ?? ''} />
+      </div>
+    </AuthLayout>
+  );
+}
+
+/** /:merchantSlug/login */
+export function ClientLoginPage() {
+  const { merchantSlug = '' } = useParams();
+  const merchant = useMerchantPublic(merchantSlug);
+  if (merchant.isPending) return <LoadingScreen />;
+  if (!merchant.data) return <NotFoundPage message={texts.notFound.unknownMerchant} />;
+  return (
+    <AuthLayout merchant={merchant.data}>
+      <div className="grid gap-6">
+        <div className="grid gap-1">
+          <PageHeading>{texts.login.clientTitle}</PageHeading>
+          <p className="text-muted-foreground">
+            {fill(texts.login.clientSubtitle, { merchant: merchant.data.name })}
+          </p>
+        </div>
+        <ClientLoginForm merchantSlug={merchant.data.slug} />
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,42 @@
+import { Navigate, useParams } from 'react-router';
+import { AuthLayout } from '@/components/layouts/auth-layout';
+import { LoadingScreen } from '@/components/layouts/loading-screen';
+import { PageHeading } from '@/components/layouts/page-heading';
+import { paths } from '@/config/paths';
+import { MerchantLoginForm } from '@/features/auth/components/merchant-login-form';
+import { useMerchantPublic } from '@/features/merchants/api/get-merchant-public';
+import { texts } from '@/lib/texts';
+
+/** /admin: the platform administrator (and any merchant) signs in. */
+export function AdminLoginPage() {
+  return (
+    <AuthLayout>
+      <div className="grid gap-6">
+        <div className="grid gap-1">
+          <PageHeading>{texts.login.adminTitle}</PageHeading>
+          <p className="text-muted-foreground">{texts.login.adminSubtitle}</p>
+        </div>
+        <MerchantLoginForm />
+      </div>
+    </AuthLayout>
+  );
+}
+
+/** /merchant/:merchantSlug: the salon's own login; an unknown salon leads home. */
+export function MerchantLoginPage() {
+  const { merchantSlug = '' } = useParams();
+  const merchant = useMerchantPublic(merchantSlug);
+  if (merchant.isPending) return <LoadingScreen />;
+  if (!merchant.data) return <Navigate to={paths.home.href()} replace />;
+  return (
+    <AuthLayout merchant={merchant.data}>
+      <div className="grid gap-6">
+        <div className="grid gap-1">
+          <PageHeading>{texts.login.merchantTitle}</PageHeading>
+          <p className="text-muted-foreground">{texts.login.merchantSubtitle}</p>
+        </div>
+        <MerchantLoginForm resetPasswordHref={paths.merchantResetPassword.href(merchantSlug)} />
+      </div>
+    </AuthLayout>
+  );
+}

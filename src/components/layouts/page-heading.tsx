@@ -1,0 +1,33 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { texts } from '@/lib/texts';
+import { cn } from '@/lib/utils';
+
+interface PageHeadingProps {
+  children: ReactNode;
+  /** The document title; the heading's text when it is a plain string. */
+  title?: string;
+  className?: string;
+}
+
+/**
+ * The screen's one h1. It takes focus when the screen appears, so a screen reader announces the new
+ * screen after a route change, and names the browser tab.
+ */
+export function PageHeading({ children, title, className }: PageHeadingProps) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  const documentTitle = title ?? (typeof children === 'string' ? children : undefined);
+  useEffect(() => {
+    document.title = documentTitle ? `${documentTitle} · ${texts.app.name}` : texts.app.name;
+    ref.current?.focus({ preventScroll: true });
+  }, [documentTitle]);
+  return (
+    <h1
+      ref={ref}
+      tabIndex={-1}
+      data-page-heading=""
+      className={cn('font-display text-3xl font-semibold tracking-tight text-foreground', className)}
+    >
+      {children}
+    </h1>
+  );
+}

@@ -1,0 +1,41 @@
+import { useId, type ReactElement } from 'react';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/utils';
+
+interface FieldControlProps {
+  id: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}
+
+interface FormFieldProps {
+  label: string;
+  /** The validation message, announced when it appears. */
+  error?: string;
+  hint?: string;
+  className?: string;
+  /** Renders the control with the id and ARIA attributes that tie it to its label and messages. */
+  children: (control: FieldControlProps) => ReactElement;
+}
+
+/** A visible label, the control, an optional hint and an error message read out by screen readers. */
+export function FormField({ label, error, hint, className, children }: FormFieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cn('grid gap-1.5', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {hint ? (
+        <p id={hintId} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      <p id={errorId} role="alert" className="text-sm font-medium text-destructive empty:hidden">
+        {error}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { callRpc } from '@/lib/rpc';
+
+export const whoamiSchema = z.object({
+  user_id: z.string().nullable(),
+  email: z.string().nullable(),
+  is_platform_admin: z.boolean(),
+  merchant: z.object({ id: z.string(), slug: z.string(), name: z.string() }).nullable(),
+  clients: z.array(
+    z.object({
+      id: z.string(),
+      code: z.string(),
+      merchant_slug: z.string(),
+      merchant_name: z.string(),
+      name: z.string(),
+    }),
+  ),
+});
+
+export type Whoami = z.infer<typeof whoamiSchema>;
+
+/** Who is signed in and in which roles: the source of login role checks and route guards. */
+export async function getWhoami(): Promise<Whoami> {
+  return whoamiSchema.parse(await callRpc<unknown>('whoami'));
+}
+
+export const whoamiQueryOptions = () =>
+  queryOptions({ queryKey: ['auth', 'whoami'], queryFn: getWhoami, staleTime: 5 * 60_000 });
+
+export function useWhoami() {
+  return useQuery(whoamiQueryOptions());
+}

@@ -1,0 +1,117 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Mail } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { notify } from '@/components/ui/toaster';
+import { authActionRedirect, paths } from '@/config/paths';
+import { useSendMagicLink } from '@/features/auth/api/send-magic-link';
+import { signInInputSchema, useSignIn, type SignInInput } from '@/features/auth/api/sign-in';
+import { signOut } from '@/features/auth/api/sign-out';
+import { errorMessage } from '@/lib/api-error';
+import { setCurrentMerchantSlug } from '@/lib/current-merchant';
+import { fill, texts } from '@/lib/texts';
+
+/** A customer's sign-in at one salon: password, or a link by e-mail. Only that salon's customers get in. */
+export function ClientLoginForm({ merchantSlug }: { merchantSlug: string }) {
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const sendMagicLink = useSendMagicLink();
+  const form = useForm<SignInInput>({
+    resolver: zodResolver(signInInputSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      const whoami = await signIn.mutateAsync(input);
+      if (whoami.clients.some((client) => client.merchant_slug === merchantSlug)) {
+        setCurrentMerchantSlug(merchantSlug);
+        await navigate(paths.client.profile.href(), { replace: true });
+        return;
+      }
+      await signOut();
+      notify.error(texts.login.notClient);
+    } catch (error) {
+      notify.error(fill(texts.login.error, { message: errorMessage(error) }));
+    }
+  });
+
+  const onMagicLink = async () => {
+    form.clearErrors('password');
+    if (!(await form.trigger('email'))) {
+      form.setFocus('email');
+      return;
+    }
+    try {
+      await sendMagicLink.mutateAsync({
+        email: form.getValues('email'),
+        redirectTo: authActionRedirect('client', window.location.origin, merchantSlug, 'signIn'),
+      });
+      notify.success(texts.login.magicLinkSent);
+    } catch (error) {
+      notify.error(fill(texts.login.error, { message: errorMessage(error) }));
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-5">
+      <FormField label={texts.fields.email} error={errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            {...form.register('email')}
+          />
+        )}
+      </FormField>
+      <FormField label={texts.fields.password} error={errors.password?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="current-password"
+            {...form.register('password')}
+          />
+        )}
+      </FormField>
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? texts.login.submitting : texts.login.submit}
+      </Button>
+      <div className="flex items-center gap-3 text-sm text-muted-foreground" aria-hidden="true">
+        <span className="h-px flex-1 bg-border" />
+        {texts.login.or}
+        <span className="h-px flex-1 bg-border" />
+      </div>
+      <div className="grid gap-2">
+        <Button type="button" variant="outline" onClick={onMagicLink} disabled={sendMagicLink.isPending}>
+          <Mail aria-hidden="true" />
+          {texts.login.magicLinkSubmit}
+        </Button>
+        <p className="text-center text-sm text-muted-foreground">{texts.login.magicLinkHint}</p>
+      </div>
+      <div className="grid gap-1 text-center">
+        <Link
+          to={paths.clientResetPassword.href(merchantSlug)}
+          className="inline-flex min-h-11 items-center justify-center font-medium underline"
+        >
+          {texts.login.forgotPassword}
+        </Link>
+        <p className="text-muted-foreground">
+          {texts.login.noAccount}{' '}
+          <Link
+            to={paths.clientRegister.href(merchantSlug)}
+            className="inline-flex min-h-11 items-center font-semibold underline"
+          >
+            {texts.login.register}
+          </Link>
+        </p>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { notify } from '@/components/ui/toaster';
+import { signInInputSchema, useSignIn, type SignInInput } from '@/features/auth/api/sign-in';
+import { signOut } from '@/features/auth/api/sign-out';
+import { areaHome, roleOf } from '@/features/auth/roles';
+import { errorMessage } from '@/lib/api-error';
+import { fill, texts } from '@/lib/texts';
+
+interface MerchantLoginFormProps {
+  /** Where 'Password dimenticata?' leads; none on the administrator's page. */
+  resetPasswordHref?: string;
+}
+
+/** Email and password for merchants and the platform administrator; anyone else is signed out again. */
+export function MerchantLoginForm({ resetPasswordHref }: MerchantLoginFormProps) {
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const form = useForm<SignInInput>({
+    resolver: zodResolver(signInInputSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      const whoami = await signIn.mutateAsync(input);
+      const role = roleOf(whoami);
+      if (role === 'admin' || role === 'merchant') {
+        await navigate(areaHome[role], { replace: true });
+        return;
+      }
+      await signOut();
+      notify.error(texts.login.notMerchant);
+    } catch (error) {
+      notify.error(fill(texts.login.error, { message: errorMessage(error) }));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-5">
+      <FormField label={texts.fields.email} error={errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            {...form.register('email')}
+          />
+        )}
+      </FormField>
+      <FormField label={texts.fields.password} error={errors.password?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="current-password"
+            {...form.register('password')}
+          />
+        )}
+      </FormField>
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? texts.login.submitting : texts.login.submit}
+      </Button>
+      {resetPasswordHref ? (
+        <p className="text-center">
+          <Link to={resetPasswordHref} className="inline-flex min-h-11 items-center font-medium underline">
+            {texts.login.forgotPassword}
+          </Link>
+        </p>
+      ) : null}
+    </form>
+  );
+}

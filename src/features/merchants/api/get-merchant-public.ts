@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { callRpc } from '@/lib/rpc';
+
+export const getMerchantPublicInputSchema = z.object({ merchantSlug: z.string().min(1) });
+
+export const merchantPublicSchema = z
+  .object({ slug: z.string(), name: z.string(), logo_url: z.string().nullable().optional() })
+  .nullable();
+
+export type MerchantPublic = NonNullable<z.infer<typeof merchantPublicSchema>>;
+
+/** A salon's public face (name, logo) by slug, for anyone; null when no salon has that slug. */
+export async function getMerchantPublic(merchantSlug: string): Promise<MerchantPublic | null> {
+  const input = getMerchantPublicInputSchema.parse({ merchantSlug });
+  return merchantPublicSchema.parse(
+    await callRpc<unknown>('merchant_public', { merchant_slug: input.merchantSlug }),
+  );
+}
+
+export const merchantPublicQueryOptions = (merchantSlug: string) =>
+  queryOptions({
+    queryKey: ['merchants', 'public', merchantSlug],
+    queryFn: () => getMerchantPublic(merchantSlug),
+    staleTime: 10 * 60_000,
+  });
+
+export function useMerchantPublic(merchantSlug: string) {
+  return useQuery(merchantPublicQueryOptions(merchantSlug));
+}

@@ -1,0 +1,55 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ApiError } from '@/lib/api-error';
+import { callRpc } from '@/lib/rpc';
+import { supabase } from '@/lib/supabase';
+import { texts } from '@/lib/texts';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+export const joinMerchantInputSchema = z.object({
+  merchantSlug: z.string().min(1),
+  name: z.string().trim().min(1, texts.validation.nameRequired),
+  email: z.email(texts.validation.emailRequired),
+  password: z.string().min(6, texts.validation.passwordTooShort),
+  phone: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\+?[\d\s./-]{6,20}$/, texts.validation.phoneInvalid)
+      .optional(),
+  ),
+  sponsorCode: optionalText,
+});
+
+export type JoinMerchantInput = z.input<typeof joinMerchantInputSchema>;
+
+export interface JoinMerchantResult {
+  client_code: string;
+  message: string;
+}
+
+/** Creates the customer's account and client record in one call, then signs the new account in. */
+export async function joinMerchant(input: JoinMerchantInput): Promise<JoinMerchantResult> {
+  const { merchantSlug, name, email, password, phone, sponsorCode } = joinMerchantInputSchema.parse(input);
+  // A leftover session of someone else must not be linked to the new customer.
+  await supabase.auth.signOut({ scope: 'local' });
+  const result = await callRpc<JoinMerchantResult>('join_merchant', {
+    merchant_slug: merchantSlug,
+    name,
+    email,
+    password,
+    phone: phone ?? null,
+    sponsor_code: sponsorCode ?? null,
+  });
+  const { error } = await supabase.auth.signInWithPassword({ email, password });
+  if (error) throw ApiError.fromAuth(error);
+  return result;
+}
+
+export function useJoinMerchant() {
+  return useMutation({ mutationFn: joinMerchant });
+}

@@ -1,0 +1,115 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CircleCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { notify } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
+import { joinMerchantInputSchema, useJoinMerchant } from '@/features/registration/api/join-merchant';
+import { errorMessage } from '@/lib/api-error';
+import { setCurrentMerchantSlug } from '@/lib/current-merchant';
+import { fill, texts } from '@/lib/texts';
+
+const formSchema = joinMerchantInputSchema.omit({ merchantSlug: true });
+type FormValues = z.input<typeof formSchema>;
+
+/** After success the customer reads the code, then lands in the client area (spec §4: 4 seconds). */
+const REDIRECT_DELAY_MS = 4000;
+
+interface RegistrationFormProps {
+  merchantSlug: string;
+  /** The sponsor's client code from ?ref, prefilled. */
+  sponsorCode?: string;
+}
+
+export function RegistrationForm({ merchantSlug, sponsorCode = '' }: RegistrationFormProps) {
+  const navigate = useNavigate();
+  const joinMerchant = useJoinMerchant();
+  const [successMessage, setSuccessMessage] = useState<string | null>(null);
+  const form = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { name: '', email: '', password: '', phone: '', sponsorCode },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    if (!successMessage) return;
+    const timer = window.setTimeout(
+      () => void navigate(paths.client.profile.href(), { replace: true }),
+      REDIRECT_DELAY_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [successMessage, navigate]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const result = await joinMerchant.mutateAsync({ ...values, merchantSlug });
+      setCurrentMerchantSlug(merchantSlug);
+      setSuccessMessage(fill(texts.registration.success, { code: result.client_code }));
+    } catch (error) {
+      notify.error(fill(texts.registration.error, { message: errorMessage(error) }));
+    }
+  });
+
+  if (successMessage) {
+    return (
+      <div role="status" className="grid gap-3 rounded-2xl bg-success/10 p-5 text-center">
+        <CircleCheck aria-hidden="true" className="mx-auto size-10 text-success" />
+        <p className="text-lg font-semibold text-success">{successMessage}</p>
+        <p className="text-muted-foreground">{texts.registration.redirecting}</p>
+      </div>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-5">
+      <FormField label={texts.fields.name} error={errors.name?.message}>
+        {(control) => <Input {...control} autoComplete="name" {...form.register('name')} />}
+      </FormField>
+      <FormField label={texts.fields.email} error={errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            {...form.register('email')}
+          />
+        )}
+      </FormField>
+      <FormField label={texts.fields.password} error={errors.password?.message}>
+        {(control) => (
+          <Input {...control} type="password" autoComplete="new-password" {...form.register('password')} />
+        )}
+      </FormField>
+      <FormField label={texts.fields.phoneOptional} error={errors.phone?.message}>
+        {(control) => (
+          <Input {...control} type="tel" autoComplete="tel" inputMode="tel" {...form.register('phone')} />
+        )}
+      </FormField>
+      <FormField
+        label={texts.fields.sponsorCode}
+        hint={texts.fields.sponsorCodeHint}
+        error={errors.sponsorCode?.message}
+      >
+        {(control) => <Input {...control} autoCapitalize="characters" {...form.register('sponsorCode')} />}
+      </FormField>
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? texts.registration.submitting : texts.registration.submit}
+      </Button>
+      <p className="text-center text-muted-foreground">
+        {texts.registration.haveAccount}{' '}
+        <Link
+          to={paths.clientLogin.href(merchantSlug)}
+          className="inline-flex min-h-11 items-center font-semibold underline"
+        >
+          {texts.registration.login}
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { fill, texts, toastDuration } from '@/lib/texts';
+
+describe('fill', () => {
+  it('fills named placeholders', () => {
+    expect(fill(texts.registration.success, { code: 'A00001' })).toBe(
+      'Registrazione completata! Il tuo codice cliente è A00001.',
+    );
+    expect(fill(texts.login.error, { message: 'email o password non corretti' })).toBe(
+      'Errore login: email o password non corretti',
+    );
+  });
+
+  it('leaves unknown placeholders as they are', () => {
+    expect(fill('Ciao {name}, {other}', { name: 'Giulia' })).toBe('Ciao Giulia, {other}');
+  });
+});
+
+describe('texts', () => {
+  it("holds the spec's texts verbatim", () => {
+    expect(texts.app.loading).toBe('Caricamento...');
+    expect(texts.login.notMerchant).toBe('Accesso negato: questo account non è un commerciante');
+    expect(texts.login.notClient).toBe('Accesso negato: questo account non è un cliente.');
+    expect(texts.action).toMatchObject({
+      invalidLink: 'Link non valido o scaduto.',
+      invalidVerifyLink: 'Link verifica non valido.',
+      emailVerified: 'Email verificata!',
+      passwordUpdated: 'Password aggiornata, effettua il login.',
+      unsupported: 'Operazione non supportata.',
+    });
+    expect(texts.client.acquisti.empty).toBe('Nessun acquisto effettuato.');
+    expect(texts.admin.merchants.empty).toBe('Nessun commerciante registrato');
+    expect(texts.nav.signOut).toBe('Esci');
+  });
+
+  it('has no empty string anywhere', () => {
+    const walk = (value: unknown): string[] =>
+      typeof value === 'string' ? [value] : Object.values(value as object).flatMap(walk);
+    expect(walk(texts).filter((text) => text.trim() === '')).toEqual([]);
+  });
+
+  it('keeps the toast durations of spec §9', () => {
+    expect(toastDuration).toEqual({ short: 4000, long: 7000 });
+  });
+});

@@ -1,0 +1,211 @@
+/**
+ * Every user-facing string of the app, in Italian. Where the spec (§2, §5, §8) gives a text it is
+ * copied here verbatim; `{name}` placeholders are filled with `fill()`.
+ */
+export const texts = {
+  app: {
+    name: 'Passaparola',
+    loading: 'Caricamento...',
+    skipToContent: 'Vai al contenuto',
+    offline: 'Sei offline: controlla la connessione. I dati si aggiornano appena torni in linea.',
+    updateReady: 'È disponibile una nuova versione di Passaparola.',
+    reload: 'Aggiorna',
+  },
+  toast: {
+    close: 'Chiudi',
+    notifications: 'Notifiche',
+  },
+  fields: {
+    email: 'Email',
+    password: 'Password',
+    newPassword: 'Nuova password',
+    name: 'Nome',
+    phone: 'Telefono',
+    phoneOptional: 'Telefono (facoltativo)',
+    sponsorCode: 'Codice amico (facoltativo)',
+    sponsorCodeHint: 'Il codice cliente di chi ti ha invitato.',
+  },
+  validation: {
+    nameRequired: 'Inserisci il nome',
+    emailRequired: 'Inserisci un indirizzo email valido',
+    passwordRequired: 'Inserisci la password',
+    passwordTooShort: 'La password deve avere almeno 6 caratteri',
+    phoneInvalid: 'Inserisci un numero di telefono valido',
+  },
+  login: {
+    merchantTitle: 'Accesso commercianti',
+    merchantSubtitle: 'Entra nella gestione del tuo centro.',
+    adminTitle: 'Accedi',
+    adminSubtitle: 'Area riservata a commercianti e amministratori.',
+    clientTitle: 'Accedi',
+    clientSubtitle: 'Entra nella tua area clienti di {merchant}.',
+    submit: 'Accedi',
+    submitting: 'Accesso in corso...',
+    forgotPassword: 'Password dimenticata?',
+    noAccount: 'Non hai un account?',
+    register: 'Registrati',
+    error: 'Errore login: {message}',
+    notMerchant: 'Accesso negato: questo account non è un commerciante',
+    notClient: 'Accesso negato: questo account non è un cliente.',
+    or: 'oppure',
+    magicLinkTitle: 'Accedi senza password',
+    magicLinkHint: 'Ti inviamo un link di accesso via email.',
+    magicLinkSubmit: 'Inviami il link di accesso',
+    magicLinkSent: 'Ti abbiamo inviato un link di accesso: controlla la tua email.',
+    magicLinkNeedsEmail: 'Inserisci la tua email per ricevere il link di accesso.',
+    signingIn: 'Accesso in corso...',
+  },
+  registration: {
+    title: 'Registrati',
+    subtitle:
+      'Unisciti al programma fedeltà di {merchant}: ogni acquisto tuo e dei tuoi amici ti fa guadagnare credito.',
+    logoAlt: 'Logo di {merchant}',
+    submit: 'Registrati',
+    submitting: 'Registrazione in corso...',
+    success: 'Registrazione completata! Il tuo codice cliente è {code}.',
+    redirecting: 'Tra qualche secondo entri nella tua area clienti.',
+    error: 'Errore registrazione: {message}',
+    haveAccount: 'Hai già un account?',
+    login: 'Accedi',
+    sponsorPrefilled: 'Sei stato invitato con il codice {code}.',
+  },
+  resetPassword: {
+    title: 'Recupera password',
+    subtitle: 'Inserisci la tua email: ti invieremo le istruzioni per scegliere una nuova password.',
+    submit: 'Invia istruzioni',
+    submitting: 'Invio in corso...',
+    sent: 'Ti abbiamo inviato le istruzioni per reimpostare la password. Controlla la tua email.',
+    error: 'Errore: {message}',
+    backToLogin: 'Torna al login',
+  },
+  action: {
+    title: 'Gestione account',
+    resetTitle: 'Nuova password',
+    resetSubtitle: 'Scegli una nuova password per {email}.',
+    account: 'Account',
+    resetSubmit: 'Salva password',
+    resetSubmitting: 'Salvataggio...',
+    verifyTitle: 'Verifica email',
+    verifying: 'Verifica in corso...',
+    signInTitle: 'Accesso',
+    invalidLink: 'Link non valido o scaduto.',
+    invalidVerifyLink: 'Link verifica non valido.',
+    emailVerified: 'Email verificata!',
+    passwordUpdated: 'Password aggiornata, effettua il login.',
+    error: 'Errore: {message}',
+    unsupported: 'Operazione non supportata.',
+    goToLogin: 'Vai al login',
+  },
+  notFound: {
+    title: 'Pagina non trovata',
+    body: 'La pagina che cerchi non esiste o è stata spostata.',
+    home: 'Torna alla home',
+    unknownMerchant: 'Questo centro non è registrato su Passaparola.',
+  },
+  offlinePage: {
+    title: 'Sei offline',
+  },
+  nav: {
+    main: 'Navigazione principale',
+    signOut: 'Esci',
+  },
+  client: {
+    areaName: 'Area clienti',
+    profile: { label: 'Anagrafica', title: 'Anagrafica' },
+    acquisti: { label: 'Acquisti', title: 'Acquisti', empty: 'Nessun acquisto effettuato.' },
+    presenta: { label: 'Presenta', title: 'Presenta un amico' },
+    crediti: { label: 'Crediti', title: 'Crediti' },
+    struttura: { label: 'Struttura', title: 'Struttura', empty: 'Non hai ancora presentato nessun amico.' },
+    prenota: {
+      label: 'Prenota',
+      title: 'Prenota',
+      myReservations: 'Le mie prenotazioni',
+      treatments: 'Trattamenti disponibili',
+      emptyReservations: 'Nessuna prenotazione.',
+      emptyTreatments: 'Nessun trattamento disponibile.',
+    },
+  },
+  dashboard: {
+    areaName: 'Gestione centro',
+    registrazioni: { label: 'Registrazioni', title: 'Registrazioni', empty: 'Nessun cliente registrato.' },
+    movimenti: { label: 'Movimenti', title: 'Storico Movimenti', empty: 'Nessun movimento da mostrare.' },
+    clienti: { label: 'Clienti', title: 'Elenco Clienti', empty: 'Nessun cliente registrato.' },
+    prenotazioni: { label: 'Prenotazioni', title: 'Prenotazioni', empty: 'Nessuna prenotazione ricevuta.' },
+    agenda: { label: 'Agenda', title: 'Agenda', empty: 'Nessun appuntamento confermato.' },
+    percentuali: { label: 'Percentuali', title: 'Percentuali' },
+    statistiche: { label: 'Statistiche', title: 'Statistiche' },
+    struttura: {
+      label: 'Struttura',
+      title: 'Struttura',
+      open: 'Apri Struttura',
+      empty: 'Nessun cliente registrato.',
+    },
+    impostazioni: {
+      label: 'Impostazioni',
+      title: 'Impostazioni',
+      emptyOperators: 'Nessun operatore registrato.',
+      emptyTreatments: 'Nessun trattamento registrato.',
+    },
+  },
+  admin: {
+    areaName: 'Amministrazione',
+    merchants: {
+      label: 'Commercianti',
+      title: 'Gestione Commercianti',
+      list: 'Elenco Commercianti',
+      empty: 'Nessun commerciante registrato',
+    },
+    riepilogo: { label: 'Riepilogo', title: 'Riepilogo Campagne', empty: 'Nessun commerciante registrato' },
+    albero: {
+      label: 'Struttura',
+      title: 'Struttura',
+      allClients: 'Tutti i clienti',
+      merchant: 'Commerciante',
+      chooseMerchant: 'Seleziona commerciante',
+    },
+  },
+  placeholder: 'Questa sezione è in arrivo.',
+  home: {
+    eyebrow: 'Fedeltà e prenotazioni per centri estetici',
+    title: 'Passaparola',
+    lead: 'Il programma fedeltà che trasforma le tue clienti in ambasciatrici: ogni acquisto fa guadagnare credito a chi compra e a chi l’ha presentata, fino alla terza generazione.',
+    ctaLogin: 'Accedi',
+    ctaLoginHint: 'Sei un centro estetico? Entra nella tua gestione.',
+    generationsTitle: 'Tre generazioni di credito',
+    generations: ['Tu', 'Le amiche che presenti', 'Le loro amiche', 'E le amiche delle loro amiche'],
+    featuresTitle: 'Come funziona',
+    features: [
+      {
+        title: 'Credito a ogni acquisto',
+        body: 'Registri la spesa al banco in pochi secondi: la cliente riceve subito credito da usare come sconto.',
+      },
+      {
+        title: 'Il passaparola premia',
+        body: 'Chi presenta un’amica guadagna una percentuale sui suoi acquisti, e così per tre generazioni.',
+      },
+      {
+        title: 'Prenotazioni semplici',
+        body: 'Le clienti scelgono trattamento, operatrice, giorno e orario; tu confermi con un tocco.',
+      },
+    ],
+    installTitle: 'Sempre a portata di mano',
+    installBody:
+      'Passaparola si installa sul telefono come un’app: aprila dal link del tuo centro e aggiungila alla schermata Home.',
+    footer: 'Passaparola · il programma fedeltà del tuo centro estetico',
+  },
+} as const;
+
+/** Fills `{name}` placeholders: fill('Il tuo codice è {code}.', { code: 'A00001' }). */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (match, key: string) =>
+    key in values ? String(values[key]) : match,
+  );
+}
+
+/** Toast durations of spec §9. */
+export const toastDuration = {
+  /** Purchase, profile, customer booking. */
+  short: 4000,
+  /** Merchant reservations, percentages, settings. */
+  long: 7000,
+} as const;
