@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createAdmin,
+  createMerchant,
+  joinAsClient,
+  type CreatedMerchant,
+  type JoinedClient,
+  type Persona,
+} from '../support/personas.ts';
+import { startTestServer, type TestClient, type TestServer } from '../support/test-server.ts';
+
+type PersonaName = 'anonymous' | 'clientM1' | 'clientM2' | 'merchantM1' | 'merchantM2' | 'admin';
+const everyone: PersonaName[] = ['anonymous', 'clientM1', 'clientM2', 'merchantM1', 'merchantM2', 'admin'];
+/** 'ok' = answered 200; 'denied' = 401 for anonymous, 403 otherwise; any other string = that 400 message. */
+type Outcome = 'ok' | 'denied' | string;
+
+describe('tenant isolation over every api function', () => {
+  let server: TestServer;
+  let m1: CreatedMerchant;
+  let m2: CreatedMerchant;
+  let c1: JoinedClient;
+  let c2: JoinedClient;
+  const clients = {} as Record<PersonaName, TestClient>;
+  let phoneCounter = 0;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const admin: Persona = await createAdmin(server);
+    const first = await createMerchant(server, admin, 'Primo Salone');
+    const second = await createMerchant(server, admin, 'Secondo Salone');
+    m1 = first.merchant;
+    m2 = second.merchant;
+    const joined1 = await joinAsClient(server, m1.slug, { name: 'Cliente Uno' });
+    const joined2 = await joinAsClient(server, m2.slug, { name: 'Cliente Due' });
+    c1 = joined1.joined;
+    c2 = joined2.joined;
+    // A referral of each client, so that trees and statistics have something to leak.
+    await joinAsClient(server, m1.slug, { name: 'Figlia Uno', sponsorCode: c1.client_code });
+    await joinAsClient(server, m2.slug, { name: 'Figlia Due', sponsorCode: c2.client_code });
+    await first.persona.client.rpc('register_purchase', {
+      client_code: c1.client_code,
+      spend: 50,
+      discount: 0,
+    });
+    await second.persona.client.rpc('register_purchase', {
+      client_code: c2.client_code,
+      spend: 70,
+      discount: 0,
+    });
+    clients.anonymous = server.client();
+    clients.clientM1 = joined1.persona.client;
+    clients.clientM2 = joined2.persona.client;
+    clients.merchantM1 = first.persona.client;
+    clients.merchantM2 = second.persona.client;
+    clients.admin = admin.client;
+  });
+  afterAll(() => server?.stop());
+
+  const only = (allowed: PersonaName[], otherwise: Outcome = 'denied') =>
+    Object.fromEntries(everyone.map((name) => [name, allowed.includes(name) ? 'ok' : otherwise])) as Record<
+      PersonaName,
+      Outcome
+    >;
+
+  const matrix: [
+    fn: string,
+    args: () => Record<string, unknown>,
+    expected: () => Record<PersonaName, Outcome>,
+  ][] = [
+    ['whoami', () => ({}), () => only(everyone)],
+    ['merchant_public', () => ({ merchant_slug: m1.slug }), () => only(everyone)],
+    ['admin_list_merchants', () => ({}), () => only(['admin'])],
+    ['admin_campaign_summaries', () => ({}), () => only(['admin'])],
+    ['admin_client_tree', () => ({ merchant_slug: m1.slug }), () => only(['admin'])],
+    [
+      'admin_create_merchant',
+      () => ({
+        name: `Nuovo ${Math.random()}`,
+        phone: '1',
+        email: `n${Math.random()}@example.test`,
+        password: 'x',
+      }),
+      // Everyone but the admin is refused before validation; the admin reaches it.
+      () => ({ ...only([]), admin: 'La password deve contenere almeno 6 caratteri' }),
+    ],
+    ['merchant_profile', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    ['merchant_clients', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    ['merchant_movements', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    ['merchant_statistics', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    ['merchant_client_tree', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    ['get_percentages', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    [
+      'set_percentages',
+      () => ({ personal: 5, sponsor1: 3, sponsor2: 2, sponsor3: 1 }),
+      () => only(['merchantM1', 'merchantM2']),
+    ],
+    [
+      'register_purchase',
+      () => ({ client_code: c1.client_code, spend: 1, discount: 0 }),
+      () => ({ ...only(['merchantM1']), merchantM2: 'Cliente non trovato' }),
+    ],
+    ['client_profile', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
+    [
+      'update_client_phone',
+      () => ({ merchant_slug: m1.slug, phone: `333${(phoneCounter += 1)}` }),
+      () => only(['clientM1']),
+    ],
+    ['client_purchases', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
+    ['client_credit', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
+    ['client_tree', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
+  ];
+
+  for (const [fn, args, expected] of matrix) {
+    it(`${fn}: only the roles that may call it get an answer`, async () => {
+      for (const [name, outcome] of Object.entries(expected()) as [PersonaName, Outcome][]) {
+        const result = await clients[name].rpc(fn, args());
+        const label = `${fn} as ${name}`;
+        if (outcome === 'ok') {
+          expect(result.error, label).toBeNull();
+          expect(result.status, label).toBe(200);
+        } else if (outcome === 'denied') {
+          expect(result.status, label).toBe(name === 'anonymous' ? 401 : 403);
+          expect(result.error?.code, label).toBe('42501');
+          expect(result.data, label).toBeNull();
+        } else {
+          expect(result.status, label).toBe(400);
+          expect(result.error?.message, label).toBe(outcome);
+        }
+      }
+    });
+  }
+
+  it('covers every function of schema api', async () => {
+    const { rows } = await server.server.context.db.query<{ name: string }>(
+      `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'api' order by 1`,
+    );
+    const covered = new Set([...matrix.map(([fn]) => fn), 'join_merchant']);
+    expect(rows.map((row) => row.name).filter((name) => !covered.has(name))).toEqual([]);
+  });
+
+  it('lets join_merchant be called by anyone, but never into another account', async () => {
+    const anon = await clients.anonymous.rpc('join_merchant', {
+      merchant_slug: m2.slug,
+      name: 'Nuova Cliente',
+      email: `nuova${Math.random()}@example.test`,
+      password: 'password123',
+    });
+    expect(anon.error).toBeNull();
+    const again = await clients.clientM2.rpc('join_merchant', {
+      merchant_slug: m2.slug,
+      name: 'X',
+      email: 'x@y.it',
+    });
+    expect(again.error?.message).toBe('Sei già cliente di questo commerciante');
+  });
+
+  it('shows each merchant only its own clients, movements, tree and statistics', async () => {
+    const codesOf = (value: unknown) => JSON.stringify(value).match(/[AB]\d{5}/g) ?? [];
+    for (const [merchant, own, foreign] of [
+      ['merchantM1', 'A', 'B'],
+      ['merchantM2', 'B', 'A'],
+    ] as const) {
+      for (const fn of [
+        'merchant_clients',
+        'merchant_movements',
+        'merchant_client_tree',
+        'merchant_statistics',
+      ]) {
+        const { data } = await clients[merchant].rpc(fn, {});
+        const codes = codesOf(data);
+        expect(codes.length, `${fn} of ${merchant}`).toBeGreaterThan(0);
+        expect(
+          codes.filter((code) => code.startsWith(foreign)),
+          `${fn} of ${merchant}`,
+        ).toEqual([]);
+        expect(codes.every((code) => code.startsWith(own))).toBe(true);
+      }
+    }
+    const profile = await clients.merchantM2.rpc('merchant_profile');
+    expect(profile.data).toMatchObject({ slug: m2.slug });
+  });
+
+  it('shows each client only its own memberships, purchases and tree', async () => {
+    const me = await clients.clientM2.rpc('whoami');
+    expect(me.data).toMatchObject({ clients: [{ code: c2.client_code, merchant_slug: m2.slug }] });
+    const purchases = await clients.clientM2.rpc('client_purchases', { merchant_slug: m2.slug });
+    expect((purchases.data as unknown[]).length).toBe(1);
+    const tree = await clients.clientM2.rpc('client_tree', { merchant_slug: m2.slug });
+    expect(tree.data).toEqual([expect.objectContaining({ display_name: 'Figlia D.', generation: 1 })]);
+    const foreignTree = await clients.clientM2.rpc('client_tree', { merchant_slug: m1.slug });
+    expect(foreignTree.status).toBe(403);
+  });
+});
