@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cents,
+  createAdmin,
+  createMerchant,
+  joinAsClient,
+  type CreatedMerchant,
+  type JoinedClient,
+  type Persona,
+} from '../support/personas.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+interface MovementRow {
+  id: string;
+  client_code: string;
+  client_name: string;
+  spend: number;
+  discount: number;
+  net: number;
+  created_at: string;
+  date: string;
+  time: string;
+}
+
+describe('merchant api', () => {
+  let server: TestServer;
+  let merchant: Persona;
+  let salon: CreatedMerchant;
+  const members: JoinedClient[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const admin = await createAdmin(server);
+    ({ merchant: salon, persona: merchant } = await createMerchant(server, admin, 'Estetica Sole'));
+    const names = ['Laura Neri', 'Paola Gialli', 'Sara Blu', 'Tina Viola'];
+    members.push((await joinAsClient(server, salon.slug, { name: names[0], phone: '3470000001' })).joined);
+    members.push(
+      (await joinAsClient(server, salon.slug, { name: names[1], sponsorCode: members[0]!.client_code }))
+        .joined,
+    );
+    members.push(
+      (await joinAsClient(server, salon.slug, { name: names[2], sponsorCode: members[0]!.client_code }))
+        .joined,
+    );
+    members.push(
+      (await joinAsClient(server, salon.slug, { name: names[3], sponsorCode: members[1]!.client_code }))
+        .joined,
+    );
+  });
+  afterAll(() => server?.stop());
+
+  it('returns the profile and the percentages, and validates new percentages', async () => {
+    expect((await merchant.client.rpc('merchant_profile')).data).toMatchObject({
+      id: salon.id,
+      slug: 'esteticasole',
+      code_prefix: 'A',
+      logo_url: null,
+    });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ personal: null }, 'Tutte le percentuali sono obbligatorie'],
+      [{ sponsor3: -1 }, 'Le percentuali devono essere comprese tra 0 e 100'],
+      [{ sponsor1: 100.5 }, 'Le percentuali devono essere comprese tra 0 e 100'],
+    ];
+    for (const [args, message] of cases) {
+      const result = await merchant.client.rpc('set_percentages', {
+        personal: 10,
+        sponsor1: 5,
+        sponsor2: 2.5,
+        sponsor3: 1,
+        ...args,
+      });
+      expect(result.error?.message).toBe(message);
+    }
+    const saved = await merchant.client.rpc('set_percentages', {
+      personal: 10,
+      sponsor1: 5,
+      sponsor2: 2.5,
+      sponsor3: 1,
+    });
+    expect(saved.data).toEqual({ message: 'Modifica avvenuta con successo!' });
+    expect((await merchant.client.rpc('get_percentages')).data).toEqual({
+      personal: 10,
+      sponsor1: 5,
+      sponsor2: 2.5,
+      sponsor3: 1,
+    });
+    const stranger = await joinAsClient(server, salon.slug, { name: 'Non Commerciante' });
+    const refused = await stranger.persona.client.rpc('get_percentages');
+    expect(refused.status).toBe(403);
+    expect(refused.error?.message).toBe('Errore: utenza inesistente');
+    members.push(stranger.joined);
+  });
+
+  it('pages and searches clients case-insensitively by name, code, e-mail and phone', async () => {
+    const all = await merchant.client.rpc('merchant_clients', { page_size: 2 });
+    expect(all.data).toMatchObject({ total: 5 });
+    expect((all.data as { clients: unknown[] }).clients).toHaveLength(2);
+    const page3 = await merchant.client.rpc('merchant_clients', { page: 3, page_size: 2 });
+    expect((page3.data as { clients: unknown[] }).clients).toHaveLength(1);
+    const search = async (text: string) =>
+      (
+        (await merchant.client.rpc('merchant_clients', { search: text })).data as {
+          clients: { code: string }[];
+        }
+      ).clients.map((client) => client.code);
+    expect(await search('PAOLA')).toEqual([members[1]!.client_code]);
+    expect(await search(members[2]!.client_code.toLowerCase())).toEqual([members[2]!.client_code]);
+    expect(await search('347000')).toEqual([members[0]!.client_code]);
+    expect(await search('%')).toEqual([]);
+    const tina = (
+      (await merchant.client.rpc('merchant_clients', { search: 'tina' })).data as {
+        clients: Record<string, unknown>[];
+      }
+    ).clients[0]!;
+    expect(tina).toMatchObject({
+      name: 'Tina Viola',
+      sponsor_code: members[1]!.client_code,
+      available_credit: 0,
+    });
+    expect((await merchant.client.rpc('merchant_clients', { page: 0 })).error?.message).toBe(
+      'Pagina non valida',
+    );
+  });
+
+  it('lists movements newest first with Rome date and time, filtered by day and client', async () => {
+    const db = server.server.context.db;
+    for (const [index, spend] of [20, 30, 40].entries()) {
+      const { data } = await merchant.client.rpc('register_purchase', {
+        client_code: members[index]!.client_code,
+        spend,
+        discount: 0,
+      });
+      // 23:30 UTC on 2026-03-0x is 00:30 of the next day in Rome (CET).
+      await db.query(`update app.movements set created_at = $2 where id = $1`, [
+        (data as { movement_id: string }).movement_id,
+        `2026-03-0${index + 1}T23:30:00Z`,
+      ]);
+    }
+    const { data } = await merchant.client.rpc('merchant_movements');
+    const page = data as { total: number; movements: MovementRow[] };
+    expect(page.total).toBe(3);
+    expect(page.movements.map((movement) => [movement.date, movement.time, cents(movement.net)])).toEqual([
+      ['2026-03-04', '00:30:00', 4000],
+      ['2026-03-03', '00:30:00', 3000],
+      ['2026-03-02', '00:30:00', 2000],
+    ]);
+    const filtered = await merchant.client.rpc('merchant_movements', {
+      date_from: '2026-03-03',
+      date_to: '2026-03-03',
+    });
+    expect(
+      (filtered.data as { movements: MovementRow[] }).movements.map((movement) => movement.client_code),
+    ).toEqual([members[1]!.client_code]);
+    const byClient = await merchant.client.rpc('merchant_movements', {
+      client_code: members[0]!.client_code,
+    });
+    expect((byClient.data as { total: number }).total).toBe(1);
+    expect((byClient.data as { movements: MovementRow[] }).movements[0]).toMatchObject({
+      client_name: 'Laura Neri',
+    });
+  });
+
+  it('computes statistics by generation and the top-5 rankings, and returns the tree', async () => {
+    await merchant.client.rpc('register_purchase', {
+      client_code: members[3]!.client_code,
+      spend: 50,
+      discount: 0,
+    });
+    const { data, error } = await merchant.client.rpc('merchant_statistics');
+    expect(error).toBeNull();
+    const stats = data as {
+      totals: Record<string, number>;
+      per_client: Record<string, number | string>[];
+      revenue: Record<string, number>;
+      top_by_purchases: { code: string }[];
+      top_by_first_generation: { code: string; generation1_count: number }[];
+      top_by_first_generation_revenue: { code: string }[];
+    };
+    expect(stats.totals).toMatchObject({ clients: 5, purchases: 4, gross: 140, net: 140 });
+    // Laura (root) -> Paola, Sara (gen 1) -> Tina (gen 2, under Paola).
+    const laura = stats.per_client.find((row) => row.code === members[0]!.client_code)!;
+    expect(laura).toMatchObject({
+      name: 'Laura Neri',
+      total_purchases: 20,
+      generation1_count: 2,
+      generation2_count: 1,
+      generation3_count: 0,
+      generation1_revenue: 70,
+      generation2_revenue: 50,
+      generation3_revenue: 0,
+    });
+    expect(stats.revenue).toEqual({ unsponsored: 20, generation1: 70, generation2: 50, generation3: 0 });
+    expect(stats.top_by_purchases.map((row) => row.code)).toEqual([
+      members[3]!.client_code,
+      members[2]!.client_code,
+      members[1]!.client_code,
+      members[0]!.client_code,
+    ]);
+    expect(stats.top_by_first_generation.map((row) => [row.code, row.generation1_count])).toEqual([
+      [members[0]!.client_code, 2],
+      [members[1]!.client_code, 1],
+    ]);
+    expect(stats.top_by_first_generation_revenue.map((row) => row.code)).toEqual([
+      members[0]!.client_code,
+      members[1]!.client_code,
+    ]);
+    const tree = await merchant.client.rpc('merchant_client_tree');
+    expect(
+      (tree.data as { code: string; generation: number }[]).map((row) => [row.code, row.generation]),
+    ).toEqual([
+      [members[0]!.client_code, 0],
+      [members[4]!.client_code, 0],
+      [members[1]!.client_code, 1],
+      [members[2]!.client_code, 1],
+      [members[3]!.client_code, 2],
+    ]);
+  });
+});
