@@ -3,6 +3,7 @@ import { healthRoutes } from './auth/health.ts';
 import { authRoutes } from './auth/index.ts';
 import type { ServerContext } from './context.ts';
 import { mailRoutes } from './mail/routes.ts';
+import { realtimeRoutes } from './realtime/index.ts';
 import { restRoutes } from './rest/index.ts';
 import { spaRoutes } from './spa/index.ts';
 import { storageRoutes } from './storage/index.ts';
@@ -45,6 +46,7 @@ export async function buildApp(
   if (context.mailer.mailbox) await app.register(mailRoutes, context.mailer.mailbox);
   await app.register(restRoutes, context);
   await app.register(storageRoutes, context);
+  await app.register(realtimeRoutes, context);
   await app.register(spaRoutes, context);
   return app;
 }

@@ -1,0 +1,91 @@
+-- Change capture for Realtime's postgres_changes, managed by the server (not a migration: hosted
+-- Supabase reads the WAL instead). Every table in the publication supabase_realtime gets an AFTER ROW
+-- trigger that stores the change in realtime.changes and notifies its id on 'realtime_changes' at
+-- commit, so that every server process on the database delivers it whatever its size.
+-- Idempotent; run at every start.
+
+select pg_advisory_xact_lock(724173001);
+
+create schema if not exists realtime;
+
+create table if not exists realtime.changes (
+  id bigserial primary key,
+  schema_name text not null,
+  table_name text not null,
+  type text not null,
+  record jsonb,
+  old_record jsonb,
+  commit_timestamp timestamptz not null default now()
+);
+create index if not exists changes_commit_timestamp_idx on realtime.changes (commit_timestamp);
+comment on table realtime.changes is
+  'Row changes of the tables in publication supabase_realtime, kept a few minutes for delivery.';
+revoke all on realtime.changes from public;
+
+-- Security definer: the writer (anon, authenticated, ...) has no access to realtime.changes.
+create or replace function realtime.capture_change() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  change_id bigint;
+begin
+  insert into realtime.changes (schema_name, table_name, type, record, old_record)
+  values (
+    tg_table_schema,
+    tg_table_name,
+    tg_op,
+    case when tg_op = 'DELETE' then null else to_jsonb(new) end,
+    case when tg_op = 'INSERT' then null else to_jsonb(old) end
+  )
+  returning id into change_id;
+  perform pg_notify('realtime_changes', change_id::text);
+  return null;
+end
+$$;
+revoke all on function realtime.capture_change() from public;
+
+-- Adds the trigger to every published table that lacks it and drops it from tables no longer published.
+create or replace function realtime.install_capture_triggers() returns void
+language plpgsql set search_path = ''
+as $$
+declare
+  target record;
+begin
+  -- Several server processes may start on one database at once.
+  perform pg_advisory_xact_lock(724173001);
+  for target in
+    select c.oid::regclass as relation
+      from pg_catalog.pg_publication_tables p
+      join pg_catalog.pg_namespace n on n.nspname = p.schemaname
+      join pg_catalog.pg_class c on c.relnamespace = n.oid and c.relname = p.tablename
+     where p.pubname = 'supabase_realtime'
+       and p.schemaname <> 'realtime'
+       and c.relkind = 'r'
+       and not exists (
+         select 1 from pg_catalog.pg_trigger t
+          where t.tgrelid = c.oid and t.tgname = 'realtime_capture_change'
+       )
+  loop
+    execute format(
+      'create trigger realtime_capture_change after insert or update or delete on %s '
+      'for each row execute function realtime.capture_change()',
+      target.relation
+    );
+  end loop;
+
+  for target in
+    select t.tgrelid::regclass as relation
+      from pg_catalog.pg_trigger t
+      join pg_catalog.pg_class c on c.oid = t.tgrelid
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+     where t.tgname = 'realtime_capture_change'
+       and not exists (
+         select 1 from pg_catalog.pg_publication_tables p
+          where p.pubname = 'supabase_realtime' and p.schemaname = n.nspname and p.tablename = c.relname
+       )
+  loop
+    execute format('drop trigger realtime_capture_change on %s', target.relation);
+  end loop;
+end
+$$;
+revoke all on function realtime.install_capture_triggers() from public;

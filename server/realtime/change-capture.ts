@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import type { Database } from '../db/port.ts';
+
+const captureSql = readFileSync(new URL('./change-capture.sql', import.meta.url), 'utf8');
+
+/** The channel on which committed changes are announced, by id. */
+export const changesChannel = 'realtime_changes';
+
+/** Creates the change log and its trigger function, then puts the trigger on every published table. */
+export async function installChangeCapture(db: Database): Promise<void> {
+  await db.transaction((tx) => tx.exec(captureSql));
+  await installCaptureTriggers(db);
+}
+
+/** Called at start and whenever a client subscribes, so a newly published table is captured too. */
+export async function installCaptureTriggers(db: Database): Promise<void> {
+  await db.query('select realtime.install_capture_triggers()');
+}

@@ -1,0 +1,34 @@
+import type { Claims } from '../keys.ts';
+import type { ChangeFilter } from './filters.ts';
+import type { PhoenixMessage } from './serializer.ts';
+
+export type ChangeEvent = 'INSERT' | 'UPDATE' | 'DELETE';
+
+/** One `postgres_changes` binding of a channel, with the id its events carry in `ids`. */
+export interface Binding {
+  id: number;
+  event: '*' | ChangeEvent;
+  schema: string;
+  /** Undefined or '*' for every table of the schema. */
+  table?: string;
+  filterText?: string;
+  filter?: ChangeFilter;
+}
+
+export type ChannelClaims = Claims & { role: string };
+
+/** A joined topic on one socket. */
+export interface Channel {
+  topic: string;
+  joinRef: string | null;
+  token: string;
+  claims: ChannelClaims;
+  bindings: Binding[];
+  broadcastSelf: boolean;
+  broadcastAck: boolean;
+  expiryTimer?: NodeJS.Timeout;
+  send(message: Omit<PhoenixMessage, 'topic'>): void;
+}
+
+/** The part after `realtime:`, which is how Realtime names a channel in system messages. */
+export const subTopic = (topic: string) => topic.replace(/^realtime:/, '');

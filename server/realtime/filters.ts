@@ -1,0 +1,40 @@
+/** A postgres_changes filter, `column=op.value`, with the operators every Realtime version has. */
+export interface ChangeFilter {
+  column: string;
+  operator: 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'in';
+  /** One value, or the list of `in.(a,b)`. */
+  value: string | string[];
+}
+
+const sqlOperators = { eq: '=', neq: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
+const maxInValues = 100;
+
+function unquote(value: string): string {
+  const trimmed = value.trim();
+  return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"')
+    ? trimmed.slice(1, -1)
+    : trimmed;
+}
+
+export function parseFilter(text: string): ChangeFilter {
+  const match = /^([^=]+)=(eq|neq|lt|lte|gt|gte|in)\.(.*)$/s.exec(text);
+  if (!match) throw new Error(`Error parsing \`filter\` params: ${text}`);
+  const [, column, operator, value] = match as unknown as [string, string, ChangeFilter['operator'], string];
+  if (operator !== 'in') return { column, operator, value };
+  const list = /^\((.*)\)$/s.exec(value);
+  if (!list) throw new Error(`Error parsing \`filter\` params: ${text}`);
+  const values = list[1]!.split(',').map(unquote);
+  if (values.length > maxInValues)
+    throw new Error(`Error parsing \`filter\` params: too many values in ${text}`);
+  return { column, operator, value: values };
+}
+
+/**
+ * The filter as a SQL predicate over the change's record `r`, its value bound as parameter `$index` and
+ * cast to the column's type, so Postgres compares as it would in a query.
+ */
+export function filterPredicate(filter: ChangeFilter, quotedColumn: string, sqlType: string, index: number) {
+  if (filter.operator === 'in')
+    return `coalesce(r.${quotedColumn} = any($${index}::text[]::${sqlType}[]), false)`;
+  return `coalesce(r.${quotedColumn} ${sqlOperators[filter.operator]} $${index}::text::${sqlType}, false)`;
+}

@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import type { RealtimeChannel, RealtimePostgresChangesPayload } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestClient, type TestServer } from '../support/test-server.ts';
+
+const fixtures = new URL('./fixtures/realtime-migrations', import.meta.url).pathname;
+
+type Row = Record<string, unknown>;
+type Change = RealtimePostgresChangesPayload<Row>;
+
+/** Collects what a callback receives; `next()` waits a bounded time for the next one. */
+class Inbox<T> {
+  private readonly items: T[] = [];
+  private readonly waiting: ((item: T) => void)[] = [];
+
+  readonly push = (item: T) => {
+    const waiter = this.waiting.shift();
+    if (waiter) waiter(item);
+    else this.items.push(item);
+  };
+
+  next(what = 'an event'): Promise<T> {
+    const item = this.items.shift();
+    if (item !== undefined) return Promise.resolve(item);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`No ${what} within 5 s`)), 5000);
+      this.waiting.push((value) => {
+        clearTimeout(timer);
+        resolve(value);
+      });
+    });
+  }
+}
+
+function subscribed(channel: RealtimeChannel): Promise<void> {
+  return new Promise((resolve, reject) => {
+    channel.subscribe((status, error) => {
+      if (status === 'SUBSCRIBED') resolve();
+      else reject(new Error(`${status}: ${error?.message ?? ''}`));
+    });
+  });
+}
+
+describe('postgres_changes through supabase-js, under RLS', () => {
+  let server: TestServer;
+  const alice = randomUUID();
+  const bob = randomUUID();
+  let asAlice: TestClient;
+  let asBob: TestClient;
+
+  const signedIn = async (sub: string) => {
+    const client = server.client();
+    await client.realtime.setAuth(await server.token({ sub, role: 'authenticated', aud: 'authenticated' }));
+    return client;
+  };
+  const insertItem = async (owner: string, body: string, price = 0) =>
+    (
+      await server.server.context.db.query<{ id: number }>(
+        'insert into public.items (owner, body, price) values ($1, $2, $3) returning id::int as id',
+        [owner, body, price],
+      )
+    ).rows[0]!.id;
+
+  beforeAll(async () => {
+    server = await startTestServer({ migrationFolders: [fixtures] });
+    asAlice = await signedIn(alice);
+    asBob = await signedIn(bob);
+  });
+  afterAll(() => server?.stop());
+
+  it('acknowledges the bindings in order with ids and reports the subscription', async () => {
+    const system = new Inbox<Row>();
+    const channel = asAlice
+      .channel('ack')
+      .on('system', {}, system.push)
+      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'items' }, () => undefined)
+      .on(
+        'postgres_changes',
+        { event: '*', schema: 'public', table: 'items', filter: 'body=eq.x' },
+        () => undefined,
+      );
+    await subscribed(channel);
+    expect(await system.next('system message')).toMatchObject({
+      extension: 'postgres_changes',
+      status: 'ok',
+      message: 'Subscribed to PostgreSQL',
+      channel: 'ack',
+    });
+    await asAlice.removeChannel(channel);
+  });
+
+  it("delivers to each user only its own rows' inserts, shaped as Supabase shapes them", async () => {
+    const aliceInbox = new Inbox<Change>();
+    const bobInbox = new Inbox<Change>();
+    const aliceChannel = asAlice
+      .channel('items-alice')
+      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'items' }, aliceInbox.push);
+    const bobChannel = asBob
+      .channel('items-bob')
+      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'items' }, bobInbox.push);
+    await Promise.all([subscribed(aliceChannel), subscribed(bobChannel)]);
+
+    await insertItem(bob, 'di Bob');
+    const aliceId = await insertItem(alice, 'di Alice', 12.5);
+    await insertItem(bob, 'ancora di Bob');
+
+    // Changes arrive in commit order, so the first event each one gets proves the others were withheld.
+    const forAlice = await aliceInbox.next();
+    expect(forAlice).toMatchObject({
+      schema: 'public',
+      table: 'items',
+      eventType: 'INSERT',
+      new: { id: aliceId, owner: alice, body: 'di Alice', price: 12.5, tags: [] },
+      old: {},
+      errors: null,
+    });
+    expect(forAlice.commit_timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect((await bobInbox.next()).new).toMatchObject({ owner: bob, body: 'di Bob' });
+    expect((await bobInbox.next()).new).toMatchObject({ owner: bob, body: 'ancora di Bob' });
+
+    await insertItem(alice, 'di nuovo Alice');
+    expect((await aliceInbox.next()).new).toMatchObject({ owner: alice, body: 'di nuovo Alice' });
+    await Promise.all([asAlice.removeChannel(aliceChannel), asBob.removeChannel(bobChannel)]);
+  });
+
+  it('delivers updates with the new row and deletes with the primary key only', async () => {
+    const inbox = new Inbox<Change>();
+    const channel = asAlice
+      .channel('items-changes')
+      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'items' }, inbox.push)
+      .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'items' }, inbox.push);
+    await subscribed(channel);
+    const id = await insertItem(alice, 'prima');
+    const db = server.server.context.db;
+    await db.query("update public.items set body = 'dopo' where id = $1", [id]);
+    // Visibility is checked on the row as it is when the change is delivered: wait before deleting it.
+    const updated = await inbox.next('update');
+    expect(updated).toMatchObject({ eventType: 'UPDATE', new: { id, body: 'dopo', owner: alice } });
+    // RLS is on: the old row is the primary key only, even under REPLICA IDENTITY FULL.
+    expect(updated.old).toEqual({ id });
+    await db.query('delete from public.items where id = $1', [id]);
+    const deleted = await inbox.next('delete');
+    expect(deleted).toMatchObject({ eventType: 'DELETE', new: {} });
+    expect(deleted.old).toEqual({ id });
+    await asAlice.removeChannel(channel);
+  });
+
+  it('holds eq, neq, lt, lte, gt, gte and in filters', async () => {
+    const inboxes = {
+      eq: new Inbox<Change>(),
+      neq: new Inbox<Change>(),
+      lt: new Inbox<Change>(),
+      lte: new Inbox<Change>(),
+      gt: new Inbox<Change>(),
+      gte: new Inbox<Change>(),
+      in: new Inbox<Change>(),
+    };
+    const filters = {
+      eq: 'body=eq.rosso',
+      neq: 'body=neq.rosso',
+      lt: 'price=lt.10',
+      lte: 'price=lte.10',
+      gt: 'price=gt.10',
+      gte: 'price=gte.10',
+      in: 'body=in.(verde,"blu")',
+    };
+    let channel = asAlice.channel('filters');
+    for (const [name, filter] of Object.entries(filters)) {
+      channel = channel.on(
+        'postgres_changes',
+        { event: 'INSERT', schema: 'public', table: 'items', filter },
+        inboxes[name as keyof typeof inboxes].push,
+      );
+    }
+    await subscribed(channel);
+    await insertItem(alice, 'rosso', 5);
+    await insertItem(alice, 'verde', 10);
+    await insertItem(alice, 'blu', 20);
+    await insertItem(bob, 'rosso', 5);
+    await insertItem(alice, 'fine', 0);
+
+    const bodies = async (inbox: Inbox<Change>, count: number) => {
+      const received: unknown[] = [];
+      for (let i = 0; i < count; i += 1) received.push(((await inbox.next()).new as Row).body);
+      return received;
+    };
+    expect(await bodies(inboxes.eq, 1)).toEqual(['rosso']);
+    expect(await bodies(inboxes.neq, 3)).toEqual(['verde', 'blu', 'fine']);
+    expect(await bodies(inboxes.lt, 2)).toEqual(['rosso', 'fine']);
+    expect(await bodies(inboxes.lte, 3)).toEqual(['rosso', 'verde', 'fine']);
+    expect(await bodies(inboxes.gt, 1)).toEqual(['blu']);
+    expect(await bodies(inboxes.gte, 2)).toEqual(['verde', 'blu']);
+    expect(await bodies(inboxes.in, 2)).toEqual(['verde', 'blu']);
+    // Bob's 'rosso' came before 'fine' and reached none of Alice's filters.
+    await insertItem(alice, 'rosso', 1);
+    expect(await bodies(inboxes.eq, 1)).toEqual(['rosso']);
+    await asAlice.removeChannel(channel);
+  });
+
+  it('delivers a row far larger than a NOTIFY payload', async () => {
+    const inbox = new Inbox<Change>();
+    const channel = asAlice
+      .channel('large')
+      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'items' }, inbox.push);
+    await subscribed(channel);
+    const body = 'x'.repeat(50_000);
+    await insertItem(alice, body);
+    expect(((await inbox.next()).new as Row).body).toBe(body);
+    await asAlice.removeChannel(channel);
+  });
+
+  it('delivers changes of a table without RLS to anonymous subscribers, with the full old row', async () => {
+    const inbox = new Inbox<Change>();
+    const anonymous = server.client();
+    const channel = anonymous
+      .channel('announcements')
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'announcements' }, inbox.push)
+      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'items' }, inbox.push);
+    await subscribed(channel);
+    const db = server.server.context.db;
+    await insertItem(alice, 'non per anonimi');
+    await db.query("insert into public.announcements values (1, 'Promo di maggio')");
+    expect(await inbox.next()).toMatchObject({ eventType: 'INSERT', table: 'announcements', new: { id: 1 } });
+    await db.query("update public.announcements set body = 'Promo di giugno' where id = 1");
+    expect(await inbox.next()).toMatchObject({
+      eventType: 'UPDATE',
+      new: { body: 'Promo di giugno' },
+      old: { id: 1, body: 'Promo di maggio' },
+    });
+    await db.query('delete from public.announcements where id = 1');
+    expect(await inbox.next()).toMatchObject({
+      eventType: 'DELETE',
+      old: { id: 1, body: 'Promo di giugno' },
+    });
+    await anonymous.removeChannel(channel);
+  });
+
+  it('refuses tables outside the publication and malformed filters with a system error', async () => {
+    for (const binding of [
+      { event: '*', schema: 'public', table: 'unpublished' },
+      { event: '*', schema: 'public', table: 'items', filter: 'price=eq.tanto' },
+      { event: '*', schema: 'public', table: 'items', filter: 'body=like.x%' },
+    ] as const) {
+      const system = new Inbox<Row>();
+      const channel = asAlice
+        .channel(`bad-${randomUUID()}`)
+        .on('system', {}, system.push)
+        .on('postgres_changes', binding, () => undefined);
+      await subscribed(channel);
+      expect(await system.next('system message')).toMatchObject({
+        extension: 'postgres_changes',
+        status: 'error',
+      });
+      await asAlice.removeChannel(channel);
+    }
+  });
+});
