@@ -4,12 +4,13 @@ import type { AdminMerchant } from '@/features/admin/api/list-merchants';
 import { QrGenerator } from '@/features/admin/components/qr-generator';
 import { merchantLinks } from '@/features/admin/merchant-links';
 import { adminTexts } from '@/features/admin/texts';
+import { cn } from '@/lib/utils';
 
 const t = adminTexts.merchants;
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+function Detail({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <div className="grid min-w-0 gap-0.5">
+    <div className={cn('grid min-w-0 gap-0.5', className)}>
       <dt className="text-sm font-semibold text-muted-foreground">{label}</dt>
       <dd className="min-w-0 break-words">{children}</dd>
     </div>
@@ -22,7 +23,7 @@ export function MerchantCard({ merchant }: { merchant: AdminMerchant }) {
   const headingId = `merchant-${merchant.id}`;
   return (
     <Card aria-labelledby={headingId} role="article">
-      <CardHeader className="flex flex-row flex-wrap items-baseline justify-between gap-2">
+      <CardHeader className="flex flex-row flex-wrap items-baseline justify-between gap-2 px-4 sm:px-6">
         <h3 id={headingId} className="text-xl font-semibold">
           {merchant.name}
         </h3>
@@ -30,17 +31,17 @@ export function MerchantCard({ merchant }: { merchant: AdminMerchant }) {
           {t.codePrefixLabel} {merchant.code_prefix}
         </span>
       </CardHeader>
-      <CardContent className="grid gap-5">
+      <CardContent className="grid gap-5 px-4 sm:px-6">
         <dl className="grid gap-3 sm:grid-cols-3">
           <Detail label={t.phoneLabel}>{merchant.phone || t.noValue}</Detail>
           <Detail label={t.emailLabel}>{merchant.email || t.noValue}</Detail>
           <Detail label={t.websiteLabel}>{merchant.website || t.noValue}</Detail>
-          <Detail label={t.registrationLink}>
+          <Detail label={t.registrationLink} className="sm:col-span-3">
             <a href={links.registration} className="break-all">
               {links.registration}
             </a>
           </Detail>
-          <Detail label={t.loginLink}>
+          <Detail label={t.loginLink} className="sm:col-span-3">
             <a href={links.login} className="break-all">
               {links.login}
             </a>

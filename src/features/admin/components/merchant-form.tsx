@@ -49,7 +49,7 @@ export function MerchantForm() {
         <CardDescription>{t.formHint}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2">
+        <form noValidate onSubmit={onSubmit} className="grid items-start gap-5 sm:grid-cols-2">
           <FormField
             label={t.name}
             error={errors.name?.message}
