@@ -75,7 +75,7 @@ export const adminTexts = {
     loadError: 'Impossibile caricare la struttura: {message}',
     legend: 'Legenda',
     count: '{count} clienti',
-    treeLabel: 'Struttura dei clienti di {name}',
+    treeLabel: 'I clienti di {name}',
     help: 'Trascina per spostarti, usa la rotellina o due dita per lo zoom.',
     generations: ['Senza sponsor', '1ª generazione', '2ª generazione', '3ª generazione e oltre'],
     nodeLabel: '{name}, codice {code}, {generation}',

@@ -11,15 +11,28 @@ import { fill } from '@/lib/texts';
 const t = adminTexts.riepilogo;
 
 function FiguresTable({ table }: { table: SummaryTable }) {
+  const captionId = useId();
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[18rem] border-collapse text-sm tabular-nums sm:text-base">
-        <caption className="pb-2 text-left font-display text-lg font-semibold">{table.title}</caption>
+    // Focusable so that a keyboard can scroll it when large amounts make it wider than a phone.
+    <div
+      role="region"
+      aria-labelledby={captionId}
+      tabIndex={0}
+      className="overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      <table className="w-full border-collapse text-sm tabular-nums sm:text-base">
+        <caption id={captionId} className="pb-2 text-left font-display text-lg font-semibold">
+          {table.title}
+        </caption>
         <thead>
           <tr className="border-b border-border text-muted-foreground">
             <td />
             {table.windows.map((window) => (
-              <th key={window} scope="col" className="px-2 py-1.5 text-right font-semibold">
+              <th
+                key={window}
+                scope="col"
+                className="px-1.5 py-1.5 text-right align-bottom leading-tight font-semibold sm:px-2"
+              >
                 {t.windows[window]}
               </th>
             ))}
@@ -28,11 +41,11 @@ function FiguresTable({ table }: { table: SummaryTable }) {
         <tbody>
           {table.rows.map((row) => (
             <tr key={row.label} className="border-b border-border last:border-b-0">
-              <th scope="row" className="py-2 pr-2 text-left font-medium">
+              <th scope="row" className="py-2 pr-1.5 text-left leading-tight font-medium sm:pr-2">
                 {row.label}
               </th>
               {row.values.map((value, index) => (
-                <td key={table.windows[index]} className="px-2 py-2 text-right whitespace-nowrap">
+                <td key={table.windows[index]} className="px-1.5 py-2 text-right whitespace-nowrap sm:px-2">
                   {value}
                 </td>
               ))}
@@ -51,7 +64,7 @@ export function CampaignSummaryCard({ summary }: { summary: CampaignSummary }) {
     <Card>
       <Collapsible defaultOpen={false}>
         <h2 id={headingId} className="text-xl font-semibold">
-          <CollapsibleTrigger className="min-h-16 rounded-2xl px-6 py-3 hover:bg-muted">
+          <CollapsibleTrigger className="min-h-16 rounded-2xl px-4 py-3 hover:bg-muted sm:px-6">
             <span className="grid gap-0.5">
               <span>{summary.name}</span>
               <span className="font-sans text-sm font-normal text-muted-foreground">
@@ -64,7 +77,7 @@ export function CampaignSummaryCard({ summary }: { summary: CampaignSummary }) {
             <ChevronDown aria-hidden="true" className="size-6 shrink-0 text-primary" />
           </CollapsibleTrigger>
         </h2>
-        <CollapsibleContent className="grid gap-6 border-t border-border px-6 pt-4 pb-6 sm:grid-cols-2">
+        <CollapsibleContent className="grid gap-6 border-t border-border px-4 pt-4 pb-6 sm:grid-cols-2 sm:px-6">
           {summaryTables(summary).map((table) => (
             <FiguresTable key={table.title} table={table} />
           ))}

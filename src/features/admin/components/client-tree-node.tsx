@@ -10,6 +10,8 @@ import { fill } from '@/lib/texts';
 const t = adminTexts.albero;
 
 export const nodeRadius = 14;
+/** Wide enough for a name and a code, within the 250 px between generations. */
+const hitWidth = 230;
 
 /** The label a screen reader gives a node: who, which code, which level, how many below. */
 export function nodeLabel(name: string, attributes: ClientNodeAttributes): string {
@@ -59,6 +61,15 @@ export function ClientTreeNode({
       onKeyDown={canToggle ? onKeyDown : undefined}
       className={cn('group outline-none', canToggle ? 'cursor-pointer' : 'cursor-default')}
     >
+      {/* The whole label is the target, not only the painted dot and letters. */}
+      <rect
+        x={-nodeRadius - 4}
+        y={-nodeRadius - 6}
+        width={hitWidth}
+        height={nodeRadius * 2 + 12}
+        rx={8}
+        className="fill-transparent stroke-none"
+      />
       <circle
         r={nodeRadius}
         strokeWidth={3}

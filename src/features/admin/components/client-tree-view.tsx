@@ -12,6 +12,7 @@ import {
 } from '@/features/admin/client-hierarchy';
 import { ClientTreeNode } from '@/features/admin/components/client-tree-node';
 import { generationSwatch, rootSwatch } from '@/features/admin/components/generation-style';
+import { formatCount } from '@/features/admin/summary-tables';
 import { adminTexts } from '@/features/admin/texts';
 import { errorMessage } from '@/lib/api-error';
 import { fill } from '@/lib/texts';
@@ -95,7 +96,15 @@ export function ClientTreeView({
   if (!data || (hierarchy?.descendants.get(rootNodeId) ?? 0) === 0) return <EmptyState>{t.empty}</EmptyState>;
 
   return (
-    <section aria-label={fill(t.treeLabel, { name: merchantName })} className="grid gap-4">
+    <section aria-labelledby="client-tree-title" className="grid gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <h2 id="client-tree-title" className="text-2xl font-semibold">
+          {fill(t.treeLabel, { name: merchantName })}
+        </h2>
+        <p className="text-muted-foreground">
+          {fill(t.count, { count: formatCount(hierarchy?.descendants.get(rootNodeId) ?? 0) })}
+        </p>
+      </div>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <Legend />
         <p className="text-sm text-muted-foreground">{t.help}</p>

@@ -1,0 +1,204 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer } from '../support/app-server.ts';
+import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
+import type { TestClient, TestServer } from '../support/test-server.ts';
+
+const adminEmail = 'admin@passaparola.test';
+const adminPassword = 'amministratore-sicuro';
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
+    ),
+  ).toEqual([]);
+}
+
+async function signedIn(server: TestServer, email: string, password: string): Promise<TestClient> {
+  const client = server.client();
+  const { error } = await client.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  return client;
+}
+
+/** Calls an api function and fails the test with its Italian message if it refuses. */
+async function rpc<T>(client: TestClient, name: string, args: Record<string, unknown>): Promise<T> {
+  const { data, error } = await client.rpc(name, args);
+  if (error) throw new Error(`${name}: ${error.message}`);
+  return data as T;
+}
+
+/** The cells of a summary row, found by its header the way a person reads the table. */
+async function rowValues(page: Page, card: ReturnType<Page['getByRole']>, label: string): Promise<string[]> {
+  const row = card
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
+  return row.getByRole('cell').allTextContents();
+}
+
+describe('the platform admin reads campaign summaries and client trees', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startAppServer({ config: { adminEmail, adminPassword } });
+    browser = await launchBrowser();
+
+    // Two merchants; Salone Aurora has a network of five clients and five purchases:
+    // Anna (root) ─ Bea (1st gen.) ─ Carla (2nd) ─ Dora (3rd); Elena (root).
+    const admin = await signedIn(server, adminEmail, adminPassword);
+    await rpc(admin, 'admin_create_merchant', {
+      name: 'Salone Aurora',
+      phone: '06 1111111',
+      email: 'aurora@centri.test',
+      password: 'segreta1',
+    });
+    await rpc(admin, 'admin_create_merchant', {
+      name: 'Spa Borea',
+      phone: '06 2222222',
+      email: 'borea@centri.test',
+      password: 'segreta2',
+    });
+    const join = async (name: string, sponsorCode?: string) =>
+      (
+        await rpc<{ client_code: string }>(server.client(), 'join_merchant', {
+          merchant_slug: 'saloneaurora',
+          name,
+          email: `${name.toLowerCase()}@clienti.test`,
+          password: 'password123',
+          phone: null,
+          sponsor_code: sponsorCode ?? null,
+        })
+      ).client_code;
+    const anna = await join('Anna');
+    const bea = await join('Bea', anna);
+    const carla = await join('Carla', bea);
+    const dora = await join('Dora', carla);
+    const elena = await join('Elena');
+    expect([anna, bea, carla, dora, elena]).toEqual(['A00001', 'A00002', 'A00003', 'A00004', 'A00005']);
+
+    const merchant = await signedIn(server, 'aurora@centri.test', 'segreta1');
+    const purchase = (clientCode: string, spend: number, discount: number) =>
+      rpc(merchant, 'register_purchase', { client_code: clientCode, spend, discount });
+    await purchase(anna, 100, 0); // Anna earns 5% personal credit: € 5,00
+    await purchase(anna, 40, 5);
+    await purchase(bea, 50, 0);
+    await purchase(dora, 20, 0);
+    await purchase(elena, 10, 0);
+
+    const context = await browser.newContext({ viewport: phone, locale: 'it-IT' });
+    page = await context.newPage();
+    await page.goto(`${server.url}/admin`);
+    await page.getByLabel('Email').fill(adminEmail);
+    await page.getByLabel('Password').fill(adminPassword);
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await page.waitForURL('**/admin/merchants');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows one closed card per merchant in Riepilogo Campagne', async () => {
+    await page.getByRole('navigation').getByRole('link', { name: 'Riepilogo' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Riepilogo Campagne' }).waitFor();
+    const toggles = page.getByRole('button', { name: /Salone Aurora|Spa Borea/ });
+    await toggles.first().waitFor();
+    expect(await toggles.allTextContents()).toEqual([
+      expect.stringContaining('Spa Borea'),
+      expect.stringContaining('Salone Aurora'),
+    ]);
+    for (const toggle of await toggles.all())
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('table').count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'admin-riepilogo-closed-phone');
+  });
+
+  it('opens a card on its arrow and shows the figures of the registered clients and purchases', async () => {
+    const toggle = page.getByRole('button', { name: /Salone Aurora/ });
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    const card = page.getByRole('listitem').filter({ has: toggle });
+    await card.getByRole('table').first().waitFor();
+
+    expect(await card.getByRole('columnheader').allTextContents()).toEqual([
+      ...['Totale', 'Ieri', 'Ultima settimana', 'Ultimo mese'],
+      ...['Totale', 'Ieri', 'Ultima settimana'],
+      ...['Totale', 'Ieri', 'Ultima settimana'],
+      ...['Totale', 'Ieri'],
+    ]);
+    // Everything was registered today: the windows (yesterday, the 7 days before today, last month) are empty.
+    expect(await rowValues(page, card, 'Clienti registrati')).toEqual(['5', '0', '0', '0']);
+    expect(await rowValues(page, card, 'Prime presentazioni')).toEqual(['1', '0', '0']);
+    expect(await rowValues(page, card, 'Seconde presentazioni')).toEqual(['1', '0', '0']);
+    expect(await rowValues(page, card, 'Terze presentazioni')).toEqual(['1', '0', '0']);
+    expect(await rowValues(page, card, 'Fatturato lordo')).toEqual(['€ 220,00', '€ 0,00', '€ 0,00']);
+    expect(await rowValues(page, card, 'Sconti utilizzati')).toEqual(['€ 5,00', '€ 0,00', '€ 0,00']);
+    expect(await rowValues(page, card, 'Fatturato netto')).toEqual(['€ 215,00', '€ 0,00', '€ 0,00']);
+    expect(await rowValues(page, card, 'Clienti senza sponsor')).toEqual(['€ 145,00', '€ 0,00']);
+    expect(await rowValues(page, card, '1ª generazione')).toEqual(['€ 50,00', '€ 0,00']);
+    expect(await rowValues(page, card, '2ª generazione')).toEqual(['€ 0,00', '€ 0,00']);
+    expect(await rowValues(page, card, '3ª generazione e oltre')).toEqual(['€ 20,00', '€ 0,00']);
+
+    const other = page.getByRole('button', { name: /Spa Borea/ });
+    expect(await other.getAttribute('aria-expanded')).toBe('false');
+
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'admin-riepilogo-open-phone');
+    await page.setViewportSize(desktop);
+    await screenshot(page, 'admin-riepilogo-open-desktop');
+    await page.setViewportSize(phone);
+
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await card.getByRole('table').first().waitFor({ state: 'detached' });
+  });
+
+  it('draws the tree of the chosen merchant under Tutti i clienti and opens a node on demand', async () => {
+    await page.getByRole('navigation').getByRole('link', { name: 'Struttura' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Struttura' }).waitFor();
+    const picker = page.getByRole('combobox', { name: 'Commerciante' });
+    expect(await picker.textContent()).toContain('Seleziona commerciante');
+    await expectNoAxeViolations(page);
+
+    await picker.click();
+    await page.getByRole('option', { name: 'Salone Aurora' }).click();
+
+    const root = page.getByRole('button', { name: /^Tutti i clienti/ });
+    await root.waitFor();
+    expect(await root.getAttribute('aria-expanded')).toBe('true');
+    const anna = page.getByRole('button', { name: /^Anna, codice A00001/ });
+    expect(await anna.getAttribute('aria-label')).toBe('Anna, codice A00001, Senza sponsor, 1 presentati');
+    expect(await anna.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('img', { name: /^Elena, codice A00005/ }).count()).toBe(1);
+    // Collapsed below depth 1: the referrals are not even in the drawing until their sponsor is opened.
+    expect(await page.getByText('Bea', { exact: true }).count()).toBe(0);
+
+    await anna.click();
+    expect(await anna.getAttribute('aria-expanded')).toBe('true');
+    const bea = page.getByRole('button', { name: /^Bea, codice A00002, 1ª generazione/ });
+    await bea.waitFor();
+    expect(await page.getByText('Carla', { exact: true }).count()).toBe(0);
+
+    await bea.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: /^Carla, codice A00003, 2ª generazione/ }).waitFor();
+    expect(await page.getByText('Dora', { exact: true }).count()).toBe(0);
+
+    const legend = await page.getByRole('list').filter({ hasText: 'Senza sponsor' }).textContent();
+    expect(legend).toContain('3ª generazione e oltre');
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'admin-albero-phone');
+    await page.setViewportSize(desktop);
+    await screenshot(page, 'admin-albero-desktop');
+
+    await anna.click();
+    expect(await anna.getAttribute('aria-expanded')).toBe('false');
+    await page.getByText('Bea', { exact: true }).waitFor({ state: 'detached' });
+  });
+});
