@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { adminUserRoutes } from './admin-users.ts';
 import { createAuthContext, replyWithError } from './auth-context.ts';
-import { apiVersion } from './errors.ts';
+import { apiVersion, authErrors } from './errors.ts';
 import { logoutRoutes } from './logout.ts';
 import { otpRoutes } from './otp.ts';
 import { recoverRoutes } from './recover.ts';
@@ -17,6 +17,17 @@ export async function authRoutes(app: FastifyInstance, context: ServerContext) {
   const auth = createAuthContext(context);
 
   app.setErrorHandler((error, request, reply) => replyWithError(request, reply, error));
+
+  // supabase-js posts /logout with a JSON content type and no body: an empty body is no body.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(authErrors.badJson(), undefined);
+    }
+  });
 
   // As GoTrue behind Supabase's gateway: any origin, the client's headers, the version exposed.
   app.addHook('onRequest', async (request, reply) => {
