@@ -10,8 +10,6 @@ import { fill } from '@/lib/texts';
 const t = adminTexts.albero;
 
 export const nodeRadius = 14;
-/** Wide enough for a name and a code, within the 250 px between generations. */
-const hitWidth = 230;
 
 /** The label a screen reader gives a node: who, which code, which level, how many below. */
 export function nodeLabel(name: string, attributes: ClientNodeAttributes): string {
@@ -34,7 +32,12 @@ export function nodeLabel(name: string, attributes: ClientNodeAttributes): strin
 export function ClientTreeNode({
   nodeDatum,
   onToggle,
-}: Pick<CustomNodeElementProps, 'nodeDatum'> & { onToggle: (id: string) => void }) {
+  labelWidth,
+}: Pick<CustomNodeElementProps, 'nodeDatum'> & {
+  onToggle: (id: string) => void;
+  /** The room up to the next generation: the node's click target spans it. */
+  labelWidth: number;
+}) {
   const attributes = nodeDatum.attributes as ClientNodeAttributes;
   const isRoot = attributes.generation < 0;
   const canToggle = attributes.referrals > 0;
@@ -65,7 +68,7 @@ export function ClientTreeNode({
       <rect
         x={-nodeRadius - 4}
         y={-nodeRadius - 6}
-        width={hitWidth}
+        width={labelWidth}
         height={nodeRadius * 2 + 12}
         rx={8}
         className="fill-transparent stroke-none"
@@ -92,7 +95,7 @@ export function ClientTreeNode({
         aria-hidden="true"
         x={nodeRadius + 8}
         dy="-0.2em"
-        className="fill-foreground stroke-none text-sm font-semibold"
+        className="fill-foreground stroke-card text-sm font-semibold [paint-order:stroke] [stroke-linejoin:round] [stroke-width:5px]"
       >
         {nodeDatum.name}
       </text>
@@ -100,7 +103,7 @@ export function ClientTreeNode({
         aria-hidden="true"
         x={nodeRadius + 8}
         dy="1.1em"
-        className="fill-muted-foreground stroke-none text-xs"
+        className="fill-muted-foreground stroke-card text-xs [paint-order:stroke] [stroke-linejoin:round] [stroke-width:5px]"
       >
         {detail}
       </text>

@@ -22,7 +22,9 @@ const t = adminTexts.albero;
 
 /** Spec §9: zoom 0.1 to 2. */
 const scaleExtent = { min: 0.1, max: 2 };
-const nodeSize = { x: 250, y: 60 };
+/** Room per generation (x) and per sibling (y); narrower on a phone so two generations fit the frame. */
+const wideNodeSize = { x: 250, y: 60 };
+const compactNodeSize = { x: 190, y: 60 };
 const separation = { siblings: 1, nonSiblings: 1.3 };
 
 function Legend() {
@@ -64,6 +66,16 @@ export function ClientTreeView({
     [hierarchy, expanded],
   );
 
+  // The root starts at the left, halfway down the frame, whatever the frame's height on this screen.
+  const [layout, setLayout] = useState({ translate: { x: 32, y: 200 }, nodeSize: wideNodeSize });
+  const measureFrame = useCallback((frame: HTMLDivElement | null) => {
+    if (!frame) return;
+    setLayout({
+      translate: { x: 32, y: Math.round(frame.clientHeight / 2) },
+      nodeSize: frame.clientWidth < 600 ? compactNodeSize : wideNodeSize,
+    });
+  }, []);
+
   const onToggle = useCallback(
     (id: string) => {
       if (hierarchy) setExpanded((current) => toggleExpanded(hierarchy, current, id));
@@ -71,15 +83,11 @@ export function ClientTreeView({
     [hierarchy],
   );
   const renderNode = useCallback(
-    ({ nodeDatum }: CustomNodeElementProps) => <ClientTreeNode nodeDatum={nodeDatum} onToggle={onToggle} />,
-    [onToggle],
+    ({ nodeDatum }: CustomNodeElementProps) => (
+      <ClientTreeNode nodeDatum={nodeDatum} onToggle={onToggle} labelWidth={layout.nodeSize.x - 24} />
+    ),
+    [onToggle, layout.nodeSize.x],
   );
-
-  // The root starts at the left, halfway down the frame, whatever the frame's height on this screen.
-  const [translate, setTranslate] = useState({ x: 40, y: 200 });
-  const measureFrame = useCallback((frame: HTMLDivElement | null) => {
-    if (frame) setTranslate({ x: 40, y: Math.round(frame.clientHeight / 2) });
-  }, []);
 
   useEffect(() => {
     if (clients.error) console.error(adminTexts.logs.fetchTree, clients.error);
@@ -117,10 +125,10 @@ export function ClientTreeView({
           data={data}
           orientation="horizontal"
           collapsible={false}
-          translate={translate}
+          translate={layout.translate}
           scaleExtent={scaleExtent}
           zoom={1}
-          nodeSize={nodeSize}
+          nodeSize={layout.nodeSize}
           separation={separation}
           pathFunc="step"
           renderCustomNodeElement={renderNode}
