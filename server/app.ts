@@ -15,7 +15,11 @@ export async function buildApp(
   context: ServerContext,
   options: { logger?: boolean } = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: bodyLimitBytes, trustProxy: true });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: bodyLimitBytes,
+    trustProxy: context.config.trustProxy ?? false,
+  });
 
   // JSON bodies of any JSON media type (PostgREST clients send application/json; charset=utf-8).
   app.addContentTypeParser(/^application\/(.+\+)?json/, { parseAs: 'string' }, (_request, body, done) => {

@@ -17,6 +17,7 @@ const environmentSchema = z.object({
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   SMTP_URL: z.string().optional(),
+  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).optional(),
 });
 
 const tomlSchema = z.object({
@@ -47,6 +48,8 @@ export interface ServerConfig {
   adminEmail?: string;
   adminPassword?: string;
   smtpUrl?: string;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits are per address). */
+  trustProxy?: boolean;
   /** Folders of supabase/migrations style SQL files, applied in version order. */
   migrationFolders: string[];
   /** The built SPA; absent in tests that only need the APIs. */
@@ -85,6 +88,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Server
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
     smtpUrl: env.SMTP_URL,
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     migrationFolders: [defaultMigrationsFolder],
     staticDir: defaultStaticDir,
     toml: readSupabaseToml(),
