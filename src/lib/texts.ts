@@ -10,6 +10,8 @@ export const texts = {
     offline: 'Sei offline: controlla la connessione. I dati si aggiornano appena torni in linea.',
     updateReady: 'È disponibile una nuova versione di Passaparola.',
     reload: 'Aggiorna',
+    retry: 'Riprova',
+    checkFailed: 'Non riusciamo a verificare il tuo accesso. Riprova tra qualche istante.',
   },
   toast: {
     close: 'Chiudi',

@@ -26,3 +26,22 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync('screenshots', { recursive: true });
   await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
 }
+
+/** axe-core's WCAG 2.x A/AA rules on the page as it is now; returns the violations, empty when none. */
+export async function accessibilityViolations(
+  page: Page,
+): Promise<{ id: string; help: string; targets: string[] }[]> {
+  const { default: axe } = await import('axe-core');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axe.source });
+  return page.evaluate(async () => {
+    const { axe: runner } = window as unknown as { axe: typeof import('axe-core') };
+    const results = await runner.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  });
+}

@@ -32,7 +32,7 @@ export function HomePage() {
         <section className="relative overflow-hidden">
           <div
             aria-hidden="true"
-            className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_20%_20%,var(--color-accent),transparent_55%),radial-gradient(circle_at_85%_30%,#f9ecd9,transparent_45%)]"
+            className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_20%_20%,var(--color-accent),transparent_55%),radial-gradient(circle_at_85%_30%,var(--color-muted),transparent_45%)]"
           />
           <div className="mx-auto grid max-w-5xl gap-10 px-5 pt-10 pb-16 md:grid-cols-[1.2fr_1fr] md:items-center md:pt-16">
             <div className="grid gap-5">

@@ -1,6 +1,6 @@
 import { LogOut, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
 import { texts } from '@/lib/texts';
 import { cn } from '@/lib/utils';
@@ -30,6 +30,14 @@ const itemClass =
  * scrolling sideways when an area has many screens. Wider: a side bar. 'Esci' is always last.
  */
 export function AreaLayout({ areaName, subtitle, items, onSignOut, signingOut, children }: AreaLayoutProps) {
+  const list = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the bar scrolls sideways: keep the current screen's item in sight.
+  useEffect(() => {
+    list.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   return (
     <div className="min-h-dvh nav:grid nav:grid-cols-[13rem_1fr] md:grid-cols-[15rem_1fr]">
       <nav
@@ -41,15 +49,18 @@ export function AreaLayout({ areaName, subtitle, items, onSignOut, signingOut, c
           <p className="mt-3 text-sm font-semibold text-accent-foreground">{areaName}</p>
           {subtitle ? <p className="truncate text-sm text-muted-foreground">{subtitle}</p> : null}
         </div>
-        <ul className="flex overflow-x-auto nav:flex-1 nav:flex-col nav:gap-1 nav:overflow-y-auto nav:px-3">
+        <ul
+          ref={list}
+          className="flex overflow-x-auto nav:flex-1 nav:flex-col nav:gap-1 nav:overflow-y-auto nav:px-3"
+        >
           {items.map(({ href, label, icon: Icon }) => (
-            <li key={href} className="min-w-16 flex-1 nav:flex-none">
+            <li key={href} className="min-w-16 flex-1 shrink-0 nav:flex-none">
               <NavLink
                 to={href}
                 className={({ isActive }) =>
                   cn(
                     itemClass,
-                    'min-h-14 flex-col justify-center px-1 py-1.5 text-center text-[0.7rem] leading-tight nav:min-h-11 nav:flex-row nav:justify-start nav:gap-3 nav:px-3 nav:text-left nav:text-base',
+                    'min-h-14 flex-col justify-center px-2 py-1.5 text-center text-xs leading-tight whitespace-nowrap nav:min-h-11 nav:flex-row nav:justify-start nav:gap-3 nav:px-3 nav:text-left nav:text-base',
                     isActive
                       ? 'bg-accent text-accent-foreground'
                       : 'text-muted-foreground hover:bg-muted hover:text-foreground',
@@ -61,14 +72,14 @@ export function AreaLayout({ areaName, subtitle, items, onSignOut, signingOut, c
               </NavLink>
             </li>
           ))}
-          <li className="min-w-16 flex-1 nav:mt-auto nav:flex-none nav:pb-4">
+          <li className="min-w-16 flex-1 shrink-0 nav:mt-auto nav:flex-none nav:pb-4">
             <button
               type="button"
               onClick={onSignOut}
               disabled={signingOut}
               className={cn(
                 itemClass,
-                'min-h-14 w-full flex-col justify-center px-1 py-1.5 text-[0.7rem] leading-tight text-muted-foreground hover:bg-muted hover:text-foreground nav:min-h-11 nav:flex-row nav:justify-start nav:gap-3 nav:px-3 nav:text-base',
+                'min-h-14 w-full flex-col justify-center px-2 py-1.5 text-xs leading-tight whitespace-nowrap text-muted-foreground hover:bg-muted hover:text-foreground nav:min-h-11 nav:flex-row nav:justify-start nav:gap-3 nav:px-3 nav:text-base',
               )}
             >
               <LogOut aria-hidden="true" className="size-5 shrink-0" />

@@ -4,15 +4,28 @@ import { ApiError } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
 
 export const verifyEmailLinkInputSchema = z.object({
-  tokenHash: z.string().min(1),
+  /** The link's oobCode; empty when the auth service already signed in through the URL fragment. */
+  tokenHash: z.string(),
   type: z.enum(['recovery', 'email', 'magiclink']),
 });
 
 export type VerifyEmailLinkInput = z.infer<typeof verifyEmailLinkInputSchema>;
 
-/** Redeems an e-mail link's code (oobCode): signs the account in and returns its e-mail address. */
+/**
+ * Redeems an e-mail link: its code (oobCode) signs the account in; a sign-in link that went through
+ * the auth service's own /verify arrives with the session in the URL fragment instead, which
+ * supabase-js has read by the time getSession() answers. Returns the account's e-mail address.
+ */
 export async function verifyEmailLink(input: VerifyEmailLinkInput): Promise<{ email: string }> {
   const { tokenHash, type } = verifyEmailLinkInputSchema.parse(input);
+  if (!tokenHash) {
+    const { data, error } = await supabase.auth.getSession();
+    if (error) throw ApiError.fromAuth(error);
+    if (!data.session || type !== 'magiclink') {
+      throw new ApiError({ status: 401, code: 'otp_expired', message: 'link non valido o scaduto' });
+    }
+    return { email: data.session.user.email ?? '' };
+  }
   const { data, error } = await supabase.auth.verifyOtp({ token_hash: tokenHash, type });
   if (error) throw ApiError.fromAuth(error);
   return { email: data.user?.email ?? '' };

@@ -173,7 +173,7 @@ function SignInAction({
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const verification = useVerifyEmailLink({ tokenHash: oobCode, type: 'magiclink' }, Boolean(oobCode));
+  const verification = useVerifyEmailLink({ tokenHash: oobCode, type: 'magiclink' });
   const [denied, setDenied] = useState(false);
   const checked = useRef(false);
 
@@ -192,7 +192,7 @@ function SignInAction({
     })();
   }, [verification.data, merchantSlug, navigate, queryClient]);
 
-  if (!oobCode || verification.isError) {
+  if (verification.isError) {
     return (
       <Outcome title={texts.action.signInTitle} tone="error" loginHref={loginHref}>
         {texts.action.invalidLink}

@@ -1,0 +1,87 @@
+import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { accessibilityViolations, desktop, phone, screenshot } from '../support/browser.ts';
+import type { TestServer } from '../support/test-server.ts';
+
+export const adminAccount = { email: 'admin@passaparola.test', password: 'admin-password-1' };
+
+/** The server with the built SPA and a platform administrator. */
+export const appServerOptions = {
+  config: { adminEmail: adminAccount.email, adminPassword: adminAccount.password },
+};
+
+/** Signs the administrator in through supabase-js and creates a merchant, as the admin screen does. */
+export async function createMerchant(
+  server: TestServer,
+  merchant: { name: string; email: string; password: string },
+): Promise<{ slug: string; name: string }> {
+  const client = server.client();
+  const signIn = await client.auth.signInWithPassword(adminAccount);
+  expect(signIn.error).toBeNull();
+  const { data, error } = await client.rpc('admin_create_merchant', { ...merchant, phone: '3331234567' });
+  expect(error).toBeNull();
+  await client.auth.signOut();
+  return data as { slug: string; name: string };
+}
+
+/** Registers a customer through the api, as the registration screen does, and returns its client code. */
+export async function joinMerchant(
+  server: TestServer,
+  input: { merchantSlug: string; name: string; email: string; password: string; sponsorCode?: string },
+): Promise<string> {
+  const { data, error } = await server.client().rpc('join_merchant', {
+    merchant_slug: input.merchantSlug,
+    name: input.name,
+    email: input.email,
+    password: input.password,
+    sponsor_code: input.sponsorCode ?? null,
+  });
+  expect(error).toBeNull();
+  return (data as { client_code: string }).client_code;
+}
+
+/** The page's one h1, once it shows `name`. */
+export async function heading(page: Page, name: string | RegExp) {
+  const locator = page.getByRole('heading', { level: 1, name });
+  await locator.waitFor();
+  return locator;
+}
+
+/** Fails with the list of axe-core violations when the screen has any. */
+export async function expectAccessible(page: Page): Promise<void> {
+  expect(await accessibilityViolations(page)).toEqual([]);
+}
+
+/** Opens `path` at phone and desktop widths, checks it with axe and saves both screenshots. */
+export async function checkScreen(
+  browser: Browser,
+  url: string,
+  name: string,
+  ready: (page: Page) => Promise<unknown>,
+): Promise<void> {
+  for (const [size, viewport] of Object.entries({ phone, desktop })) {
+    const page = await browser.newPage({ viewport });
+    await page.goto(url);
+    await ready(page);
+    await expectAccessible(page);
+    await screenshot(page, `${name}-${size}`);
+    await page.close();
+  }
+}
+
+/** Waits until the browser is at `pathname` (query and fragment aside). */
+export async function waitForPath(page: Page, pathname: string, timeout = 15_000): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout });
+}
+
+/** The newest e-mail to `address` whose subject contains `subject`, waiting for it to arrive. */
+export async function waitForMail(serverUrl: string, address: string, subject: string): Promise<string> {
+  const { mailbox } = await import('../support/mailbox.ts');
+  const box = mailbox(serverUrl);
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const found = (await box.to(address)).find((message) => message.Subject.includes(subject));
+    if (found) return (await box.message(found.ID)).Text;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No e-mail "${subject}" to ${address}`);
+}
