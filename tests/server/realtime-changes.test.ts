@@ -1,45 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { RealtimeChannel, RealtimePostgresChangesPayload } from '@supabase/supabase-js';
+import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../support/test-server.ts';
+import { Inbox, subscribed } from '../support/realtime.ts';
 
 const fixtures = new URL('./fixtures/realtime-migrations', import.meta.url).pathname;
 
 type Row = Record<string, unknown>;
 type Change = RealtimePostgresChangesPayload<Row>;
-
-/** Collects what a callback receives; `next()` waits a bounded time for the next one. */
-class Inbox<T> {
-  private readonly items: T[] = [];
-  private readonly waiting: ((item: T) => void)[] = [];
-
-  readonly push = (item: T) => {
-    const waiter = this.waiting.shift();
-    if (waiter) waiter(item);
-    else this.items.push(item);
-  };
-
-  next(what = 'an event'): Promise<T> {
-    const item = this.items.shift();
-    if (item !== undefined) return Promise.resolve(item);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`No ${what} within 5 s`)), 5000);
-      this.waiting.push((value) => {
-        clearTimeout(timer);
-        resolve(value);
-      });
-    });
-  }
-}
-
-function subscribed(channel: RealtimeChannel): Promise<void> {
-  return new Promise((resolve, reject) => {
-    channel.subscribe((status, error) => {
-      if (status === 'SUBSCRIBED') resolve();
-      else reject(new Error(`${status}: ${error?.message ?? ''}`));
-    });
-  });
-}
 
 describe('postgres_changes through supabase-js, under RLS', () => {
   let server: TestServer;

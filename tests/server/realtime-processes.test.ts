@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { testDatabaseKind } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { subscribed } from '../support/realtime.ts';
 
 const fixtures = new URL('./fixtures/realtime-migrations', import.meta.url).pathname;
 
@@ -20,15 +21,6 @@ function nextChange(channel: RealtimeChannel): Promise<Change> {
     channel.on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'items' }, (change) => {
       clearTimeout(timer);
       resolve(change);
-    });
-  });
-}
-
-function subscribed(channel: RealtimeChannel): Promise<void> {
-  return new Promise((resolve, reject) => {
-    channel.subscribe((status, error) => {
-      if (status === 'SUBSCRIBED') resolve();
-      else reject(new Error(`${status}: ${error?.message ?? ''}`));
     });
   });
 }

@@ -1,7 +1,7 @@
-import type { RealtimeChannel } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { subscribed } from '../support/realtime.ts';
 
 const fixtures = new URL('./fixtures/realtime-migrations', import.meta.url).pathname;
 
@@ -41,15 +41,6 @@ function upgradeStatus(url: string): Promise<number> {
       resolve(101);
     });
     socket.once('error', reject);
-  });
-}
-
-function subscribed(channel: RealtimeChannel): Promise<void> {
-  return new Promise((resolve, reject) => {
-    channel.subscribe((status, error) => {
-      if (status === 'SUBSCRIBED') resolve();
-      else reject(new Error(`${status}: ${error?.message ?? ''}`));
-    });
   });
 }
 
