@@ -1,4 +1,5 @@
 import type { Database } from '../db/port.ts';
+import { impersonate } from '../db/impersonate.ts';
 import type { Change } from './change-feed.ts';
 import type { Binding, Channel, ChannelClaims } from './channel.ts';
 import { filterPredicate, type ChangeFilter } from './filters.ts';
@@ -54,14 +55,7 @@ async function evaluate(
   try {
     const row = await db.transaction(async (tx) => {
       await tx.query('set transaction read only');
-      await tx.query(
-        `select set_config('role', $1, true),
-                set_config('request.jwt.claims', $2, true),
-                set_config('request.jwt.claim.sub', $3, true),
-                set_config('request.jwt.claim.role', $1, true),
-                set_config('request.jwt.claim.email', $4, true)`,
-        [claims.role, JSON.stringify(claims), claims.sub ?? '', claims.email ?? ''],
-      );
+      await impersonate(tx, claims);
       return (await tx.query<Record<string, boolean>>(sql, params)).rows[0];
     });
     return {

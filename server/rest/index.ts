@@ -3,6 +3,7 @@ import type { ServerContext } from '../context.ts';
 import { callFunction } from './call-function.ts';
 import { PostgrestError, toPostgrestError } from './postgrest-error.ts';
 import { requestClaims } from './request-role.ts';
+import { impersonate } from '../db/impersonate.ts';
 import { createFunctionCache } from './function-cache.ts';
 
 const singleObject = 'application/vnd.pgrst.object+json';
@@ -74,27 +75,12 @@ export async function restRoutes(app: FastifyInstance, context: ServerContext) {
       const fn = await functions.resolve(schema, request.params.fn, Object.keys(args));
       const body = await context.db.transaction(async (tx) => {
         if (readOnlyRequest || !fn.volatile) await tx.query('set transaction read only');
-        await tx.query(
-          `select set_config('role', $1, true),
-                  set_config('request.jwt.claims', $2, true),
-                  set_config('request.jwt.claim.sub', $3, true),
-                  set_config('request.jwt.claim.role', $1, true),
-                  set_config('request.jwt.claim.email', $4, true),
-                  set_config('request.method', $5, true),
-                  set_config('request.path', $6, true),
-                  set_config('request.headers', $7, true),
-                  set_config('search_path', $8, true)`,
-          [
-            claims.role,
-            JSON.stringify(claims),
-            claims.sub ?? '',
-            claims.email ?? '',
-            request.method,
-            `/rpc/${request.params.fn}`,
-            JSON.stringify(request.headers),
-            [schema, ...searchPath].map((name) => `"${name}"`).join(', '),
-          ],
-        );
+        await impersonate(tx, claims, {
+          'request.method': request.method,
+          'request.path': `/rpc/${request.params.fn}`,
+          'request.headers': JSON.stringify(request.headers),
+          search_path: [schema, ...searchPath].map((name) => `"${name}"`).join(', '),
+        });
         const result = await callFunction(tx, fn, args, { limit, offset });
         if (!wantsSingle || result === undefined || fn.returns !== 'set') return result;
         const rows = JSON.parse(result) as unknown[];

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { impersonate } from '../db/impersonate.ts';
 import type { Database, Queryable } from '../db/port.ts';
 import { verifyJwt, type Claims } from '../keys.ts';
 import { bearerToken } from '../rest/request-role.ts';
@@ -6,7 +7,7 @@ import { accessDenied } from './storage-error.ts';
 
 export interface Caller {
   role: string;
-  claims: Claims;
+  claims: Claims & { role: string };
   /** The JWT subject: owner_id always, owner too when it is a uuid. */
   sub?: string;
 }
@@ -38,22 +39,10 @@ export function asCaller<T>(
   work: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.query(
-      `select set_config('role', $1, true),
-              set_config('request.jwt.claims', $2, true),
-              set_config('request.jwt.claim.sub', $3, true),
-              set_config('request.jwt.claim.role', $1, true),
-              set_config('request.jwt.claim.email', $4, true),
-              set_config('storage.operation', $5, true),
-              set_config('storage.allow_delete_query', 'true', true)`,
-      [
-        caller.role,
-        JSON.stringify(caller.claims),
-        caller.sub ?? '',
-        caller.claims.email ?? '',
-        `storage.object.${operation}`,
-      ],
-    );
+    await impersonate(tx, caller.claims, {
+      'storage.operation': `storage.object.${operation}`,
+      'storage.allow_delete_query': 'true',
+    });
     return work(tx);
   });
 }

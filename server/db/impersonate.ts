@@ -1,0 +1,33 @@
+import type { Queryable } from './port.ts';
+
+/** The verified JWT claims of a caller; `role` is always present. */
+export interface CallerClaims {
+  role: string;
+  sub?: string;
+  email?: string;
+  [claim: string]: unknown;
+}
+
+/**
+ * Makes the rest of the transaction run as the caller, as PostgREST, Storage and Realtime do:
+ * `role` (= SET LOCAL ROLE), `request.jwt.claims`, the legacy `request.jwt.claim.*` that older
+ * auth.uid() versions read, plus any extra settings. Names and values travel as bound parameters.
+ */
+export async function impersonate(
+  tx: Queryable,
+  claims: CallerClaims,
+  settings: Record<string, string> = {},
+): Promise<void> {
+  const all: Record<string, string> = {
+    role: claims.role,
+    'request.jwt.claims': JSON.stringify(claims),
+    'request.jwt.claim.sub': claims.sub ?? '',
+    'request.jwt.claim.role': claims.role,
+    'request.jwt.claim.email': claims.email ?? '',
+    ...settings,
+  };
+  await tx.query(
+    'select set_config(name, value, true) from unnest($1::text[], $2::text[]) as s(name, value)',
+    [Object.keys(all), Object.values(all)],
+  );
+}
