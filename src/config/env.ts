@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 declare global {
   interface Window {
@@ -8,14 +8,14 @@ declare global {
 }
 
 const runtimeSchema = z.object({
-  supabaseAnonKey: z.string().min(1),
-  mainSiteUrl: z.url().nullish(),
+  supabaseAnonKey: z.string().check(z.minLength(1)),
+  mainSiteUrl: z.nullish(z.url()),
 });
 
 const buildSchema = z.object({
-  VITE_SUPABASE_URL: z.url().optional(),
-  VITE_SUPABASE_ANON_KEY: z.string().min(1).optional(),
-  VITE_MAIN_SITE_URL: z.url().optional(),
+  VITE_SUPABASE_URL: z.optional(z.url()),
+  VITE_SUPABASE_ANON_KEY: z.optional(z.string().check(z.minLength(1))),
+  VITE_MAIN_SITE_URL: z.optional(z.url()),
 });
 
 export interface Env {

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer } from '../support/app-server.ts';
-import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
+import { accessibilityViolations, desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
 import type { TestServer } from '../support/test-server.ts';
 
 describe('the SPA served by server/', () => {
@@ -23,7 +23,12 @@ describe('the SPA served by server/', () => {
       await page.goto(server.url);
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('Passaparola');
       expect(await page.locator('html').getAttribute('lang')).toBe('it');
+      expect(await accessibilityViolations(page)).toEqual([]);
       await screenshot(page, `home-${name}`);
+      await page.getByRole('main').getByRole('link', { name: 'Accedi' }).click();
+      await page.waitForURL(`${server.url}/admin`);
+      await page.getByRole('heading', { level: 1, name: 'Accedi' }).waitFor();
+      expect(await page.title()).toBe('Accedi · Passaparola');
       await page.close();
     });
   }

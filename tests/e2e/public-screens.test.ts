@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer } from '../support/app-server.ts';
-import { launchBrowser, phone } from '../support/browser.ts';
+import sharp from 'sharp';
+import { launchBrowser, phone, screenshot } from '../support/browser.ts';
 import type { TestServer } from '../support/test-server.ts';
 import { appServerOptions, checkScreen, createMerchant, heading, waitForPath } from './helpers.ts';
 
@@ -58,11 +59,37 @@ describe('the public and sign-in screens', () => {
   it('labels every control with its Italian name and prefills the sponsor code from ?ref', async () => {
     const page = await browser.newPage({ viewport: phone });
     await page.goto(`${server.url}/${slug}/register?ref=A00007`);
+    await page.getByLabel('Nome').waitFor();
     for (const label of ['Nome', 'Email', 'Password', 'Telefono']) {
       await expect(page.getByLabel(label).count()).resolves.toBe(1);
     }
     await expect(page.getByLabel('Codice amico').inputValue()).resolves.toBe('A00007');
     await expect(page.getByText('Bellezza Aurora').first().isVisible()).resolves.toBe(true);
+    await page.close();
+  });
+
+  it("shows the salon's logo on its registration page once the merchant has uploaded one", async () => {
+    const merchant = server.client();
+    await merchant.auth.signInWithPassword({ email: 'aurora@salone.test', password: 'aurora-password' });
+    const logo = await sharp({
+      create: { width: 240, height: 120, channels: 4, background: { r: 138, g: 44, b: 85, alpha: 1 } },
+    })
+      .png()
+      .toBuffer();
+    const upload = await merchant.storage
+      .from('loghi')
+      .upload(`${slug}.png`, logo, { contentType: 'image/png' });
+    expect(upload.error).toBeNull();
+
+    const page = await browser.newPage({ viewport: phone });
+    await page.goto(`${server.url}/${slug}`);
+    const image = page.getByRole('img', { name: 'Logo di Bellezza Aurora' });
+    await image.waitFor();
+    await page.waitForFunction(
+      () => (document.querySelector('main img') as HTMLImageElement | null)?.complete,
+    );
+    await expect(image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).resolves.toBe(240);
+    await screenshot(page, 'registration-logo-phone');
     await page.close();
   });
 

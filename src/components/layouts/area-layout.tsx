@@ -54,7 +54,7 @@ export function AreaLayout({ areaName, subtitle, items, onSignOut, signingOut, c
           className="flex overflow-x-auto nav:flex-1 nav:flex-col nav:gap-1 nav:overflow-y-auto nav:px-3"
         >
           {items.map(({ href, label, icon: Icon }) => (
-            <li key={href} className="min-w-16 flex-1 shrink-0 nav:flex-none">
+            <li key={href} className="min-w-16 flex-[1_0_auto] nav:flex-none">
               <NavLink
                 to={href}
                 className={({ isActive }) =>
@@ -72,7 +72,7 @@ export function AreaLayout({ areaName, subtitle, items, onSignOut, signingOut, c
               </NavLink>
             </li>
           ))}
-          <li className="min-w-16 flex-1 shrink-0 nav:mt-auto nav:flex-none nav:pb-4">
+          <li className="min-w-16 flex-[1_0_auto] nav:mt-auto nav:flex-none nav:pb-4">
             <button
               type="button"
               onClick={onSignOut}

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { callRpc } from '@/lib/rpc';
 
 export const whoamiSchema = z.object({
-  user_id: z.string().nullable(),
-  email: z.string().nullable(),
+  user_id: z.nullable(z.string()),
+  email: z.nullable(z.string()),
   is_platform_admin: z.boolean(),
-  merchant: z.object({ id: z.string(), slug: z.string(), name: z.string() }).nullable(),
+  merchant: z.nullable(z.object({ id: z.string(), slug: z.string(), name: z.string() })),
   clients: z.array(
     z.object({
       id: z.string(),

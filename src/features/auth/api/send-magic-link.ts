@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
 import { texts } from '@/lib/texts';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { whoamiQueryOptions, type Whoami } from '@/features/auth/api/get-whoami';
 import { ApiError } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
@@ -7,7 +7,7 @@ import { texts } from '@/lib/texts';
 
 export const signInInputSchema = z.object({
   email: z.email(texts.validation.emailRequired),
-  password: z.string().min(1, texts.validation.passwordRequired),
+  password: z.string().check(z.minLength(1, texts.validation.passwordRequired)),
 });
 
 export type SignInInput = z.infer<typeof signInInputSchema>;

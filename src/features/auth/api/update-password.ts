@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
 import { texts } from '@/lib/texts';
 
 export const updatePasswordInputSchema = z.object({
-  password: z.string().min(6, texts.validation.passwordTooShort),
+  password: z.string().check(z.minLength(6, texts.validation.passwordTooShort)),
 });
 
 export type UpdatePasswordInput = z.infer<typeof updatePasswordInputSchema>;

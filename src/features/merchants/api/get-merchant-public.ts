@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { callRpc } from '@/lib/rpc';
 
-export const getMerchantPublicInputSchema = z.object({ merchantSlug: z.string().min(1) });
+export const getMerchantPublicInputSchema = z.object({ merchantSlug: z.string().check(z.minLength(1)) });
 
-export const merchantPublicSchema = z
-  .object({ slug: z.string(), name: z.string(), logo_url: z.string().nullable().optional() })
-  .nullable();
+export const merchantPublicSchema = z.nullable(
+  z.object({ slug: z.string(), name: z.string(), logo_url: z.nullish(z.string()) }),
+);
 
 export type MerchantPublic = NonNullable<z.infer<typeof merchantPublicSchema>>;
 

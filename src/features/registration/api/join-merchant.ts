@@ -1,28 +1,26 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError } from '@/lib/api-error';
 import { callRpc } from '@/lib/rpc';
 import { supabase } from '@/lib/supabase';
 import { texts } from '@/lib/texts';
 
-const optionalText = z
-  .string()
-  .trim()
-  .transform((value) => value || undefined)
-  .optional();
+const phonePattern = /^\+?[\d\s./-]{6,20}$/;
 
 export const joinMerchantInputSchema = z.object({
-  merchantSlug: z.string().min(1),
-  name: z.string().trim().min(1, texts.validation.nameRequired),
+  merchantSlug: z.string().check(z.minLength(1)),
+  name: z.string().check(z.trim(), z.minLength(1, texts.validation.nameRequired)),
   email: z.email(texts.validation.emailRequired),
-  password: z.string().min(6, texts.validation.passwordTooShort),
-  phone: optionalText.pipe(
-    z
-      .string()
-      .regex(/^\+?[\d\s./-]{6,20}$/, texts.validation.phoneInvalid)
-      .optional(),
+  password: z.string().check(z.minLength(6, texts.validation.passwordTooShort)),
+  /** Optional: an empty field is no phone. */
+  phone: z.optional(
+    z.string().check(
+      z.trim(),
+      z.refine((value) => value === '' || phonePattern.test(value), texts.validation.phoneInvalid),
+    ),
   ),
-  sponsorCode: optionalText,
+  /** The sponsor's client code, from ?ref; empty when none. */
+  sponsorCode: z.optional(z.string().check(z.trim())),
 });
 
 export type JoinMerchantInput = z.input<typeof joinMerchantInputSchema>;
@@ -42,8 +40,8 @@ export async function joinMerchant(input: JoinMerchantInput): Promise<JoinMercha
     name,
     email,
     password,
-    phone: phone ?? null,
-    sponsor_code: sponsorCode ?? null,
+    phone: phone || null,
+    sponsor_code: sponsorCode || null,
   });
   const { error } = await supabase.auth.signInWithPassword({ email, password });
   if (error) throw ApiError.fromAuth(error);

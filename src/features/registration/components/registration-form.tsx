@@ -3,7 +3,7 @@ import { CircleCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -14,7 +14,7 @@ import { errorMessage } from '@/lib/api-error';
 import { setCurrentMerchantSlug } from '@/lib/current-merchant';
 import { fill, texts } from '@/lib/texts';
 
-const formSchema = joinMerchantInputSchema.omit({ merchantSlug: true });
+const formSchema = z.omit(joinMerchantInputSchema, { merchantSlug: true });
 type FormValues = z.input<typeof formSchema>;
 
 /** After success the customer reads the code, then lands in the client area (spec §4: 4 seconds). */
