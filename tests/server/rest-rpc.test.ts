@@ -172,8 +172,11 @@ describe('rpc through supabase-js, as PostgREST runs it', () => {
       `create function api.late_arrival() returns text language sql stable as $$ select 'eccomi' $$`,
     );
     await db.exec(`notify pgrst, 'reload schema'`);
-    await expect.poll(async () => (await asAlice.rpc('late_arrival')).data).toBe('eccomi');
-    expect((await asAlice.rpc('late_arrival', { mood: 'presto' })).error?.code).toBe('PGRST202');
+    // The notification arrives asynchronously: the cached signature with `mood` goes once it does.
+    await expect
+      .poll(async () => (await asAlice.rpc('late_arrival', { mood: 'presto' })).error?.code)
+      .toBe('PGRST202');
+    expect((await asAlice.rpc('late_arrival')).data).toBe('eccomi');
   });
 
   it('reaches only the exposed schemas', async () => {
