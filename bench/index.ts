@@ -1,9 +1,26 @@
 // `npm run bench`: every benchmark, side by side, with the machine it ran on.
+// BENCH_SCALE=tiny|small|large picks the loyalty data size (small by default; see bench/generate.ts).
+// PostgreSQL joins PGlite in every table when TEST_DATABASE_URL is set.
 import { cpus, totalmem } from 'node:os';
+import { profileFromEnvironment } from './generate.ts';
+import { benchLoyalty } from './loyalty.ts';
 import { benchRpcOverhead } from './rpc-overhead.ts';
 
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-console.log(`Passaparola benchmarks — ${new Date().toISOString()} — ${machine}\n`);
+const profile = profileFromEnvironment();
+const started = performance.now();
+console.log(`Passaparola benchmarks — ${new Date().toISOString()} — ${machine} — scale ${profile.name}\n`);
 
-const rows = await benchRpcOverhead();
-console.table(rows);
+console.log('rpc overhead: a trivial function, concurrency 4');
+console.table(await benchRpcOverhead());
+
+const loyalty = await benchLoyalty(profile);
+console.log('\nGenerated data (seeded; ledger recomputed in SQL and checked)');
+console.table(loyalty.generation);
+console.log('\napi.register_purchase, buyer at the end of a sponsor chain 4 deep (8 chains, taken in turn)');
+console.table(loyalty.purchases);
+console.log('\nRead paths through supabase.rpc over HTTP (server process on the generated data)');
+console.table(loyalty.reads);
+console.log('\nServer process: start on an existing database, memory after the reads');
+console.table(loyalty.server);
+console.log(`\nTotal ${((performance.now() - started) / 60_000).toFixed(1)} min`);

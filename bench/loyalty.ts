@@ -1,0 +1,243 @@
+// The loyalty database against its goals, on PGlite and (with TEST_DATABASE_URL) PostgreSQL:
+// purchases through HTTP next to the direct SQL call, the admin and merchant read paths over HTTP on
+// the generated data, and the server's start time and memory as a separate process.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { defaultMigrationsFolder, loadConfig, type ServerConfig } from '../server/config.ts';
+import { createKeys, signJwt } from '../server/keys.ts';
+import { startServer } from '../server/start.ts';
+import { createThrowawayPostgres } from '../tests/support/test-database.ts';
+import type { TestClient } from '../tests/support/test-server.ts';
+import { generateLoyaltyData, verifyLoyaltyData, type ScaleProfile } from './generate.ts';
+import { measure } from './measure.ts';
+import { startServerProcess } from './server-process.ts';
+
+type Kind = 'pglite' | 'postgres';
+type Stats = Awaited<ReturnType<typeof measure>>;
+
+export interface LoyaltyResults {
+  generation: Record<string, string | number>[];
+  purchases: Record<string, string | number>[];
+  reads: Record<string, string | number | null>[];
+  server: Record<string, string | number | null>[];
+}
+
+const jwtSecret = 'bench-jwt-secret-with-at-least-32-characters';
+
+const supabaseAs = async (url: string, anonKey: string, sub: string, email: string) => {
+  const token = await signJwt({ sub, role: 'authenticated', aud: 'authenticated', email }, jwtSecret, 3600);
+  return {
+    token,
+    client: createClient(url, anonKey, {
+      db: { schema: 'api' },
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      realtime: { transport: WebSocket as never },
+      global: { headers: { Authorization: `Bearer ${token}` } },
+    }) as TestClient,
+  };
+};
+
+async function rpc(client: TestClient, name: string, args: Record<string, unknown> = {}) {
+  const { data, error } = await client.rpc(name, args);
+  if (error) throw new Error(`${name}: ${error.message}`);
+  return data as unknown;
+}
+
+/** The body of one rpc as the browser receives it: KB as sent (the server does not compress) and gzipped. */
+async function bodySize(
+  url: string,
+  anonKey: string,
+  token: string,
+  name: string,
+  args: Record<string, unknown>,
+) {
+  const response = await fetch(`${url}/rest/v1/rpc/${name}`, {
+    method: 'POST',
+    headers: {
+      apikey: anonKey,
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      'Content-Profile': 'api',
+      'Accept-Profile': 'api',
+    },
+    body: JSON.stringify(args),
+  });
+  const body = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200) throw new Error(`${name}: ${response.status} ${body.toString()}`);
+  const rows = (() => {
+    const parsed: unknown = JSON.parse(body.toString());
+    return Array.isArray(parsed) ? parsed.length : null;
+  })();
+  return {
+    'KB sent': Math.round(body.length / 1024),
+    'KB gzip': Math.round(gzipSync(body).length / 1024),
+    rows,
+  };
+}
+
+async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResults) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'passaparola-bench-'));
+  const postgres = kind === 'postgres' ? await createThrowawayPostgres() : undefined;
+  try {
+    const config: ServerConfig = {
+      ...loadConfig({}),
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      jwtSecret,
+      databaseUrl: postgres?.url,
+      migrationFolders: [defaultMigrationsFolder],
+      staticDir: undefined,
+    };
+    const { anonKey } = await createKeys(jwtSecret);
+
+    // ---- 1. Generate in-process, then purchases through HTTP and directly ----
+    const server = await startServer(config, { persistData: kind === 'pglite' });
+    const db = server.context.db;
+    let data;
+    try {
+      data = await generateLoyaltyData(db, profile);
+      const verifyStarted = performance.now();
+      await verifyLoyaltyData(db);
+      results.generation.push({
+        database: kind,
+        profile: profile.name,
+        merchants: data.counts.merchants,
+        clients: data.counts.clients,
+        movements: data.counts.movements,
+        'ledger rows': data.counts.ledger,
+        'generate s': Number(data.seconds.toFixed(1)),
+        'verify s': Number(((performance.now() - verifyStarted) / 1000).toFixed(1)),
+      });
+
+      const merchant = data.bigMerchant;
+      const { client } = await supabaseAs(server.url, anonKey, merchant.userId, merchant.email);
+      const claims = JSON.stringify({
+        sub: merchant.userId,
+        role: 'authenticated',
+        aud: 'authenticated',
+        email: merchant.email,
+      });
+      const buyers = data.chainBuyerCodes;
+      let turn = 0;
+      const nextBuyer = () => buyers[(turn += 1) % buyers.length]!;
+      const overHttp = () =>
+        rpc(client, 'register_purchase', { client_code: nextBuyer(), spend: 49.9, discount: 0 });
+      const direct = () =>
+        db.transaction(async (tx) => {
+          await tx.query(
+            "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)",
+            [claims],
+          );
+          return tx.query('select api.register_purchase($1, $2, $3)', [nextBuyer(), 49.9, 0]);
+        });
+      await measure(overHttp, 50, 4); // warm up
+      await measure(direct, 50, 4);
+      const purchase = (path: string, concurrency: number, stats: Stats) =>
+        results.purchases.push({ database: kind, path, concurrency, ...stats });
+      purchase('direct SQL (role + claims + call)', 1, await measure(direct, 300, 1));
+      purchase('supabase.rpc over HTTP', 1, await measure(overHttp, 300, 1));
+      purchase('direct SQL (role + claims + call)', 8, await measure(direct, 400, 8));
+      purchase('supabase.rpc over HTTP', 8, await measure(overHttp, 400, 8));
+      // Concurrent purchases over shared chains must leave the ledger exact.
+      await verifyLoyaltyData(db);
+    } finally {
+      await server.stop();
+    }
+
+    // ---- 2. The server as its own process on the existing database: start, reads over HTTP, memory ----
+    const child = await startServerProcess({ dataDir, databaseUrl: postgres?.url, jwtSecret });
+    try {
+      const admin = await supabaseAs(child.url, anonKey, data.admin.userId, data.admin.email);
+      const merchant = await supabaseAs(child.url, anonKey, data.bigMerchant.userId, data.bigMerchant.email);
+      const clientsOfBig = profile.bigMerchantClients.toLocaleString('en-US');
+      const reads: {
+        call: string;
+        who: { token: string; client: TestClient };
+        name: string;
+        args: Record<string, unknown>;
+        count: number;
+      }[] = [
+        {
+          call: `admin_campaign_summaries (${profile.merchants} merchants)`,
+          who: admin,
+          name: 'admin_campaign_summaries',
+          args: {},
+          count: 20,
+        },
+        {
+          call: `admin_client_tree (${clientsOfBig} clients)`,
+          who: admin,
+          name: 'admin_client_tree',
+          args: { merchant_slug: data.bigMerchant.slug },
+          count: 20,
+        },
+        {
+          call: `merchant_client_tree (${clientsOfBig} clients)`,
+          who: merchant,
+          name: 'merchant_client_tree',
+          args: {},
+          count: 20,
+        },
+        {
+          call: `merchant_statistics (${clientsOfBig} clients)`,
+          who: merchant,
+          name: 'merchant_statistics',
+          args: {},
+          count: 10,
+        },
+        {
+          call: "merchant_clients page 1, search 'rossi'",
+          who: merchant,
+          name: 'merchant_clients',
+          args: { search: 'rossi', page: 1, page_size: 10 },
+          count: 100,
+        },
+        {
+          call: 'merchant_clients page 1, no search',
+          who: merchant,
+          name: 'merchant_clients',
+          args: { page: 1, page_size: 10 },
+          count: 100,
+        },
+        {
+          call: 'merchant_movements page 1',
+          who: merchant,
+          name: 'merchant_movements',
+          args: { page: 1, page_size: 10 },
+          count: 100,
+        },
+      ];
+      for (const read of reads) {
+        const operation = () => rpc(read.who.client, read.name, read.args);
+        await measure(operation, 2); // warm up
+        const stats = await measure(operation, read.count);
+        const size = await bodySize(child.url, anonKey, read.who.token, read.name, read.args);
+        results.reads.push({ database: kind, call: read.call, ...stats, ...size });
+      }
+      const memory = child.memory();
+      results.server.push({
+        database: kind,
+        'start ms (spawn → health 200)': Math.round(child.startMs),
+        'RSS MB after reads': memory.rssMb,
+        'peak RSS MB': memory.peakRssMb,
+      });
+    } finally {
+      await child.stop();
+    }
+  } finally {
+    await postgres?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchLoyalty(profile: ScaleProfile): Promise<LoyaltyResults> {
+  const results: LoyaltyResults = { generation: [], purchases: [], reads: [], server: [] };
+  await benchOn('pglite', profile, results);
+  if (process.env.TEST_DATABASE_URL) await benchOn('postgres', profile, results);
+  return results;
+}
