@@ -17,7 +17,10 @@ export function PageHeading({ children, title, className }: PageHeadingProps) {
   const ref = useRef<HTMLHeadingElement>(null);
   const documentTitle = title ?? (typeof children === 'string' ? children : undefined);
   useEffect(() => {
-    document.title = documentTitle ? `${documentTitle} · ${texts.app.name}` : texts.app.name;
+    document.title =
+      documentTitle && documentTitle !== texts.app.name
+        ? `${documentTitle} · ${texts.app.name}`
+        : texts.app.name;
     ref.current?.focus({ preventScroll: true });
   }, [documentTitle]);
   return (
