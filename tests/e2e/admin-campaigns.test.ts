@@ -201,4 +201,57 @@ describe('the platform admin reads campaign summaries and client trees', () => {
     expect(await anna.getAttribute('aria-expanded')).toBe('false');
     await page.getByText('Bea', { exact: true }).waitFor({ state: 'detached' });
   });
+  it('opens a merchant with 20,000 clients and hands the drawing only the nodes in view', async () => {
+    // 300 root clients, then every client sponsors the next three: twelve generations, inserted directly.
+    const admin = await signedIn(server, adminEmail, adminPassword);
+    const { id: merchantId } = await rpc<{ id: string }>(admin, 'admin_create_merchant', {
+      name: 'Rete Grande',
+      phone: '06 3333333',
+      email: 'grande@centri.test',
+      password: 'segreta3',
+    });
+    const total = 20_000;
+    const ids: string[] = [];
+    const sponsors: (string | null)[] = [];
+    const generations: number[] = [];
+    const codes: string[] = [];
+    const names: string[] = [];
+    for (let index = 0; index < total; index += 1) {
+      const parent = index < 300 ? null : Math.floor((index - 300) / 3);
+      ids.push(`00000000-0000-4000-8000-${String(index).padStart(12, '0')}`);
+      sponsors.push(parent === null ? null : ids[parent]!);
+      generations.push(parent === null ? 0 : generations[parent]! + 1);
+      codes.push(`C${String(index + 1).padStart(5, '0')}`);
+      names.push(`Cliente ${index + 1}`);
+    }
+    await server.server.context.db.query(
+      `insert into app.clients (id, merchant_id, code, sponsor_id, generation, name, email)
+       select id, $2::uuid, code, sponsor_id, generation, name, code || '@clienti.test'
+         from unnest($1::uuid[], $3::text[], $4::uuid[], $5::int[], $6::text[]) as c(id, code, sponsor_id, generation, name)`,
+      [ids, merchantId, codes, sponsors, generations, names],
+    );
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Struttura' }).waitFor();
+    await page.getByRole('combobox', { name: 'Commerciante' }).click();
+    await page.getByRole('option', { name: 'Rete Grande' }).click();
+    await page.getByRole('heading', { name: 'I clienti di Rete Grande' }).waitFor();
+    expect(await page.getByText('20.000 clienti', { exact: true }).first().isVisible()).toBe(true);
+    const nodes = page.locator('svg g[aria-label]');
+    await page.getByRole('button', { name: /^Tutti i clienti, 20\.000 clienti/ }).waitFor();
+    expect(await nodes.count()).toBe(301);
+
+    // The middle root client is in view; opening it adds its three referrals and nothing else.
+    const middle = page.getByRole('button', {
+      name: /^Cliente 150, codice C00150, Senza sponsor, 3 presentati/,
+    });
+    await middle.click();
+    const child = page.getByRole('button', { name: /^Cliente 748, codice C00748, 1ª generazione/ });
+    await child.waitFor();
+    expect(await nodes.count()).toBe(304);
+    await child.click();
+    await page.getByRole('button', { name: /^Cliente 2542, codice C02542, 2ª generazione/ }).waitFor();
+    expect(await nodes.count()).toBe(307);
+    await screenshot(page, 'admin-albero-large-desktop');
+  });
 });

@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, SyntheticEvent } from 'react';
 import type { CustomNodeElementProps } from 'react-d3-tree';
 import { generationLevel, type ClientNodeAttributes } from '@/features/admin/client-hierarchy';
 import { generationFill, rootFill } from '@/features/admin/components/generation-style';
@@ -31,9 +31,10 @@ export function nodeLabel(name: string, attributes: ClientNodeAttributes): strin
  */
 export function ClientTreeNode({
   nodeDatum,
+  onNodeClick,
   onToggle,
   labelWidth,
-}: Pick<CustomNodeElementProps, 'nodeDatum'> & {
+}: Pick<CustomNodeElementProps, 'nodeDatum' | 'onNodeClick'> & {
   onToggle: (id: string) => void;
   /** The room up to the next generation: the node's click target spans it. */
   labelWidth: number;
@@ -41,11 +42,15 @@ export function ClientTreeNode({
   const attributes = nodeDatum.attributes as ClientNodeAttributes;
   const isRoot = attributes.generation < 0;
   const canToggle = attributes.referrals > 0;
-  const toggle = () => onToggle(attributes.id);
+  // react-d3-tree's own click handler centres the node once the tree is laid out again.
+  const toggle = (event: SyntheticEvent) => {
+    onToggle(attributes.id);
+    onNodeClick(event);
+  };
   const onKeyDown = (event: KeyboardEvent<SVGGElement>) => {
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      toggle();
+      toggle(event);
     }
   };
   const detail = isRoot

@@ -67,12 +67,17 @@ export function ClientTreeView({
   );
 
   // The root starts at the left, halfway down the frame, whatever the frame's height on this screen.
-  const [layout, setLayout] = useState({ translate: { x: 32, y: 200 }, nodeSize: wideNodeSize });
+  const [layout, setLayout] = useState({
+    translate: { x: 32, y: 200 },
+    nodeSize: wideNodeSize,
+    dimensions: { width: 800, height: 400 },
+  });
   const measureFrame = useCallback((frame: HTMLDivElement | null) => {
     if (!frame) return;
     setLayout({
       translate: { x: 32, y: Math.round(frame.clientHeight / 2) },
       nodeSize: frame.clientWidth < 600 ? compactNodeSize : wideNodeSize,
+      dimensions: { width: frame.clientWidth, height: frame.clientHeight },
     });
   }, []);
 
@@ -83,8 +88,13 @@ export function ClientTreeView({
     [hierarchy],
   );
   const renderNode = useCallback(
-    ({ nodeDatum }: CustomNodeElementProps) => (
-      <ClientTreeNode nodeDatum={nodeDatum} onToggle={onToggle} labelWidth={layout.nodeSize.x - 24} />
+    ({ nodeDatum, onNodeClick }: CustomNodeElementProps) => (
+      <ClientTreeNode
+        nodeDatum={nodeDatum}
+        onNodeClick={onNodeClick}
+        onToggle={onToggle}
+        labelWidth={layout.nodeSize.x - 24}
+      />
     ),
     [onToggle, layout.nodeSize.x],
   );
@@ -129,6 +139,8 @@ export function ClientTreeView({
           scaleExtent={scaleExtent}
           zoom={1}
           nodeSize={layout.nodeSize}
+          dimensions={layout.dimensions}
+          centeringTransitionDuration={400}
           separation={separation}
           pathFunc="step"
           renderCustomNodeElement={renderNode}
