@@ -152,6 +152,21 @@ describe('the public and sign-in screens', () => {
     await page.close();
   });
 
+  it("shows 'Caricamento...' while the sign-in check runs", async () => {
+    const page = await browser.newPage({ viewport: phone });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/rest/v1/rpc/whoami', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/client/profile`);
+    await page.getByRole('status').filter({ hasText: 'Caricamento...' }).waitFor();
+    release();
+    await waitForPath(page, '/');
+    await page.close();
+  });
+
   it('is installable: Italian manifest, icons, apple-touch-icon and a service worker that skips the APIs', async () => {
     const manifest = (await (await fetch(`${server.url}/manifest.webmanifest`)).json()) as {
       name: string;

@@ -44,7 +44,9 @@ export async function joinMerchant(input: JoinMerchantInput): Promise<JoinMercha
     sponsor_code: sponsorCode || null,
   });
   const { error } = await supabase.auth.signInWithPassword({ email, password });
-  if (error) throw ApiError.fromAuth(error);
+  // Where sign-ups must confirm their address first, the customer is registered all the same and
+  // signs in after following the e-mailed link.
+  if (error && error.code !== 'email_not_confirmed') throw ApiError.fromAuth(error);
   return result;
 }
 
