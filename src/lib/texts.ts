@@ -11,6 +11,7 @@ export const texts = {
     updateReady: 'È disponibile una nuova versione di Passaparola.',
     reload: 'Aggiorna',
     retry: 'Riprova',
+    offlineRetry: 'Questa pagina ha bisogno della rete. Riprova quando sei di nuovo in linea.',
     checkFailed: 'Non riusciamo a verificare il tuo accesso. Riprova tra qualche istante.',
   },
   toast: {

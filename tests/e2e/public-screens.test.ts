@@ -205,6 +205,10 @@ describe('the public and sign-in screens', () => {
     await context.setOffline(true);
     await page.goto(`${server.url}/${slug}/login`);
     await page.getByText('Sei offline').first().waitFor();
+    // The salon's name cannot be read offline: the screen says so instead of pretending.
+    await page.getByRole('alert').filter({ hasText: 'Questa pagina ha bisogno della rete.' }).waitFor();
+    await page.getByRole('button', { name: 'Riprova' }).waitFor();
+    await screenshot(page, 'offline-phone');
     await context.setOffline(false);
     await context.close();
   });

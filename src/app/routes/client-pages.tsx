@@ -1,6 +1,7 @@
 import { useParams, useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { LoadingScreen } from '@/components/layouts/loading-screen';
+import { LoadFailed } from '@/components/load-failed';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { NotFoundPage } from '@/app/routes/not-found-page';
 import { ClientLoginForm } from '@/features/auth/components/client-login-form';
@@ -14,6 +15,7 @@ export function ClientRegistrationPage() {
   const [searchParams] = useSearchParams();
   const merchant = useMerchantPublic(merchantSlug);
   if (merchant.isPending) return <LoadingScreen />;
+  if (merchant.isError) return <LoadFailed onRetry={() => void merchant.refetch()} />;
   if (!merchant.data) return <NotFoundPage message={texts.notFound.unknownMerchant} />;
   return (
     <AuthLayout merchant={merchant.data}>
@@ -35,6 +37,7 @@ export function ClientLoginPage() {
   const { merchantSlug = '' } = useParams();
   const merchant = useMerchantPublic(merchantSlug);
   if (merchant.isPending) return <LoadingScreen />;
+  if (merchant.isError) return <LoadFailed onRetry={() => void merchant.refetch()} />;
   if (!merchant.data) return <NotFoundPage message={texts.notFound.unknownMerchant} />;
   return (
     <AuthLayout merchant={merchant.data}>

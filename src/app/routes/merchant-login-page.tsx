@@ -1,6 +1,7 @@
 import { Navigate, useParams } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { LoadingScreen } from '@/components/layouts/loading-screen';
+import { LoadFailed } from '@/components/load-failed';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { paths } from '@/config/paths';
 import { MerchantLoginForm } from '@/features/auth/components/merchant-login-form';
@@ -27,6 +28,7 @@ export function MerchantLoginPage() {
   const { merchantSlug = '' } = useParams();
   const merchant = useMerchantPublic(merchantSlug);
   if (merchant.isPending) return <LoadingScreen />;
+  if (merchant.isError) return <LoadFailed onRetry={() => void merchant.refetch()} />;
   if (!merchant.data) return <Navigate to={paths.home.href()} replace />;
   return (
     <AuthLayout merchant={merchant.data}>
