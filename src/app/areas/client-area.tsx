@@ -1,11 +1,18 @@
+import type { ComponentType } from 'react';
 import { CalendarPlus, ChevronDown, Network, ShoppingBag, UserPlus, UserRound, Wallet } from 'lucide-react';
-import { Outlet } from 'react-router';
+import { Outlet, useOutletContext } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { AreaLayout, type AreaNavItem } from '@/components/layouts/area-layout';
 import { Card } from '@/components/ui/card';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { paths } from '@/config/paths';
 import { PlaceholderScreen } from '@/app/areas/placeholder-screen';
+import { CreditScreen } from '@/features/client-loyalty/components/credit-screen';
+import { ProfileScreen } from '@/features/client-loyalty/components/profile-screen';
+import { PurchasesScreen } from '@/features/client-loyalty/components/purchases-screen';
+import { ReferralScreen } from '@/features/client-loyalty/components/referral-screen';
+import { ReferralTreeScreen } from '@/features/client-loyalty/components/referral-tree-screen';
+import type { ClientMembership } from '@/features/client-loyalty/membership';
 import { RequireRole } from '@/app/areas/require-role';
 import { useAreaSignOut } from '@/app/areas/use-area-sign-out';
 import { getCurrentMerchantSlug } from '@/lib/current-merchant';
@@ -39,12 +46,32 @@ export function ClientArea() {
             onSignOut={signOut}
             signingOut={pending}
           >
-            <Outlet />
+            <Outlet context={current ? membershipOf(current) : null} />
           </AreaLayout>
         );
       }}
     </RequireRole>
   );
+}
+
+type WhoamiClient = { id: string; code: string; merchant_slug: string; merchant_name: string };
+
+function membershipOf(client: WhoamiClient): ClientMembership {
+  return {
+    merchantSlug: client.merchant_slug,
+    merchantName: client.merchant_name,
+    clientId: client.id,
+    clientCode: client.code,
+  };
+}
+
+/** The salon the screens are about, handed down by the area's layout (null without a membership). */
+function withMembership(Screen: ComponentType<{ membership: ClientMembership }>) {
+  return function ClientScreen() {
+    const membership = useOutletContext<ClientMembership | null>();
+    if (!membership) return <PlaceholderScreen title={t.areaName} />;
+    return <Screen key={membership.merchantSlug} membership={membership} />;
+  };
 }
 
 function Section({ title, empty }: { title: string; empty: string }) {
@@ -64,11 +91,11 @@ function Section({ title, empty }: { title: string; empty: string }) {
 }
 
 export const clientScreens = {
-  profile: () => <PlaceholderScreen title={t.profile.title} />,
-  acquisti: () => <PlaceholderScreen title={t.acquisti.title} empty={t.acquisti.empty} />,
-  presenta: () => <PlaceholderScreen title={t.presenta.title} />,
-  crediti: () => <PlaceholderScreen title={t.crediti.title} />,
-  struttura: () => <PlaceholderScreen title={t.struttura.title} empty={t.struttura.empty} />,
+  profile: withMembership(ProfileScreen),
+  acquisti: withMembership(PurchasesScreen),
+  presenta: withMembership(ReferralScreen),
+  crediti: withMembership(CreditScreen),
+  struttura: withMembership(ReferralTreeScreen),
   prenota: () => (
     <PlaceholderScreen title={t.prenota.title}>
       <Section title={t.prenota.myReservations} empty={t.prenota.emptyReservations} />

@@ -1,0 +1,37 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { amountSchema, merchantSlugSchema } from '@/features/client-loyalty/api/get-client-profile';
+import { callRpc } from '@/lib/rpc';
+
+export const creditEntrySchema = z.object({
+  id: z.string(),
+  amount: amountSchema,
+  /** 'purchase', 'generation1', 'generation2', 'generation3' or 'redemption'. */
+  reason: z.string(),
+  movement_id: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const clientCreditSchema = z.object({
+  available_credit: amountSchema,
+  ledger: z.array(creditEntrySchema),
+});
+
+export type CreditEntry = z.infer<typeof creditEntrySchema>;
+export type ClientCredit = z.infer<typeof clientCreditSchema>;
+
+/** The customer's available credit at one salon and the ledger entries behind it, newest first. */
+export async function getClientCredit(merchantSlug: string): Promise<ClientCredit> {
+  const slug = merchantSlugSchema.parse(merchantSlug);
+  return clientCreditSchema.parse(await callRpc<unknown>('client_credit', { merchant_slug: slug }));
+}
+
+export const clientCreditQueryOptions = (merchantSlug: string) =>
+  queryOptions({
+    queryKey: ['client-loyalty', merchantSlug, 'credit'],
+    queryFn: () => getClientCredit(merchantSlug),
+  });
+
+export function useClientCredit(merchantSlug: string) {
+  return useQuery(clientCreditQueryOptions(merchantSlug));
+}

@@ -1,0 +1,40 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { callRpc } from '@/lib/rpc';
+
+export const merchantSlugSchema = z.string().trim().min(1);
+
+/** A money amount as PostgREST gives a numeric: a JSON number, or a string where precision matters. */
+export const amountSchema = z.union([z.number(), z.string()]);
+
+export const clientProfileSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  available_credit: amountSchema,
+  merchant_slug: z.string(),
+  merchant_name: z.string(),
+  referral_link_path: z.string(),
+});
+
+export type ClientProfile = z.infer<typeof clientProfileSchema>;
+
+/** The signed-in customer's membership at one salon; null when the database has no such profile. */
+export async function getClientProfile(merchantSlug: string): Promise<ClientProfile | null> {
+  const slug = merchantSlugSchema.parse(merchantSlug);
+  return clientProfileSchema
+    .nullable()
+    .parse(await callRpc<unknown>('client_profile', { merchant_slug: slug }));
+}
+
+export const clientProfileQueryOptions = (merchantSlug: string) =>
+  queryOptions({
+    queryKey: ['client-loyalty', merchantSlug, 'profile'],
+    queryFn: () => getClientProfile(merchantSlug),
+  });
+
+export function useClientProfile(merchantSlug: string) {
+  return useQuery(clientProfileQueryOptions(merchantSlug));
+}

@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  clientProfileQueryOptions,
+  merchantSlugSchema,
+} from '@/features/client-loyalty/api/get-client-profile';
+import { clientLoyaltyTexts } from '@/features/client-loyalty/texts';
+import { callRpc } from '@/lib/rpc';
+import { texts } from '@/lib/texts';
+
+const phonePattern = /^\+?[\d\s./-]{6,20}$/;
+
+export const updateClientPhoneInputSchema = z.object({
+  merchantSlug: merchantSlugSchema,
+  phone: z
+    .string()
+    .trim()
+    .min(1, clientLoyaltyTexts.profile.phoneRequired)
+    .regex(phonePattern, texts.validation.phoneInvalid),
+});
+
+export type UpdateClientPhoneInput = z.input<typeof updateClientPhoneInputSchema>;
+
+const updateClientPhoneResultSchema = z.object({ message: z.string() });
+
+/** Changes the customer's phone at one salon; the database refuses an empty or unchanged phone. */
+export async function updateClientPhone(input: UpdateClientPhoneInput): Promise<{ message: string }> {
+  const { merchantSlug, phone } = updateClientPhoneInputSchema.parse(input);
+  return updateClientPhoneResultSchema.parse(
+    await callRpc<unknown>('update_client_phone', { merchant_slug: merchantSlug, phone }),
+  );
+}
+
+export function useUpdateClientPhone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateClientPhone,
+    onSuccess: (_result, input) =>
+      queryClient.invalidateQueries({ queryKey: clientProfileQueryOptions(input.merchantSlug).queryKey }),
+  });
+}

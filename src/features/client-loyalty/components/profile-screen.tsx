@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { PageHeading } from '@/components/layouts/page-heading';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { notify } from '@/components/ui/toaster';
+import { useClientProfile, type ClientProfile } from '@/features/client-loyalty/api/get-client-profile';
+import {
+  updateClientPhoneInputSchema,
+  useUpdateClientPhone,
+} from '@/features/client-loyalty/api/update-client-phone';
+import { LoadError, LoadingBlocks } from '@/features/client-loyalty/components/query-states';
+import type { ClientMembership } from '@/features/client-loyalty/membership';
+import { clientLoyaltyTexts } from '@/features/client-loyalty/texts';
+import { ApiError } from '@/lib/api-error';
+import { fill } from '@/lib/texts';
+
+const t = clientLoyaltyTexts.profile;
+
+/** Spec §8's profile texts for a profile that cannot be read. */
+function profileLoadMessage(error: unknown): string {
+  const apiError = ApiError.from(error);
+  if (apiError.status === 401 || apiError.code === 'PGRST301') return t.notAuthenticated;
+  if (apiError.code === '42501') return t.notFound;
+  return fill(clientLoyaltyTexts.common.loadError, { message: apiError.message });
+}
+
+/** /client/profile 'Anagrafica': code, name and e-mail to read, the phone to change. */
+export function ProfileScreen({ membership }: { membership: ClientMembership }) {
+  const profile = useClientProfile(membership.merchantSlug);
+  return (
+    <section className="grid gap-6">
+      <div className="grid gap-1">
+        <PageHeading>{t.title}</PageHeading>
+        <p className="text-muted-foreground">{fill(t.lead, { merchant: membership.merchantName })}</p>
+      </div>
+      {profile.isPending ? (
+        <LoadingBlocks count={1} className="h-96" />
+      ) : profile.isError ? (
+        <LoadError message={profileLoadMessage(profile.error)} onRetry={() => void profile.refetch()} />
+      ) : profile.data === null ? (
+        <LoadError message={t.missing} />
+      ) : (
+        <ProfileForm key={profile.data.phone ?? ''} profile={profile.data} />
+      )}
+    </section>
+  );
+}
+
+const phoneFormSchema = updateClientPhoneInputSchema.pick({ phone: true });
+type PhoneForm = z.input<typeof phoneFormSchema>;
+
+function ReadOnlyField({ label, value }: { label: string; value: string }) {
+  return (
+    <FormField label={label}>
+      {(control) => (
+        <Input {...control} value={value} readOnly className="border-border bg-muted text-foreground" />
+      )}
+    </FormField>
+  );
+}
+
+function ProfileForm({ profile }: { profile: ClientProfile }) {
+  const updatePhone = useUpdateClientPhone();
+  const form = useForm<PhoneForm>({
+    resolver: zodResolver(phoneFormSchema),
+    defaultValues: { phone: profile.phone ?? '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ phone }) => {
+    if (phone.trim() === (profile.phone ?? '').trim()) {
+      notify.error(t.unchanged);
+      return;
+    }
+    try {
+      await updatePhone.mutateAsync({ merchantSlug: profile.merchant_slug, phone });
+      notify.success(t.updated);
+    } catch (error) {
+      const apiError = ApiError.from(error);
+      // The database's own rule texts ('Nessuna modifica effettuata', a required phone) are shown as they are.
+      notify.error(apiError.code === 'P0001' ? apiError.message : t.updateError);
+    }
+  });
+
+  return (
+    <Card>
+      <CardContent className="pt-6">
+        <form noValidate onSubmit={onSubmit} className="grid items-start gap-5 sm:grid-cols-2">
+          <ReadOnlyField label={t.code} value={profile.code} />
+          <ReadOnlyField label={t.name} value={profile.name} />
+          <ReadOnlyField label={t.email} value={profile.email ?? ''} />
+          <FormField label={t.phone} error={errors.phone?.message}>
+            {(control) => (
+              <Input {...control} type="tel" autoComplete="tel" inputMode="tel" {...form.register('phone')} />
+            )}
+          </FormField>
+          <p className="text-sm text-muted-foreground sm:col-span-2">{t.readOnlyHint}</p>
+          <div className="sm:col-span-2">
+            <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
+              {isSubmitting ? t.submitting : t.submit}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

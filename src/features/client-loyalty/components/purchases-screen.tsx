@@ -1,0 +1,71 @@
+import { EmptyState } from '@/components/empty-state';
+import { PageHeading } from '@/components/layouts/page-heading';
+import { Card } from '@/components/ui/card';
+import { useClientPurchases, type ClientPurchase } from '@/features/client-loyalty/api/list-client-purchases';
+import { LoadError, LoadingBlocks } from '@/features/client-loyalty/components/query-states';
+import type { ClientMembership } from '@/features/client-loyalty/membership';
+import { clientLoyaltyTexts } from '@/features/client-loyalty/texts';
+import { errorMessage } from '@/lib/api-error';
+import { formatDate, formatMoney } from '@/lib/format';
+import { fill } from '@/lib/texts';
+
+const t = clientLoyaltyTexts.acquisti;
+
+/** /client/acquisti 'Acquisti': newest first, with gross spend, discount used and net. */
+export function PurchasesScreen({ membership }: { membership: ClientMembership }) {
+  const purchases = useClientPurchases(membership.merchantSlug);
+  return (
+    <section className="grid gap-6">
+      <div className="grid gap-1">
+        <PageHeading>{t.title}</PageHeading>
+        <p className="text-muted-foreground">{fill(t.lead, { merchant: membership.merchantName })}</p>
+      </div>
+      {purchases.isPending ? (
+        <LoadingBlocks />
+      ) : purchases.isError ? (
+        <LoadError
+          message={fill(clientLoyaltyTexts.common.loadError, { message: errorMessage(purchases.error) })}
+          onRetry={() => void purchases.refetch()}
+        />
+      ) : purchases.data.length === 0 ? (
+        <EmptyState>{t.empty}</EmptyState>
+      ) : (
+        <ul
+          className="grid gap-3 lg:grid-cols-2"
+          aria-label={fill(t.count, { count: purchases.data.length })}
+        >
+          {purchases.data.map((purchase) => (
+            <li key={purchase.id}>
+              <PurchaseCard purchase={purchase} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function PurchaseCard({ purchase }: { purchase: ClientPurchase }) {
+  const date = formatDate(purchase.date);
+  return (
+    <Card className="grid gap-3 p-4">
+      <h2 className="font-sans text-base font-semibold">
+        <time dateTime={purchase.date}>{fill(t.purchaseOf, { date })}</time>
+      </h2>
+      <dl className="grid grid-cols-3 gap-2">
+        <Amount label={t.spend} value={formatMoney(purchase.spend)} />
+        <Amount label={t.discount} value={formatMoney(purchase.discount)} />
+        <Amount label={t.net} value={formatMoney(purchase.net)} strong />
+      </dl>
+    </Card>
+  );
+}
+
+function Amount({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className="grid content-start gap-0.5">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className={strong ? 'font-semibold text-foreground tabular-nums' : 'tabular-nums'}>{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { Copy, MessageCircle, Share2 } from 'lucide-react';
+import { QRCodeSVG } from 'qrcode.react';
+import { useId } from 'react';
+import { PageHeading } from '@/components/layouts/page-heading';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { notify } from '@/components/ui/toaster';
+import type { ClientMembership } from '@/features/client-loyalty/membership';
+import {
+  referralLink,
+  referralShare,
+  whatsappUrl,
+  type ReferralShare,
+} from '@/features/client-loyalty/referral-share';
+import { clientLoyaltyTexts } from '@/features/client-loyalty/texts';
+import { fill } from '@/lib/texts';
+
+const t = clientLoyaltyTexts.presenta;
+
+/** Copies through the async clipboard, or through a selected text area where that is not available. */
+async function copyToClipboard(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  const copied = document.execCommand('copy');
+  area.remove();
+  if (!copied) throw new Error('copy refused');
+}
+
+/** The device's share sheet where there is one; otherwise the message goes to the clipboard. */
+async function share(invitation: ReferralShare): Promise<void> {
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share(invitation);
+      return;
+    } catch (error) {
+      // Closing the share sheet is the person's choice, not a failure.
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+    }
+  }
+  try {
+    await copyToClipboard(invitation.text);
+    notify.success(t.copied);
+  } catch {
+    notify.error(t.copyFailed);
+  }
+}
+
+/** /client/presenta 'Presenta un amico': the personal link, shared, sent on WhatsApp or shown as a QR code. */
+export function ReferralScreen({ membership }: { membership: ClientMembership }) {
+  const linkId = useId();
+  const link = referralLink(window.location.origin, membership.merchantSlug, membership.clientCode);
+  const invitation = referralShare(membership.merchantName, link);
+
+  return (
+    <section className="grid gap-6">
+      <div className="grid gap-1">
+        <PageHeading>{t.title}</PageHeading>
+        <p className="text-muted-foreground">{fill(t.lead, { merchant: membership.merchantName })}</p>
+      </div>
+      <div className="grid items-start gap-6 lg:grid-cols-[1fr_auto]">
+        <Card>
+          <CardContent className="grid gap-5 pt-6">
+            <p className="text-lg">{t.explanation}</p>
+            <div className="grid gap-1.5">
+              <Label htmlFor={linkId}>{t.linkLabel}</Label>
+              <Input
+                id={linkId}
+                value={link}
+                readOnly
+                onFocus={(event) => event.currentTarget.select()}
+                className="border-border bg-muted font-mono text-sm text-foreground"
+              />
+            </div>
+            <div className="flex flex-wrap gap-3">
+              <Button size="lg" onClick={() => void share(invitation)} className="w-full sm:w-auto">
+                {typeof navigator.share === 'function' ? (
+                  <Share2 aria-hidden="true" />
+                ) : (
+                  <Copy aria-hidden="true" />
+                )}
+                {t.share}
+              </Button>
+              <Button asChild size="lg" variant="outline" className="w-full no-underline sm:w-auto">
+                <a href={whatsappUrl(invitation.text)} target="_blank" rel="noopener noreferrer">
+                  <MessageCircle aria-hidden="true" />
+                  {t.whatsapp}
+                  <span className="sr-only"> {t.whatsappHint}</span>
+                </a>
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+        <Card className="lg:w-72">
+          <CardHeader>
+            <CardTitle>{t.qrTitle}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid justify-items-center gap-3">
+            <QRCodeSVG
+              value={link}
+              size={176}
+              level="L"
+              marginSize={2}
+              role="img"
+              aria-label={t.qrAlt}
+              className="rounded-md bg-card"
+            />
+            <p className="text-center text-sm text-muted-foreground">{t.qrHint}</p>
+          </CardContent>
+        </Card>
+      </div>
+    </section>
+  );
+}
