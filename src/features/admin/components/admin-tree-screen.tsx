@@ -3,7 +3,7 @@ import { PageHeading } from '@/components/layouts/page-heading';
 import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useMerchants } from '@/features/admin/api/list-merchants';
-import { ClientTreeView } from '@/features/admin/components/client-tree-view';
+import { AdminClientTree } from '@/features/admin/components/admin-client-tree';
 import { adminTexts } from '@/features/admin/texts';
 
 const t = adminTexts.albero;
@@ -37,7 +37,7 @@ export function AdminTreeScreen() {
         )}
       </FormField>
       {merchant ? (
-        <ClientTreeView key={merchant.slug} merchantSlug={merchant.slug} merchantName={merchant.name} />
+        <AdminClientTree key={merchant.slug} merchantSlug={merchant.slug} merchantName={merchant.name} />
       ) : null}
     </div>
   );

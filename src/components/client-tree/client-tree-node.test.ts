@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeLabel } from '@/features/admin/components/client-tree-node';
+import { nodeLabel } from '@/components/client-tree/client-tree-node';
 
 const attributes = { id: 'c1', code: 'A00001', generation: 0, referrals: 0, descendants: 0, expanded: false };
 

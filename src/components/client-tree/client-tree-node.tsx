@@ -1,13 +1,13 @@
 import type { KeyboardEvent, SyntheticEvent } from 'react';
 import type { CustomNodeElementProps } from 'react-d3-tree';
-import { generationLevel, type ClientNodeAttributes } from '@/features/admin/client-hierarchy';
-import { generationFill, rootFill } from '@/features/admin/components/generation-style';
-import { formatCount } from '@/features/admin/summary-tables';
-import { adminTexts } from '@/features/admin/texts';
+import { generationLevel, type ClientNodeAttributes } from '@/components/client-tree/client-hierarchy';
+import {
+  clientTreeTexts as t,
+  formatTreeCount as formatCount,
+} from '@/components/client-tree/client-tree-texts';
+import { generationFill, rootFill } from '@/components/client-tree/generation-style';
 import { cn } from '@/lib/utils';
 import { fill } from '@/lib/texts';
-
-const t = adminTexts.albero;
 
 export const nodeRadius = 14;
 

@@ -1,24 +1,22 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import Tree, { type CustomNodeElementProps } from 'react-d3-tree';
-import { EmptyState } from '@/components/empty-state';
-import { Skeleton } from '@/components/ui/skeleton';
-import { useClientTree } from '@/features/admin/api/get-client-tree';
 import {
   buildHierarchy,
   initialExpanded,
   rootNodeId,
   toggleExpanded,
   visibleTree,
-} from '@/features/admin/client-hierarchy';
-import { ClientTreeNode } from '@/features/admin/components/client-tree-node';
-import { generationSwatch, rootSwatch } from '@/features/admin/components/generation-style';
-import { formatCount } from '@/features/admin/summary-tables';
-import { adminTexts } from '@/features/admin/texts';
-import { errorMessage } from '@/lib/api-error';
+  type InitialDepth,
+  type TreeClient,
+} from '@/components/client-tree/client-hierarchy';
+import { ClientTreeNode } from '@/components/client-tree/client-tree-node';
+import {
+  clientTreeTexts as t,
+  formatTreeCount as formatCount,
+} from '@/components/client-tree/client-tree-texts';
+import { generationSwatch, rootSwatch } from '@/components/client-tree/generation-style';
 import { fill } from '@/lib/texts';
 import { cn } from '@/lib/utils';
-
-const t = adminTexts.albero;
 
 /** Spec §9: zoom 0.1 to 2. */
 const scaleExtent = { min: 0.1, max: 2 };
@@ -48,23 +46,26 @@ function Legend() {
 }
 
 /**
- * The merchant's whole client tree under 'Tutti i clienti'. The flat list becomes a hierarchy once
- * (O(n)); react-d3-tree only ever receives the root and the children of the nodes the admin opened.
+ * A merchant's whole client tree under 'Tutti i clienti'. The flat list becomes a hierarchy once
+ * (O(n)); react-d3-tree only ever receives the root and the children of the nodes the user opened.
+ * The caller loads the list and shows its own loading, error and empty states.
  */
 export function ClientTreeView({
-  merchantSlug,
-  merchantName,
+  clients,
+  title,
+  initialDepth = 1,
 }: {
-  merchantSlug: string;
-  merchantName: string;
+  clients: readonly TreeClient[];
+  /** The section's heading, e.g. 'I clienti di Salone Aurora'. */
+  title: string;
+  /** 1 opens the root (admin), 0 shows the root alone (merchant, spec §4). */
+  initialDepth?: InitialDepth;
 }) {
-  const clients = useClientTree(merchantSlug);
-  const hierarchy = useMemo(() => (clients.data ? buildHierarchy(clients.data) : null), [clients.data]);
-  const [expanded, setExpanded] = useState(initialExpanded);
-  const data = useMemo(
-    () => (hierarchy ? visibleTree(hierarchy, expanded, t.allClients) : null),
-    [hierarchy, expanded],
-  );
+  const titleId = useId();
+  const hierarchy = useMemo(() => buildHierarchy(clients), [clients]);
+  const [expanded, setExpanded] = useState(() => initialExpanded(initialDepth));
+  const data = useMemo(() => visibleTree(hierarchy, expanded, t.allClients), [hierarchy, expanded]);
+  const total = hierarchy.descendants.get(rootNodeId) ?? 0;
 
   // The root starts at the left, halfway down the frame, whatever the frame's height on this screen.
   const [layout, setLayout] = useState({
@@ -82,9 +83,7 @@ export function ClientTreeView({
   }, []);
 
   const onToggle = useCallback(
-    (id: string) => {
-      if (hierarchy) setExpanded((current) => toggleExpanded(hierarchy, current, id));
-    },
+    (id: string) => setExpanded((current) => toggleExpanded(hierarchy, current, id)),
     [hierarchy],
   );
   const renderNode = useCallback(
@@ -99,29 +98,13 @@ export function ClientTreeView({
     [onToggle, layout.nodeSize.x],
   );
 
-  useEffect(() => {
-    if (clients.error) console.error(adminTexts.logs.fetchTree, clients.error);
-  }, [clients.error]);
-
-  if (clients.isPending) return <Skeleton className="h-96" />;
-  if (clients.error) {
-    return (
-      <p role="alert" className="rounded-2xl border border-destructive p-4">
-        {fill(t.loadError, { message: errorMessage(clients.error) })}
-      </p>
-    );
-  }
-  if (!data || (hierarchy?.descendants.get(rootNodeId) ?? 0) === 0) return <EmptyState>{t.empty}</EmptyState>;
-
   return (
-    <section aria-labelledby="client-tree-title" className="grid gap-4">
+    <section aria-labelledby={titleId} className="grid gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-        <h2 id="client-tree-title" className="text-2xl font-semibold">
-          {fill(t.treeLabel, { name: merchantName })}
+        <h2 id={titleId} className="text-2xl font-semibold">
+          {title}
         </h2>
-        <p className="text-muted-foreground">
-          {fill(t.count, { count: formatCount(hierarchy?.descendants.get(rootNodeId) ?? 0) })}
-        </p>
+        <p className="text-muted-foreground">{fill(t.count, { count: formatCount(total) })}</p>
       </div>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <Legend />

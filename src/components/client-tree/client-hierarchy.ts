@@ -1,15 +1,24 @@
 import type { RawNodeDatum } from 'react-d3-tree';
-import type { TreeClient } from '@/features/admin/api/get-client-tree';
+
+/** A client as the tree functions return it: its sponsor and its generation (0 = no sponsor). */
+export interface TreeClient {
+  id: string;
+  code: string;
+  name: string;
+  sponsor_id: string | null;
+  generation: number;
+}
 
 /** The id of the synthetic root 'Tutti i clienti' above a merchant's root clients. */
 export const rootNodeId = 'root';
 
 /**
- * The tree opens with the root expanded and every client collapsed: collapsed below depth 1, as
- * react-d3-tree's `initialDepth={1}` would. Expansion is kept here rather than in react-d3-tree so
- * that collapsed subtrees never enter the data it clones and lays out.
+ * How deep the tree opens, as react-d3-tree's `initialDepth` would: 1 opens the root and leaves every
+ * client collapsed (the admin's tree), 0 shows the root alone (the merchant's, spec §4). Expansion is
+ * kept here rather than in react-d3-tree so that collapsed subtrees never enter the data it clones and
+ * lays out.
  */
-export const initialDepth = 1;
+export type InitialDepth = 0 | 1;
 
 export interface ClientHierarchy {
   /** Clients by id. */
@@ -112,8 +121,8 @@ export function visibleTree(
   return node(rootNodeId, rootName, '', -1);
 }
 
-/** The nodes open when a tree first appears: those above `initialDepth`, i.e. the root. */
-export function initialExpanded(): Set<string> {
+/** The nodes open when a tree first appears: those above `initialDepth` (the root, or none). */
+export function initialExpanded(initialDepth: InitialDepth = 1): Set<string> {
   return new Set(initialDepth > 0 ? [rootNodeId] : []);
 }
 

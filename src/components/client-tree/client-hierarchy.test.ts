@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { TreeClient } from '@/features/admin/api/get-client-tree';
 import {
   buildHierarchy,
   generationLevel,
@@ -8,7 +7,8 @@ import {
   toggleExpanded,
   visibleTree,
   type ClientNodeDatum,
-} from '@/features/admin/client-hierarchy';
+  type TreeClient,
+} from '@/components/client-tree/client-hierarchy';
 
 const client = (id: string, sponsor: string | null, generation: number): TreeClient => ({
   id,
@@ -84,6 +84,15 @@ describe('visibleTree', () => {
     expect(names(tree)).toEqual(['Cliente 1', 'Cliente 2']);
     expect(tree.children?.[0]?.children).toBeUndefined();
     expect(tree.children?.[0]?.attributes).toMatchObject({ code: 'A00001', referrals: 2, expanded: false });
+  });
+
+  it('starts with the root alone when collapsed below depth 0 (the merchant tree)', () => {
+    const tree = visibleTree(hierarchy, initialExpanded(0), 'Tutti i clienti');
+    expect(tree.attributes).toMatchObject({ expanded: false, referrals: 2, descendants: 6 });
+    expect(tree.children).toBeUndefined();
+    expect(
+      names(visibleTree(hierarchy, toggleExpanded(hierarchy, initialExpanded(0), rootNodeId), '')),
+    ).toEqual(['Cliente 1', 'Cliente 2']);
   });
 
   it('hands over only the children of open nodes', () => {

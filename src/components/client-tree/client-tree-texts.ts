@@ -1,0 +1,17 @@
+/** The Italian texts of the client tree, the same for the merchant's and the admin's Struttura. */
+export const clientTreeTexts = {
+  allClients: 'Tutti i clienti',
+  legend: 'Legenda',
+  count: '{count} clienti',
+  help: 'Trascina per spostarti, usa la rotellina o due dita per lo zoom.',
+  generations: ['Senza sponsor', '1ª generazione', '2ª generazione', '3ª generazione e oltre'],
+  nodeLabel: '{name}, codice {code}, {generation}',
+  childrenCount: '{count} presentati',
+} as const;
+
+const countFormatter = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0, useGrouping: 'always' });
+
+/** A count in Italian: '20.000'. */
+export function formatTreeCount(value: number): string {
+  return countFormatter.format(value);
+}
