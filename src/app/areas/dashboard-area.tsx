@@ -3,7 +3,6 @@ import {
   CalendarCheck,
   CalendarDays,
   ChartColumn,
-  ChevronDown,
   Network,
   Percent,
   Receipt,
@@ -13,9 +12,13 @@ import {
 import { Outlet } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { AreaLayout, type AreaNavItem } from '@/components/layouts/area-layout';
-import { Card } from '@/components/ui/card';
-import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { paths } from '@/config/paths';
+import { ClientsScreen } from '@/features/merchant-loyalty/components/clients-screen';
+import { MovementsScreen } from '@/features/merchant-loyalty/components/movements-screen';
+import { PercentagesScreen } from '@/features/merchant-loyalty/components/percentages-screen';
+import { PurchaseEntryScreen } from '@/features/merchant-loyalty/components/purchase-entry-screen';
+import { StatisticsScreen } from '@/features/merchant-loyalty/components/statistics-screen';
+import { StructureScreen } from '@/features/merchant-loyalty/components/structure-screen';
 import { PlaceholderScreen } from '@/app/areas/placeholder-screen';
 import { RequireRole } from '@/app/areas/require-role';
 import { useAreaSignOut } from '@/app/areas/use-area-sign-out';
@@ -57,28 +60,14 @@ export function DashboardArea() {
 }
 
 export const dashboardScreens = {
-  registrazioni: () => <PlaceholderScreen title={t.registrazioni.title} empty={t.registrazioni.empty} />,
-  movimenti: () => <PlaceholderScreen title={t.movimenti.title} empty={t.movimenti.empty} />,
-  clienti: () => <PlaceholderScreen title={t.clienti.title} empty={t.clienti.empty} />,
+  registrazioni: PurchaseEntryScreen,
+  movimenti: MovementsScreen,
+  clienti: ClientsScreen,
   prenotazioni: () => <PlaceholderScreen title={t.prenotazioni.title} empty={t.prenotazioni.empty} />,
   agenda: () => <PlaceholderScreen title={t.agenda.title} empty={t.agenda.empty} />,
-  percentuali: () => <PlaceholderScreen title={t.percentuali.title} />,
-  statistiche: () => <PlaceholderScreen title={t.statistiche.title} />,
-  struttura: () => (
-    <PlaceholderScreen title={t.struttura.title}>
-      <Card className="p-2">
-        <Collapsible>
-          <CollapsibleTrigger className="px-4">
-            {t.struttura.open}
-            <ChevronDown aria-hidden="true" className="size-5" />
-          </CollapsibleTrigger>
-          <CollapsibleContent className="px-4 pb-4">
-            <EmptyState>{t.struttura.empty}</EmptyState>
-          </CollapsibleContent>
-        </Collapsible>
-      </Card>
-    </PlaceholderScreen>
-  ),
+  percentuali: PercentagesScreen,
+  statistiche: StatisticsScreen,
+  struttura: StructureScreen,
   impostazioni: () => (
     <PlaceholderScreen title={t.impostazioni.title}>
       <EmptyState>{t.impostazioni.emptyOperators}</EmptyState>

@@ -1,0 +1,50 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { amount, count, merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
+import { callRpc } from '@/lib/rpc';
+
+export const listClientsInputSchema = z.object({
+  search: z.string().trim(),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1).max(1000),
+});
+
+export type ListClientsInput = z.input<typeof listClientsInputSchema>;
+
+export const merchantClientSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  sponsor_code: z.string().nullable(),
+  available_credit: amount,
+  created_at: z.string(),
+});
+
+export type MerchantClient = z.infer<typeof merchantClientSchema>;
+
+const clientsPageSchema = z.object({ total: count, clients: z.array(merchantClientSchema) });
+
+export type ClientsPage = z.infer<typeof clientsPageSchema>;
+
+/** One page of the merchant's clients, newest first; the search matches name, code, e-mail or phone. */
+export async function listClients(input: ListClientsInput): Promise<ClientsPage> {
+  const { search, page, pageSize } = listClientsInputSchema.parse(input);
+  return clientsPageSchema.parse(
+    await callRpc<unknown>('merchant_clients', { search: search || null, page, page_size: pageSize }),
+  );
+}
+
+export const clientsKey = [...merchantLoyaltyKey, 'clients'] as const;
+
+export const clientsQueryOptions = (input: ListClientsInput) =>
+  queryOptions({
+    queryKey: [...clientsKey, input],
+    queryFn: () => listClients(input),
+    placeholderData: keepPreviousData,
+  });
+
+export function useClients(input: ListClientsInput) {
+  return useQuery(clientsQueryOptions(input));
+}

@@ -1,0 +1,82 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { amount, count, merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
+import { callRpc } from '@/lib/rpc';
+
+const isoDate = z.iso.date().nullable();
+
+export const movementsFilterSchema = z.object({
+  dateFrom: isoDate,
+  dateTo: isoDate,
+  clientCode: z
+    .string()
+    .trim()
+    .nullable()
+    .transform((value) => (value ? value.toUpperCase() : null)),
+});
+
+export type MovementsFilter = z.input<typeof movementsFilterSchema>;
+
+export const movementSchema = z.object({
+  id: z.string(),
+  client_code: z.string(),
+  client_name: z.string(),
+  spend: amount,
+  discount: amount,
+  net: amount,
+  created_at: z.string(),
+  /** The Europe/Rome calendar date, 'YYYY-MM-DD'. */
+  date: z.string(),
+  /** The Europe/Rome wall-clock time, 'HH:MM:SS'. */
+  time: z.string(),
+});
+
+export type Movement = z.infer<typeof movementSchema>;
+
+const movementsPageSchema = z.object({ total: count, movements: z.array(movementSchema) });
+
+export type MovementsPage = z.infer<typeof movementsPageSchema>;
+
+/** The largest page the database hands out. */
+export const maxPageSize = 1000;
+
+/** One page of the merchant's movements, newest first, within the filter (Rome dates, inclusive). */
+export async function listMovements(
+  filter: MovementsFilter,
+  page: number,
+  pageSize: number,
+): Promise<MovementsPage> {
+  const { dateFrom, dateTo, clientCode } = movementsFilterSchema.parse(filter);
+  return movementsPageSchema.parse(
+    await callRpc<unknown>('merchant_movements', {
+      date_from: dateFrom,
+      date_to: dateTo,
+      client_code: clientCode,
+      page,
+      page_size: pageSize,
+    }),
+  );
+}
+
+/** Every movement within the filter, page after page of the largest size (for the CSV export). */
+export async function listAllMovements(filter: MovementsFilter): Promise<Movement[]> {
+  const all: Movement[] = [];
+  for (let page = 1; ; page += 1) {
+    const { total, movements } = await listMovements(filter, page, maxPageSize);
+    all.push(...movements);
+    if (movements.length < maxPageSize || all.length >= total) return all;
+  }
+}
+
+export const movementsKey = [...merchantLoyaltyKey, 'movements'] as const;
+
+export const movementsQueryOptions = (filter: MovementsFilter, page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: [...movementsKey, filter, page, pageSize],
+    queryFn: () => listMovements(filter, page, pageSize),
+    placeholderData: keepPreviousData,
+  });
+
+export function useMovements(filter: MovementsFilter, page: number, pageSize: number) {
+  return useQuery(movementsQueryOptions(filter, page, pageSize));
+}

@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { merchantLoyaltyKey, amount } from '@/features/merchant-loyalty/api/schemas';
+import { callRpc } from '@/lib/rpc';
+
+export const registerPurchaseInputSchema = z.object({
+  clientCode: z.string().trim().min(1),
+  spend: z.number().nonnegative(),
+  discount: z.number().nonnegative(),
+});
+
+export type RegisterPurchaseInput = z.input<typeof registerPurchaseInputSchema>;
+
+export const registeredPurchaseSchema = z.object({
+  movement_id: z.string(),
+  net: amount,
+  available_credit: amount,
+  message: z.string(),
+});
+
+export type RegisteredPurchase = z.infer<typeof registeredPurchaseSchema>;
+
+/** Registers a purchase; the database computes the net and distributes the credit (spec §9). */
+export async function registerPurchase(input: RegisterPurchaseInput): Promise<RegisteredPurchase> {
+  const { clientCode, spend, discount } = registerPurchaseInputSchema.parse(input);
+  return registeredPurchaseSchema.parse(
+    await callRpc<unknown>('register_purchase', { client_code: clientCode, spend, discount }),
+  );
+}
+
+/** After a purchase every figure of the feature may have moved: clients' credit, movements, statistics. */
+export function useRegisterPurchase() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: registerPurchase,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: merchantLoyaltyKey }),
+  });
+}

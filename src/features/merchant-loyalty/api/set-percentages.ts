@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { percentagesQueryOptions } from '@/features/merchant-loyalty/api/get-percentages';
+import { callRpc } from '@/lib/rpc';
+
+const percentage = z.number().min(0).max(100);
+
+export const setPercentagesInputSchema = z.object({
+  personal: percentage,
+  sponsor1: percentage,
+  sponsor2: percentage,
+  sponsor3: percentage,
+});
+
+export type SetPercentagesInput = z.infer<typeof setPercentagesInputSchema>;
+
+/** Saves the four credit percentages, each between 0 and 100. */
+export async function setPercentages(input: SetPercentagesInput): Promise<void> {
+  const { personal, sponsor1, sponsor2, sponsor3 } = setPercentagesInputSchema.parse(input);
+  await callRpc<unknown>('set_percentages', { personal, sponsor1, sponsor2, sponsor3 });
+}
+
+export function useSetPercentages() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setPercentages,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: percentagesQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,41 @@
+import { cn } from '@/lib/utils';
+
+export interface Bar {
+  key: string;
+  label: string;
+  /** The figure as read aloud and shown ('€ 120,00', '3'). */
+  display: string;
+  value: number;
+  /** A background token class for the bar ('bg-primary'). */
+  swatch?: string;
+  detail?: string;
+}
+
+/**
+ * A horizontal bar chart as a plain list: every bar's label and figure are text, the bar itself is
+ * decoration sized against the largest value, so a screen reader reads a list of figures.
+ */
+export function BarList({ bars, className }: { bars: readonly Bar[]; className?: string }) {
+  const max = Math.max(0, ...bars.map((bar) => bar.value));
+  return (
+    <ul className={cn('grid gap-3', className)}>
+      {bars.map((bar) => (
+        <li key={bar.key} className="grid gap-1">
+          <div className="flex items-baseline justify-between gap-3">
+            <span className="min-w-0 truncate font-medium">
+              {bar.label}
+              {bar.detail ? <span className="ml-2 text-sm text-muted-foreground">{bar.detail}</span> : null}
+            </span>
+            <span className="font-semibold tabular-nums">{bar.display}</span>
+          </div>
+          <div aria-hidden="true" className="h-3 overflow-hidden rounded-full bg-muted">
+            <div
+              className={cn('h-full rounded-full', bar.swatch ?? 'bg-primary')}
+              style={{ width: `${max > 0 ? Math.max((bar.value / max) * 100, bar.value > 0 ? 2 : 0) : 0}%` }}
+            />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,106 @@
+import { Check, Search } from 'lucide-react';
+import { useState } from 'react';
+import { EmptyState } from '@/components/empty-state';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useClients, type MerchantClient } from '@/features/merchant-loyalty/api/list-clients';
+import { Pager, pageCountOf } from '@/features/merchant-loyalty/components/pager';
+import { QueryFailed } from '@/features/merchant-loyalty/components/query-failed';
+import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
+import { useDebouncedValue } from '@/features/merchant-loyalty/use-debounced-value';
+import { formatMoney } from '@/lib/format';
+import { fill } from '@/lib/texts';
+import { cn } from '@/lib/utils';
+
+const t = merchantLoyaltyTexts.registrazioni;
+
+/** Spec §9: the client picker shows 10 clients a page. */
+export const pickerPageSize = 10;
+
+/** Search and pick the client at the counter: 10 a page, by name, code, e-mail or phone. */
+export function ClientPicker({
+  selectedCode,
+  onSelect,
+}: {
+  selectedCode: string | null;
+  onSelect: (client: MerchantClient) => void;
+}) {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const query = useDebouncedValue(search);
+  const clients = useClients({ search: query, page, pageSize: pickerPageSize });
+
+  return (
+    <div className="grid gap-4">
+      <FormField label={t.search} hint={t.searchHint}>
+        {(control) => (
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted-foreground"
+            />
+            <Input
+              {...control}
+              type="search"
+              autoComplete="off"
+              enterKeyHint="search"
+              className="pl-10"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setPage(1);
+              }}
+            />
+          </div>
+        )}
+      </FormField>
+      {clients.isPending ? (
+        <Skeleton className="h-64" />
+      ) : clients.isError ? (
+        <QueryFailed error={clients.error} onRetry={() => void clients.refetch()} />
+      ) : clients.data.clients.length === 0 ? (
+        <EmptyState>{query ? t.noMatch : t.empty}</EmptyState>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {fill(t.clientsCount, { count: clients.data.total })}
+          </p>
+          <ul className={cn('grid gap-2', clients.isPlaceholderData && 'opacity-60')}>
+            {clients.data.clients.map((client) => {
+              const selected = client.code === selectedCode;
+              return (
+                <li key={client.id}>
+                  <button
+                    type="button"
+                    aria-pressed={selected}
+                    onClick={() => onSelect(client)}
+                    className={cn(
+                      'flex min-h-14 w-full items-center gap-3 rounded-xl border px-4 py-2 text-left transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring',
+                      selected
+                        ? 'border-primary bg-accent text-accent-foreground'
+                        : 'border-border bg-card hover:bg-muted',
+                    )}
+                  >
+                    <span className="grid min-w-0 flex-1">
+                      <span className="truncate font-semibold">{client.name}</span>
+                      <span className="text-sm text-muted-foreground">{client.code}</span>
+                    </span>
+                    <span className="font-semibold tabular-nums">{formatMoney(client.available_credit)}</span>
+                    {selected ? <Check aria-hidden="true" className="size-5 text-primary" /> : null}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <Pager
+            page={page}
+            pageCount={pageCountOf(clients.data.total, pickerPageSize)}
+            onPageChange={setPage}
+            what={t.clientSection.toLowerCase()}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { Search } from 'lucide-react';
+import { useState } from 'react';
+import { EmptyState } from '@/components/empty-state';
+import { PageHeading } from '@/components/layouts/page-heading';
+import { Card } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useClients, type MerchantClient } from '@/features/merchant-loyalty/api/list-clients';
+import { Pager, pageCountOf } from '@/features/merchant-loyalty/components/pager';
+import { QueryFailed } from '@/features/merchant-loyalty/components/query-failed';
+import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
+import { useDebouncedValue } from '@/features/merchant-loyalty/use-debounced-value';
+import { formatDate, formatMoney } from '@/lib/format';
+import { fill } from '@/lib/texts';
+import { cn } from '@/lib/utils';
+
+const t = merchantLoyaltyTexts.clienti;
+const noValue = merchantLoyaltyTexts.common.noValue;
+
+const pageSize = 12;
+
+function ClientCard({ client }: { client: MerchantClient }) {
+  const rows = [
+    { label: t.email, value: client.email ?? noValue },
+    { label: t.phone, value: client.phone ?? noValue },
+    { label: t.sponsor, value: client.sponsor_code ?? noValue },
+    { label: t.joined, value: formatDate(client.created_at) },
+  ];
+  return (
+    <Card className="grid h-full gap-3 p-5">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="truncate text-lg font-semibold">{client.name}</h2>
+          <p className="text-sm text-muted-foreground">
+            {t.code} {client.code}
+          </p>
+        </div>
+        <div className="text-right">
+          <p className="text-xs font-semibold text-muted-foreground">{t.credit}</p>
+          <p className="text-lg font-semibold text-primary tabular-nums">
+            {formatMoney(client.available_credit)}
+          </p>
+        </div>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        {rows.map((row) => (
+          <div key={row.label} className="contents">
+            <dt className="text-muted-foreground">{row.label}</dt>
+            <dd className="truncate">{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+/** /dashboard/clienti 'Elenco Clienti': one card per client, newest first, searchable and paged. */
+export function ClientsScreen() {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const query = useDebouncedValue(search);
+  const clients = useClients({ search: query, page, pageSize });
+
+  return (
+    <section className="grid gap-6">
+      <PageHeading>{t.title}</PageHeading>
+      <FormField label={t.search} hint={t.searchHint} className="max-w-md">
+        {(control) => (
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted-foreground"
+            />
+            <Input
+              {...control}
+              type="search"
+              autoComplete="off"
+              className="pl-10"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setPage(1);
+              }}
+            />
+          </div>
+        )}
+      </FormField>
+      {clients.isPending ? (
+        <Skeleton className="h-64" />
+      ) : clients.isError ? (
+        <QueryFailed error={clients.error} onRetry={() => void clients.refetch()} />
+      ) : clients.data.clients.length === 0 ? (
+        <EmptyState>{query ? t.noMatch : t.empty}</EmptyState>
+      ) : (
+        <div className="grid gap-4">
+          <p aria-live="polite" className="text-muted-foreground">
+            {fill(t.count, { count: clients.data.total })}
+          </p>
+          <ul
+            className={cn(
+              'grid gap-4 sm:grid-cols-2 xl:grid-cols-3',
+              clients.isPlaceholderData && 'opacity-60',
+            )}
+          >
+            {clients.data.clients.map((client) => (
+              <li key={client.id}>
+                <ClientCard client={client} />
+              </li>
+            ))}
+          </ul>
+          <Pager
+            page={page}
+            pageCount={pageCountOf(clients.data.total, pageSize)}
+            onPageChange={setPage}
+            what={t.label.toLowerCase()}
+          />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,253 @@
+import { Download } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { EmptyState } from '@/components/empty-state';
+import { PageHeading } from '@/components/layouts/page-heading';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { notify } from '@/components/ui/toaster';
+import {
+  listAllMovements,
+  maxPageSize,
+  useMovements,
+  type Movement,
+} from '@/features/merchant-loyalty/api/list-movements';
+import { Pager, pageCountOf } from '@/features/merchant-loyalty/components/pager';
+import { QueryFailed } from '@/features/merchant-loyalty/components/query-failed';
+import { movementsCsv, movementsCsvFileName } from '@/features/merchant-loyalty/movements-csv';
+import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
+import { errorMessage } from '@/lib/api-error';
+import { formatDate, formatMoney, formatTime } from '@/lib/format';
+import { fill } from '@/lib/texts';
+import { cn } from '@/lib/utils';
+
+const t = merchantLoyaltyTexts.movimenti;
+const c = t.columns;
+
+/** Spec §9: 10 a page when no filter is set; a filtered list shows every match (in pages of the largest size). */
+const unfilteredPageSize = 10;
+
+interface Filter {
+  dateFrom: string | null;
+  dateTo: string | null;
+  clientCode: string | null;
+}
+
+const noFilter: Filter = { dateFrom: null, dateTo: null, clientCode: null };
+
+function isFiltered(filter: Filter): boolean {
+  return Boolean(filter.dateFrom || filter.dateTo || filter.clientCode);
+}
+
+function download(text: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function MovementRows({ movements }: { movements: readonly Movement[] }) {
+  return (
+    <>
+      {/* A phone gets one card per movement; a wider screen a table. */}
+      <ul className="grid gap-2 sm:hidden">
+        {movements.map((movement) => (
+          <li key={movement.id} className="rounded-xl border border-border bg-card p-4 shadow-sm">
+            <div className="flex items-baseline justify-between gap-3">
+              <p className="font-semibold">{movement.client_name}</p>
+              <p className="text-sm text-muted-foreground tabular-nums">
+                {formatDate(movement.date)} {formatTime(movement.time)}
+              </p>
+            </div>
+            <p className="text-sm text-muted-foreground">{movement.client_code}</p>
+            <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
+              <div>
+                <dt className="text-muted-foreground">{c.spend}</dt>
+                <dd className="font-medium tabular-nums">{formatMoney(movement.spend)}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">{c.discount}</dt>
+                <dd className="font-medium tabular-nums">{formatMoney(movement.discount)}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">{c.net}</dt>
+                <dd className="font-semibold tabular-nums">{formatMoney(movement.net)}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-2xl border border-border bg-card shadow-sm sm:block">
+        <table className="w-full text-left">
+          <caption className="sr-only">{t.tableCaption}</caption>
+          <thead className="border-b border-border bg-muted/60 text-sm">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {c.date}
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {c.time}
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {c.client}
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">
+                {c.spend}
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">
+                {c.discount}
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">
+                {c.net}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {movements.map((movement) => (
+              <tr key={movement.id} className="border-b border-border last:border-0">
+                <td className="px-4 py-3 tabular-nums">{formatDate(movement.date)}</td>
+                <td className="px-4 py-3 tabular-nums">{formatTime(movement.time)}</td>
+                <td className="px-4 py-3">
+                  {movement.client_name}{' '}
+                  <span className="text-sm text-muted-foreground">{movement.client_code}</span>
+                </td>
+                <td className="px-4 py-3 text-right tabular-nums">{formatMoney(movement.spend)}</td>
+                <td className="px-4 py-3 text-right tabular-nums">{formatMoney(movement.discount)}</td>
+                <td className="px-4 py-3 text-right font-semibold tabular-nums">
+                  {formatMoney(movement.net)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** /dashboard/movimenti 'Storico Movimenti': newest first, filtered by dates and client, exported as CSV. */
+export function MovementsScreen() {
+  const [draft, setDraft] = useState({ dateFrom: '', dateTo: '', clientCode: '' });
+  const [filter, setFilter] = useState<Filter>(noFilter);
+  const [page, setPage] = useState(1);
+  const [exporting, setExporting] = useState(false);
+  const filtered = isFiltered(filter);
+  const pageSize = filtered ? maxPageSize : unfilteredPageSize;
+  const movements = useMovements(filter, page, pageSize);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setFilter({
+      dateFrom: draft.dateFrom || null,
+      dateTo: draft.dateTo || null,
+      clientCode: draft.clientCode.trim().toUpperCase() || null,
+    });
+    setPage(1);
+  };
+  const reset = () => {
+    setDraft({ dateFrom: '', dateTo: '', clientCode: '' });
+    setFilter(noFilter);
+    setPage(1);
+  };
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      download(movementsCsv(await listAllMovements(filter)), movementsCsvFileName(filter));
+    } catch (error) {
+      notify.error(fill(t.exportError, { message: errorMessage(error) }));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <section className="grid gap-6">
+      <PageHeading>{t.title}</PageHeading>
+      <Card>
+        <CardContent className="pt-6">
+          <form
+            noValidate
+            onSubmit={apply}
+            aria-label={t.filters}
+            className="grid items-end gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto_auto]"
+          >
+            <FormField label={t.dateFrom}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="date"
+                  value={draft.dateFrom}
+                  max={draft.dateTo || undefined}
+                  onChange={(event) => setDraft({ ...draft, dateFrom: event.target.value })}
+                />
+              )}
+            </FormField>
+            <FormField label={t.dateTo}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="date"
+                  value={draft.dateTo}
+                  min={draft.dateFrom || undefined}
+                  onChange={(event) => setDraft({ ...draft, dateTo: event.target.value })}
+                />
+              )}
+            </FormField>
+            <FormField label={t.client} className="sm:col-span-2 lg:col-span-1">
+              {(control) => (
+                <Input
+                  {...control}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  placeholder={t.clientHint}
+                  value={draft.clientCode}
+                  onChange={(event) => setDraft({ ...draft, clientCode: event.target.value })}
+                />
+              )}
+            </FormField>
+            <Button type="submit">{t.apply}</Button>
+            <Button
+              variant="outline"
+              onClick={reset}
+              disabled={!filtered && !draft.dateFrom && !draft.dateTo && !draft.clientCode}
+            >
+              {t.reset}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+      {movements.isPending ? (
+        <Skeleton className="h-64" />
+      ) : movements.isError ? (
+        <QueryFailed error={movements.error} onRetry={() => void movements.refetch()} />
+      ) : movements.data.movements.length === 0 ? (
+        <EmptyState>{t.empty}</EmptyState>
+      ) : (
+        <div className={cn('grid gap-4', movements.isPlaceholderData && 'opacity-60')}>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p aria-live="polite" className="text-muted-foreground">
+              {fill(t.count, { count: movements.data.total })}
+            </p>
+            <Button variant="secondary" onClick={() => void exportCsv()} disabled={exporting}>
+              <Download aria-hidden="true" />
+              {exporting ? t.exporting : t.export}
+            </Button>
+          </div>
+          <MovementRows movements={movements.data.movements} />
+          <Pager
+            page={page}
+            pageCount={pageCountOf(movements.data.total, pageSize)}
+            onPageChange={setPage}
+            what={t.label.toLowerCase()}
+          />
+        </div>
+      )}
+    </section>
+  );
+}

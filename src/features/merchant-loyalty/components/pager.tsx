@@ -1,0 +1,42 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
+import { fill } from '@/lib/texts';
+
+const t = merchantLoyaltyTexts.common;
+
+/** 'Precedente · Pagina 2 di 5 · Successiva', hidden when everything fits on one page. */
+export function Pager({
+  page,
+  pageCount,
+  onPageChange,
+  what,
+}: {
+  page: number;
+  pageCount: number;
+  onPageChange: (page: number) => void;
+  /** What is paged, for the navigation's name: 'clienti'. */
+  what: string;
+}) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label={fill(t.pagination, { what })} className="flex items-center justify-between gap-2">
+      <Button variant="outline" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+        <ChevronLeft aria-hidden="true" />
+        {t.previous}
+      </Button>
+      <p aria-live="polite" className="text-sm font-medium text-muted-foreground">
+        {fill(t.page, { page, pages: pageCount })}
+      </p>
+      <Button variant="outline" disabled={page >= pageCount} onClick={() => onPageChange(page + 1)}>
+        {t.next}
+        <ChevronRight aria-hidden="true" />
+      </Button>
+    </nav>
+  );
+}
+
+/** How many pages `total` rows make at `pageSize` a page (at least one). */
+export function pageCountOf(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}

@@ -1,0 +1,99 @@
+import { useState, type FormEvent } from 'react';
+import { PageHeading } from '@/components/layouts/page-heading';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Skeleton } from '@/components/ui/skeleton';
+import { notify } from '@/components/ui/toaster';
+import { usePercentages, type Percentages } from '@/features/merchant-loyalty/api/get-percentages';
+import { useSetPercentages } from '@/features/merchant-loyalty/api/set-percentages';
+import { QueryFailed } from '@/features/merchant-loyalty/components/query-failed';
+import { SuffixedInput } from '@/features/merchant-loyalty/components/suffixed-input';
+import { toInputText } from '@/features/merchant-loyalty/money-input';
+import {
+  percentageFields,
+  validatePercentages,
+  type PercentagesDraft,
+} from '@/features/merchant-loyalty/percentages-form';
+import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
+import { errorMessage } from '@/lib/api-error';
+
+const t = merchantLoyaltyTexts.percentuali;
+
+function PercentagesForm({ saved }: { saved: Percentages }) {
+  const [draft, setDraft] = useState<PercentagesDraft>(() => ({
+    personal: toInputText(saved.personal),
+    sponsor1: toInputText(saved.sponsor1),
+    sponsor2: toInputText(saved.sponsor2),
+    sponsor3: toInputText(saved.sponsor3),
+  }));
+  const [errors, setErrors] = useState<Partial<PercentagesDraft>>({});
+  const setPercentages = useSetPercentages();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = validatePercentages(draft);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    try {
+      await setPercentages.mutateAsync(result.values);
+      notify.success(t.success, 'long');
+    } catch (error) {
+      notify.error(errorMessage(error), 'long');
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5 sm:grid-cols-2">
+      {percentageFields.map((field) => (
+        <FormField key={field} label={t[field]} error={errors[field]}>
+          {(control) => (
+            <SuffixedInput
+              {...control}
+              suffix="%"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              required
+              value={draft[field]}
+              onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
+            />
+          )}
+        </FormField>
+      ))}
+      <div className="sm:col-span-2">
+        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={setPercentages.isPending}>
+          {setPercentages.isPending ? t.submitting : t.submit}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /dashboard/percentuali: the credit percentages for the buyer and the three sponsor levels. */
+export function PercentagesScreen() {
+  const percentages = usePercentages();
+  return (
+    <section className="grid gap-6">
+      <div className="grid gap-1">
+        <PageHeading>{t.title}</PageHeading>
+        <p className="text-muted-foreground">{t.lead}</p>
+      </div>
+      <Card className="max-w-2xl">
+        <CardContent className="pt-6">
+          {percentages.isPending ? (
+            <Skeleton className="h-48" />
+          ) : percentages.isError ? (
+            <QueryFailed error={percentages.error} onRetry={() => void percentages.refetch()} />
+          ) : (
+            // A new form when the saved values change, so it always starts from them.
+            <PercentagesForm key={JSON.stringify(percentages.data)} saved={percentages.data} />
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

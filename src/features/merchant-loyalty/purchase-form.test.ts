@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { netPreview, validatePurchase } from '@/features/merchant-loyalty/purchase-form';
+
+const base = { clientCode: 'A00001', availableCredit: 5, spend: '40', discount: '5' };
+
+describe('validatePurchase', () => {
+  it('accepts a purchase within the rules and returns the amounts as numbers', () => {
+    expect(validatePurchase(base)).toEqual({ ok: true, clientCode: 'A00001', spend: 40, discount: 5 });
+    expect(validatePurchase({ ...base, spend: '5', discount: '5,00' })).toMatchObject({ ok: true });
+  });
+
+  it('saves nothing without a client', () => {
+    expect(validatePurchase({ ...base, clientCode: null })).toEqual({
+      ok: false,
+      errors: { client: 'Seleziona un cliente' },
+    });
+  });
+
+  it('refuses a discount above the credit with the spec §8 text', () => {
+    expect(validatePurchase({ ...base, discount: '5,01' })).toEqual({
+      ok: false,
+      errors: {
+        discount: 'Errore: lo sconto da utilizzare deve essere inferiore o uguale allo sconto disponibile.',
+      },
+    });
+  });
+
+  it('refuses a spend below the discount with the spec §8 text', () => {
+    expect(validatePurchase({ ...base, spend: '4,99' })).toEqual({
+      ok: false,
+      errors: { spend: "L'importo di spesa deve essere uguale o superiore allo sconto da utilizzare" },
+    });
+  });
+
+  it('requires both amounts, in cents, and a spend above zero', () => {
+    expect(validatePurchase({ ...base, spend: '', discount: '' })).toEqual({
+      ok: false,
+      errors: {
+        spend: "Inserisci l'importo di spesa",
+        discount: 'Inserisci lo sconto da utilizzare (0 se nessuno)',
+      },
+    });
+    expect(validatePurchase({ ...base, spend: '10,005' })).toMatchObject({
+      ok: false,
+      errors: { spend: 'Inserisci un importo valido, con al massimo due decimali' },
+    });
+    expect(validatePurchase({ ...base, spend: '0', discount: '0' })).toMatchObject({
+      ok: false,
+      errors: { spend: "L'importo di spesa deve essere maggiore di zero" },
+    });
+  });
+});
+
+describe('netPreview', () => {
+  it('shows spend minus discount in exact cents, and nothing for a bad amount', () => {
+    expect(netPreview('40', '5')).toBe(35);
+    expect(netPreview('0,3', '0,1')).toBe(0.2);
+    expect(netPreview('10', '')).toBe(10);
+    expect(netPreview('', '0')).toBeNull();
+    expect(netPreview('abc', '0')).toBeNull();
+  });
+});
