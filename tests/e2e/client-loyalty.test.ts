@@ -163,7 +163,8 @@ describe("a customer's loyalty screens, as the customer uses them", () => {
   it('copies the personal link and offers WhatsApp and a QR code', async () => {
     await open('Presenta', 'Presenta un amico');
     const link = `${server.url}/${slug}/register?ref=${code}`;
-    await expect(page.getByLabel('Il tuo link personale').inputValue()).resolves.toBe(link);
+    await page.getByRole('heading', { name: 'Il tuo link personale' }).waitFor();
+    await expect(page.getByTestId('referral-link').textContent()).resolves.toBe(link);
     await page.getByText(/fino alla TERZA generazione/).waitFor();
 
     await page.getByRole('button', { name: 'Condividi' }).click();
@@ -199,12 +200,27 @@ describe("a customer's loyalty screens, as the customer uses them", () => {
     const friendCode = await friendPage.getByLabel('Codice cliente').inputValue();
     await friendContext.close();
     // ... who presents someone in turn.
-    await joinMerchant(server, {
+    const luciaCode = await joinMerchant(server, {
       merchantSlug: slug,
       name: 'Lucia Gialli',
       email: 'lucia@cliente.test',
       password: 'lucia-password',
       sponsorCode: friendCode,
+    });
+    const elenaCode = await joinMerchant(server, {
+      merchantSlug: slug,
+      name: 'Elena Viola',
+      email: 'elena@cliente.test',
+      password: 'elena-password',
+      sponsorCode: luciaCode,
+    });
+    // The fourth generation is beyond what the customer's tree shows.
+    await joinMerchant(server, {
+      merchantSlug: slug,
+      name: 'Franca Rosa',
+      email: 'franca@cliente.test',
+      password: 'franca-password',
+      sponsorCode: elenaCode,
     });
 
     await page.reload();
@@ -215,10 +231,14 @@ describe("a customer's loyalty screens, as the customer uses them", () => {
     await expect(marta.innerText()).resolves.toContain(friendCode);
     await expect(marta.innerText()).resolves.toContain('1ª gen.');
     const second = page.getByRole('list', { name: 'presentati da Marta B.' }).getByRole('listitem');
-    await expect(second.innerText()).resolves.toMatch(/2ª gen\.\s+Lucia G\.\s+A\d{5}/);
+    await expect(second.first().innerText()).resolves.toMatch(/2ª gen\.\s+Lucia G\.\s+A\d{5}/);
+    const third = page.getByRole('list', { name: 'presentati da Lucia G.' }).getByRole('listitem');
+    await expect(third.innerText()).resolves.toMatch(/3ª gen\.\s+Elena V\.\s+A\d{5}/);
+    await expect(tree.innerText()).resolves.not.toContain('Franca');
     await expect(tree.innerText()).resolves.not.toContain('@');
     await page.getByText('1ª generazione: 1').waitFor();
     await page.getByText('2ª generazione: 1').waitFor();
+    await page.getByText('3ª generazione: 1').waitFor();
     await check('client-struttura');
 
     // The friend's purchase credits the customer as 1st generation, live on Crediti.

@@ -63,7 +63,7 @@ function PurchaseCard({ purchase }: { purchase: ClientPurchase }) {
 
 function Amount({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
-    <div className="grid content-start gap-0.5">
+    <div className="flex flex-col justify-between gap-0.5">
       <dt className="text-sm text-muted-foreground">{label}</dt>
       <dd className={strong ? 'font-semibold text-foreground tabular-nums' : 'tabular-nums'}>{value}</dd>
     </div>

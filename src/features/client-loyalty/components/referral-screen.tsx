@@ -4,8 +4,6 @@ import { useId } from 'react';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { notify } from '@/components/ui/toaster';
 import type { ClientMembership } from '@/features/client-loyalty/membership';
 import {
@@ -73,14 +71,16 @@ export function ReferralScreen({ membership }: { membership: ClientMembership })
           <CardContent className="grid gap-5 pt-6">
             <p className="text-lg">{t.explanation}</p>
             <div className="grid gap-1.5">
-              <Label htmlFor={linkId}>{t.linkLabel}</Label>
-              <Input
-                id={linkId}
-                value={link}
-                readOnly
-                onFocus={(event) => event.currentTarget.select()}
-                className="border-border bg-muted font-mono text-sm text-foreground"
-              />
+              <h2 id={linkId} className="font-sans text-base font-semibold">
+                {t.linkLabel}
+              </h2>
+              <p
+                aria-labelledby={linkId}
+                data-testid="referral-link"
+                className="rounded-lg bg-muted px-3 py-2 font-mono text-sm break-all text-foreground select-all"
+              >
+                {link}
+              </p>
             </div>
             <div className="flex flex-wrap gap-3">
               <Button size="lg" onClick={() => void share(invitation)} className="w-full sm:w-auto">
