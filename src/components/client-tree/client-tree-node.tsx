@@ -59,39 +59,43 @@ export function ClientTreeNode({
       ? `${attributes.code} · ${fill(t.childrenCount, { count: formatCount(attributes.referrals) })}`
       : attributes.code;
 
+  // The painted texts sit beside the labelled node rather than inside it: its spoken label says more
+  // than they show (label-in-name), and with no pointer events a click on them reaches the node below.
   return (
-    <g
-      role={canToggle ? 'button' : 'img'}
-      tabIndex={canToggle ? 0 : undefined}
-      aria-expanded={canToggle ? attributes.expanded : undefined}
-      aria-label={nodeLabel(nodeDatum.name, attributes)}
-      onClick={canToggle ? toggle : undefined}
-      onKeyDown={canToggle ? onKeyDown : undefined}
-      className={cn('group outline-none', canToggle ? 'cursor-pointer' : 'cursor-default')}
-    >
-      {/* The whole label is the target, not only the painted dot and letters. */}
-      <rect
-        x={-nodeRadius - 4}
-        y={-nodeRadius - 6}
-        width={labelWidth}
-        height={nodeRadius * 2 + 12}
-        rx={8}
-        className="fill-transparent stroke-none"
-      />
-      <circle
-        r={nodeRadius}
-        strokeWidth={3}
-        className={cn(
-          isRoot ? rootFill : generationFill[generationLevel(attributes.generation)],
-          'stroke-card group-focus-visible:stroke-ring group-focus-visible:[stroke-width:5]',
-        )}
-      />
+    <g>
+      <g
+        role={canToggle ? 'button' : 'img'}
+        tabIndex={canToggle ? 0 : undefined}
+        aria-expanded={canToggle ? attributes.expanded : undefined}
+        aria-label={nodeLabel(nodeDatum.name, attributes)}
+        onClick={canToggle ? toggle : undefined}
+        onKeyDown={canToggle ? onKeyDown : undefined}
+        className={cn('group outline-none', canToggle ? 'cursor-pointer' : 'cursor-default')}
+      >
+        {/* The whole label is the target, not only the painted dot and letters. */}
+        <rect
+          x={-nodeRadius - 4}
+          y={-nodeRadius - 6}
+          width={labelWidth}
+          height={nodeRadius * 2 + 12}
+          rx={8}
+          className="fill-transparent stroke-none"
+        />
+        <circle
+          r={nodeRadius}
+          strokeWidth={3}
+          className={cn(
+            isRoot ? rootFill : generationFill[generationLevel(attributes.generation)],
+            'stroke-card group-focus-visible:stroke-ring group-focus-visible:[stroke-width:5]',
+          )}
+        />
+      </g>
       {canToggle ? (
         <text
           aria-hidden="true"
           textAnchor="middle"
           dy="0.35em"
-          className="fill-card stroke-none text-lg font-bold select-none"
+          className="pointer-events-none fill-card stroke-none text-lg font-bold select-none"
         >
           {attributes.expanded ? '−' : '+'}
         </text>
@@ -100,7 +104,7 @@ export function ClientTreeNode({
         aria-hidden="true"
         x={nodeRadius + 8}
         dy="-0.2em"
-        className="fill-foreground stroke-card text-sm font-semibold [paint-order:stroke] [stroke-linejoin:round] [stroke-width:5px]"
+        className="pointer-events-none fill-foreground stroke-card text-sm font-semibold [paint-order:stroke] [stroke-linejoin:round] [stroke-width:5px]"
       >
         {nodeDatum.name}
       </text>
@@ -108,7 +112,7 @@ export function ClientTreeNode({
         aria-hidden="true"
         x={nodeRadius + 8}
         dy="1.1em"
-        className="fill-muted-foreground stroke-card text-xs [paint-order:stroke] [stroke-linejoin:round] [stroke-width:5px]"
+        className="pointer-events-none fill-muted-foreground stroke-card text-xs [paint-order:stroke] [stroke-linejoin:round] [stroke-width:5px]"
       >
         {detail}
       </text>
