@@ -315,7 +315,9 @@ describe('a merchant registers purchases and reads the loyalty programme', () =>
     await root.click();
     const anna = page.getByRole('button', { name: 'Anna, codice A00001, Senza sponsor, 1 presentati' });
     await anna.waitFor();
-    await anna.click();
+    // The opened root is now centred; on a phone its referrals sit at the frame's edge: use the keyboard.
+    await anna.focus();
+    await page.keyboard.press('Enter');
     await page.getByRole('button', { name: /^Bea, codice A00002, 1ª generazione, 1 presentati/ }).waitFor();
     expect(await page.getByText('Carla', { exact: true }).count()).toBe(0);
     const legend = await page.getByRole('list').filter({ hasText: 'Senza sponsor' }).textContent();

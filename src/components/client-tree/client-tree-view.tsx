@@ -75,13 +75,10 @@ export function ClientTreeView({
   });
   const measureFrame = useCallback((frame: HTMLDivElement | null) => {
     if (!frame) return;
-    const nodeSize = frame.clientWidth < 600 ? compactNodeSize : wideNodeSize;
     setLayout({
       translate: { x: 32, y: Math.round(frame.clientHeight / 2) },
-      nodeSize,
-      // react-d3-tree centres an opened node at half these dimensions. One generation less wide puts
-      // the node and its referrals together in the middle, so the referrals stay in a phone's frame.
-      dimensions: { width: Math.max(frame.clientWidth - nodeSize.x, 64), height: frame.clientHeight },
+      nodeSize: frame.clientWidth < 600 ? compactNodeSize : wideNodeSize,
+      dimensions: { width: frame.clientWidth, height: frame.clientHeight },
     });
   }, []);
 
