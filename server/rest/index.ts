@@ -81,7 +81,12 @@ export async function restRoutes(app: FastifyInstance, context: ServerContext) {
           'request.headers': JSON.stringify(request.headers),
           search_path: [schema, ...searchPath].map((name) => `"${name}"`).join(', '),
         });
-        const result = await callFunction(tx, fn, args, { limit, offset });
+        // PostgREST's db-max-rows ([api] max_rows): a set never returns more rows than that.
+        const maxRows = context.config.toml.api.max_rows;
+        const result = await callFunction(tx, fn, args, {
+          limit: Math.min(limit ?? maxRows, maxRows),
+          offset,
+        });
         if (!wantsSingle || result === undefined || fn.returns !== 'set') return result;
         const rows = JSON.parse(result) as unknown[];
         if (rows.length !== 1) {

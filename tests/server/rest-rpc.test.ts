@@ -185,6 +185,29 @@ describe('rpc through supabase-js, as PostgREST runs it', () => {
     expect(result.error?.code).toBe('PGRST106');
   });
 
+  it('caps a set at [api] max_rows, as PostgREST does, and pages past it with range()', async () => {
+    const maxRows = server.server.context.config.toml.api.max_rows;
+    const capped = await asAlice.rpc('numbers', { up_to: maxRows + 5 });
+    expect(capped.data).toHaveLength(maxRows);
+    const nextPage = await asAlice.rpc('numbers', { up_to: maxRows + 5 }).range(maxRows, maxRows + 9);
+    expect(nextPage.data).toEqual([1, 2, 3, 4, 5].map((n) => maxRows + n));
+  });
+
+  it('compresses large responses for clients that accept it', async () => {
+    const response = await fetch(`${server.url}/rest/v1/rpc/numbers`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'accept-encoding': 'gzip',
+        apikey: server.anonKey,
+        authorization: `Bearer ${server.anonKey}`,
+      },
+      body: JSON.stringify({ up_to: 500 }),
+    });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(((await response.json()) as number[]).at(-1)).toBe(500);
+  });
+
   it('refuses oversized bodies with 413', async () => {
     const response = await fetch(`${server.url}/rest/v1/rpc/greet`, {
       method: 'POST',

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { callRpc } from '@/lib/rpc';
+import { callRpcAllRows } from '@/lib/rpc';
 
 export const getClientTreeInputSchema = z.object({ merchantSlug: z.string().min(1) });
 
@@ -19,7 +19,7 @@ export async function getClientTree(merchantSlug: string): Promise<TreeClient[]>
   const input = getClientTreeInputSchema.parse({ merchantSlug });
   return z
     .array(treeClientSchema)
-    .parse(await callRpc<unknown>('admin_client_tree', { merchant_slug: input.merchantSlug }));
+    .parse(await callRpcAllRows<unknown>('admin_client_tree', { merchant_slug: input.merchantSlug }));
 }
 
 export const clientTreeQueryOptions = (merchantSlug: string) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { callRpc } from '@/lib/rpc';
+import { callRpcAllRows } from '@/lib/rpc';
 
 export const adminMerchantSchema = z.object({
   id: z.string(),
@@ -17,7 +17,7 @@ export type AdminMerchant = z.infer<typeof adminMerchantSchema>;
 
 /** Every merchant of the platform, newest first (platform admin only). */
 export async function listMerchants(): Promise<AdminMerchant[]> {
-  return z.array(adminMerchantSchema).parse(await callRpc<unknown>('admin_list_merchants'));
+  return z.array(adminMerchantSchema).parse(await callRpcAllRows<unknown>('admin_list_merchants'));
 }
 
 export const merchantsQueryOptions = () =>

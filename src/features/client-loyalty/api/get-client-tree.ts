@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { merchantSlugSchema } from '@/features/client-loyalty/api/get-client-profile';
 import type { ReferralRow } from '@/features/client-loyalty/referral-tree';
-import { callRpc } from '@/lib/rpc';
+import { callRpcAllRows } from '@/lib/rpc';
 
 export const referralRowSchema = z.object({
   id: z.string(),
@@ -15,7 +15,9 @@ export const referralRowSchema = z.object({
 /** The three generations below the customer at one salon: short names and codes only. */
 export async function getClientTree(merchantSlug: string): Promise<ReferralRow[]> {
   const slug = merchantSlugSchema.parse(merchantSlug);
-  return z.array(referralRowSchema).parse(await callRpc<unknown>('client_tree', { merchant_slug: slug }));
+  return z
+    .array(referralRowSchema)
+    .parse(await callRpcAllRows<unknown>('client_tree', { merchant_slug: slug }));
 }
 
 export const clientTreeQueryOptions = (merchantSlug: string) =>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { amountSchema, merchantSlugSchema } from '@/features/client-loyalty/api/get-client-profile';
-import { callRpc } from '@/lib/rpc';
+import { callRpcAllRows } from '@/lib/rpc';
 
 export const clientPurchaseSchema = z.object({
   id: z.string(),
@@ -20,7 +20,7 @@ export async function listClientPurchases(merchantSlug: string): Promise<ClientP
   const slug = merchantSlugSchema.parse(merchantSlug);
   return z
     .array(clientPurchaseSchema)
-    .parse(await callRpc<unknown>('client_purchases', { merchant_slug: slug }));
+    .parse(await callRpcAllRows<unknown>('client_purchases', { merchant_slug: slug }));
 }
 
 export const clientPurchasesQueryOptions = (merchantSlug: string) =>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
-import { callRpc } from '@/lib/rpc';
+import { callRpcAllRows } from '@/lib/rpc';
 
 export const treeClientSchema = z.object({
   id: z.string(),
@@ -13,7 +13,7 @@ export const treeClientSchema = z.object({
 
 /** Every client of the merchant with its sponsor and generation (0 = root), as a flat list. */
 export async function getClientTree() {
-  return z.array(treeClientSchema).parse(await callRpc<unknown>('merchant_client_tree'));
+  return z.array(treeClientSchema).parse(await callRpcAllRows<unknown>('merchant_client_tree'));
 }
 
 export const clientTreeQueryOptions = () =>
