@@ -111,6 +111,14 @@ describe('rpc through supabase-js, as PostgREST runs it', () => {
     expect(unique.status).toBe(409);
     expect(unique.error?.code).toBe('23505');
 
+    const foreignKey = await server.client({ accessToken: server.serviceRoleKey }).rpc('label_missing_note');
+    expect(foreignKey.status).toBe(409);
+    expect(foreignKey.error?.code).toBe('23503');
+
+    const invalidParameter = await asAlice.rpc('fail_invalid_parameter');
+    expect(invalidParameter.status).toBe(400);
+    expect(invalidParameter.error).toMatchObject({ code: '22023', message: 'Parametro non valido' });
+
     const badInput = await asAlice.rpc('numbers', { up_to: 'tre' });
     expect(badInput.status).toBe(400);
     expect(badInput.error?.code).toBe('22P02');
