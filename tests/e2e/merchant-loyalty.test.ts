@@ -46,6 +46,10 @@ async function open(page: Page, label: string, title: string) {
 
 /** axe-clean, then a full-page screenshot at phone and desktop widths. */
 async function checkAndShoot(page: Page, name: string) {
+  // Toasts of earlier steps would cover the screen in the pictures.
+  for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all())
+    await close.click().catch(() => undefined);
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
   await expectAccessible(page);
   await screenshot(page, `${name}-phone`);
   await page.setViewportSize(desktop);

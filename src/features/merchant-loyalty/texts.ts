@@ -52,7 +52,7 @@ export const merchantLoyaltyTexts = {
     dateFrom: 'Dal',
     dateTo: 'Al',
     client: 'Codice cliente',
-    clientHint: 'Ad esempio A00001',
+    clientHint: 'A00001',
     apply: 'Filtra',
     reset: 'Azzera filtri',
     export: 'Esporta CSV',

@@ -26,7 +26,7 @@ export function BarList({ bars, className }: { bars: readonly Bar[]; className?:
               {bar.label}
               {bar.detail ? <span className="ml-2 text-sm text-muted-foreground">{bar.detail}</span> : null}
             </span>
-            <span className="font-semibold tabular-nums">{bar.display}</span>
+            <span className="shrink-0 font-semibold whitespace-nowrap tabular-nums">{bar.display}</span>
           </div>
           <div aria-hidden="true" className="h-3 overflow-hidden rounded-full bg-muted">
             <div

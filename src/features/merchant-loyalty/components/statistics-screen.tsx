@@ -137,7 +137,7 @@ function Detail({ rows }: { rows: readonly ClientStatistics[] }) {
         tabIndex={0}
         className="overflow-x-auto rounded-2xl border border-border bg-card shadow-sm focus-visible:outline-2 focus-visible:outline-ring"
       >
-        <table className="w-full min-w-[56rem] text-left text-sm">
+        <table className="w-full min-w-[46rem] text-left text-sm">
           <caption className="sr-only">{t.detailCaption}</caption>
           <thead className="border-b border-border bg-muted/60">
             <tr>
@@ -197,7 +197,7 @@ export function StatisticsScreen() {
             <h2 id="statistics-rankings" className="font-display text-xl font-semibold">
               {t.rankings}
             </h2>
-            <div className="grid gap-4 lg:grid-cols-3">
+            <div className="grid gap-4 md:grid-cols-2">
               <Ranking
                 title={t.topByPurchases}
                 rows={statistics.data.top_by_purchases}
