@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fill, texts, toastDuration } from '@/lib/texts';
+import { fill, plural, texts, toastDuration } from '@/lib/texts';
 
 describe('fill', () => {
   it('fills named placeholders', () => {
@@ -41,5 +41,14 @@ describe('texts', () => {
 
   it('keeps the toast durations of spec §9', () => {
     expect(toastDuration).toEqual({ short: 4000, long: 7000 });
+  });
+});
+
+describe('plural', () => {
+  it('picks the Italian singular for one and the plural otherwise', () => {
+    const forms = ['{count} presentato', '{count} presentati'] as const;
+    expect(plural(1, forms)).toBe('1 presentato');
+    expect(plural(0, forms)).toBe('0 presentati');
+    expect(plural(20000, forms, '20.000')).toBe('20.000 presentati');
   });
 });

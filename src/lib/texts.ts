@@ -205,6 +205,15 @@ export function fill(template: string, values: Record<string, string | number>):
   );
 }
 
+/** Italian singular or plural by count: plural(1, ['{count} presentato', '{count} presentati']). */
+export function plural(
+  count: number,
+  [one, other]: readonly [string, string],
+  shown: string = String(count),
+): string {
+  return fill(count === 1 ? one : other, { count: shown });
+}
+
 /** Toast durations of spec §9. */
 export const toastDuration = {
   /** Purchase, profile, customer booking. */

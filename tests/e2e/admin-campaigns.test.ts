@@ -173,7 +173,7 @@ describe('the platform admin reads campaign summaries and client trees', () => {
     await root.waitFor();
     expect(await root.getAttribute('aria-expanded')).toBe('true');
     const anna = page.getByRole('button', { name: /^Anna, codice A00001/ });
-    expect(await anna.getAttribute('aria-label')).toBe('Anna, codice A00001, Senza sponsor, 1 presentati');
+    expect(await anna.getAttribute('aria-label')).toBe('Anna, codice A00001, Senza sponsor, 1 presentato');
     expect(await anna.getAttribute('aria-expanded')).toBe('false');
     expect(await page.getByRole('img', { name: /^Elena, codice A00005/ }).count()).toBe(1);
     // Collapsed below depth 1: the referrals are not even in the drawing until their sponsor is opened.

@@ -284,8 +284,8 @@ describe('a merchant registers purchases and reads the loyalty programme', () =>
       '2. BeaA00002€ 50,00',
     ]);
     expect(await ranking('Top 5 per presentati di 1ª generazione').allTextContents()).toEqual([
-      '1. AnnaA000011 presentati',
-      '2. BeaA000021 presentati',
+      '1. AnnaA000011 presentato',
+      '2. BeaA000021 presentato',
     ]);
     expect(await ranking('Top 5 per fatturato di 1ª generazione').allTextContents()).toEqual([
       '1. AnnaA00001€ 50,00',
@@ -317,12 +317,12 @@ describe('a merchant registers purchases and reads the loyalty programme', () =>
     expect(await page.getByText('Anna', { exact: true }).count()).toBe(0);
 
     await root.click();
-    const anna = page.getByRole('button', { name: 'Anna, codice A00001, Senza sponsor, 1 presentati' });
+    const anna = page.getByRole('button', { name: 'Anna, codice A00001, Senza sponsor, 1 presentato' });
     await anna.waitFor();
     // The opened root is now centred; on a phone its referrals sit at the frame's edge: use the keyboard.
     await anna.focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('button', { name: /^Bea, codice A00002, 1ª generazione, 1 presentati/ }).waitFor();
+    await page.getByRole('button', { name: /^Bea, codice A00002, 1ª generazione, 1 presentato/ }).waitFor();
     expect(await page.getByText('Carla', { exact: true }).count()).toBe(0);
     const legend = await page.getByRole('list').filter({ hasText: 'Senza sponsor' }).textContent();
     expect(legend).toContain('3ª generazione e oltre');

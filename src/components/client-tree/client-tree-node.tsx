@@ -7,7 +7,7 @@ import {
 } from '@/components/client-tree/client-tree-texts';
 import { generationFill, rootFill } from '@/components/client-tree/generation-style';
 import { cn } from '@/lib/utils';
-import { fill } from '@/lib/texts';
+import { fill, plural } from '@/lib/texts';
 
 export const nodeRadius = 14;
 
@@ -21,7 +21,7 @@ export function nodeLabel(name: string, attributes: ClientNodeAttributes): strin
     generation: t.generations[generationLevel(attributes.generation)],
   });
   return attributes.referrals > 0
-    ? `${base}, ${fill(t.childrenCount, { count: formatCount(attributes.referrals) })}`
+    ? `${base}, ${plural(attributes.referrals, t.childrenCount, formatCount(attributes.referrals))}`
     : base;
 }
 
@@ -56,7 +56,7 @@ export function ClientTreeNode({
   const detail = isRoot
     ? fill(t.count, { count: formatCount(attributes.descendants) })
     : canToggle
-      ? `${attributes.code} · ${fill(t.childrenCount, { count: formatCount(attributes.referrals) })}`
+      ? `${attributes.code} · ${plural(attributes.referrals, t.childrenCount, formatCount(attributes.referrals))}`
       : attributes.code;
 
   // The painted texts sit beside the labelled node rather than inside it: its spoken label says more

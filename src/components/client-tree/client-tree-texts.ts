@@ -6,7 +6,7 @@ export const clientTreeTexts = {
   help: 'Trascina per spostarti, usa la rotellina o due dita per lo zoom.',
   generations: ['Senza sponsor', '1ª generazione', '2ª generazione', '3ª generazione e oltre'],
   nodeLabel: '{name}, codice {code}, {generation}',
-  childrenCount: '{count} presentati',
+  childrenCount: ['{count} presentato', '{count} presentati'],
 } as const;
 
 const countFormatter = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0, useGrouping: 'always' });

@@ -131,7 +131,7 @@ export const merchantLoyaltyTexts = {
       revenue2: 'Fatturato 2ª gen.',
       revenue3: 'Fatturato 3ª gen.',
     },
-    referrals: '{count} presentati',
+    referrals: ['{count} presentato', '{count} presentati'],
   },
   struttura: {
     ...d.struttura,

@@ -14,7 +14,7 @@ import { Pager, pageCountOf } from '@/features/merchant-loyalty/components/pager
 import { QueryFailed } from '@/features/merchant-loyalty/components/query-failed';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { formatMoney } from '@/lib/format';
-import { fill } from '@/lib/texts';
+import { plural } from '@/lib/texts';
 
 const t = merchantLoyaltyTexts.statistiche;
 const c = t.columns;
@@ -208,7 +208,9 @@ export function StatisticsScreen() {
                 title={t.topByFirstGeneration}
                 rows={statistics.data.top_by_first_generation}
                 value={(row) => row.generation1_count}
-                display={(row) => fill(t.referrals, { count: formatCount(row.generation1_count) })}
+                display={(row) =>
+                  plural(row.generation1_count, t.referrals, formatCount(row.generation1_count))
+                }
               />
               <Ranking
                 title={t.topByFirstGenerationRevenue}
