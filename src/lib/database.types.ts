@@ -9,6 +9,24 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      accept_reservation_change: {
+        Args: { reservation_id: string };
+        Returns: Json;
+      };
+      add_operator: {
+        Args: { image_path: string; name: string };
+        Returns: Json;
+      };
+      add_treatment: {
+        Args: {
+          description: string;
+          duration_minutes: number;
+          name: string;
+          operator_ids?: string[];
+          price: number;
+        };
+        Returns: Json;
+      };
       admin_campaign_summaries: {
         Args: Record<PropertyKey, never>;
         Returns: Json;
@@ -46,6 +64,28 @@ export type Database = {
           website: string;
         }[];
       };
+      book_reservation: {
+        Args: {
+          date?: string;
+          merchant_slug: string;
+          operator_id?: string;
+          time?: string;
+          treatment_id?: string;
+        };
+        Returns: Json;
+      };
+      bookable_treatments: {
+        Args: { merchant_slug: string };
+        Returns: {
+          description: string;
+          duration_minutes: number;
+          id: string;
+          name: string;
+          operators: Json;
+          price: number;
+        }[];
+      };
+      booking_dates: { Args: { merchant_slug: string }; Returns: string[] };
       client_credit: { Args: { merchant_slug: string }; Returns: Json };
       client_profile: { Args: { merchant_slug: string }; Returns: Json };
       client_purchases: {
@@ -59,6 +99,16 @@ export type Database = {
           spend: number;
         }[];
       };
+      client_reservations: {
+        Args: { merchant_slug: string };
+        Returns: Database['api']['CompositeTypes']['reservation_row'][];
+        SetofOptions: {
+          from: '*';
+          to: 'reservation_row';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       client_tree: {
         Args: { merchant_slug: string };
         Returns: {
@@ -68,6 +118,23 @@ export type Database = {
           id: string;
           sponsor_id: string;
         }[];
+      };
+      confirm_reservation: { Args: { reservation_id: string }; Returns: Json };
+      decline_reservation_change: {
+        Args: { reservation_id: string };
+        Returns: Json;
+      };
+      delete_operator: { Args: { operator_id: string }; Returns: Json };
+      delete_reservation: { Args: { reservation_id: string }; Returns: Json };
+      delete_treatment: { Args: { treatment_id: string }; Returns: Json };
+      free_times: {
+        Args: {
+          date?: string;
+          merchant_slug: string;
+          operator_id?: string;
+          treatment_id: string;
+        };
+        Returns: string[];
       };
       get_percentages: { Args: Record<PropertyKey, never>; Returns: Json };
       join_merchant: {
@@ -80,6 +147,39 @@ export type Database = {
           sponsor_code?: string;
         };
         Returns: Json;
+      };
+      list_operators: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          created_at: string;
+          id: string;
+          image_path: string;
+          image_url: string;
+          name: string;
+        }[];
+      };
+      list_treatments: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          created_at: string;
+          description: string;
+          duration_minutes: number;
+          for_all_operators: boolean;
+          id: string;
+          name: string;
+          operator_ids: string[];
+          price: number;
+        }[];
+      };
+      merchant_agenda: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['api']['CompositeTypes']['reservation_row'][];
+        SetofOptions: {
+          from: '*';
+          to: 'reservation_row';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
       };
       merchant_client_tree: {
         Args: Record<PropertyKey, never>;
@@ -107,9 +207,32 @@ export type Database = {
       };
       merchant_profile: { Args: Record<PropertyKey, never>; Returns: Json };
       merchant_public: { Args: { merchant_slug: string }; Returns: Json };
+      merchant_reservations: {
+        Args: { status?: string };
+        Returns: Database['api']['CompositeTypes']['reservation_row'][];
+        SetofOptions: {
+          from: '*';
+          to: 'reservation_row';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       merchant_statistics: { Args: Record<PropertyKey, never>; Returns: Json };
+      modify_reservation: {
+        Args: {
+          date: string;
+          note: string;
+          reservation_id: string;
+          time: string;
+        };
+        Returns: Json;
+      };
       register_purchase: {
         Args: { client_code: string; discount: number; spend: number };
+        Returns: Json;
+      };
+      reject_reservation: {
+        Args: { reason: string; reservation_id: string };
         Returns: Json;
       };
       set_percentages: {
@@ -125,13 +248,35 @@ export type Database = {
         Args: { merchant_slug: string; phone: string };
         Returns: Json;
       };
+      update_operator: {
+        Args: { image_path?: string; name: string; operator_id: string };
+        Returns: Json;
+      };
       whoami: { Args: Record<PropertyKey, never>; Returns: Json };
     };
     Enums: {
       [_ in never]: never;
     };
     CompositeTypes: {
-      [_ in never]: never;
+      reservation_row: {
+        id: string | null;
+        client_id: string | null;
+        client_name: string | null;
+        client_code: string | null;
+        treatment_id: string | null;
+        treatment_name: string | null;
+        operator_id: string | null;
+        operator_name: string | null;
+        date: string | null;
+        time: string | null;
+        duration_minutes: number | null;
+        status: string | null;
+        notes: string | null;
+        starts_at: string | null;
+        ends_at: string | null;
+        created_at: string | null;
+        updated_at: string | null;
+      };
     };
   };
 };
