@@ -57,6 +57,15 @@ export interface ServerConfig {
   toml: SupabaseToml;
   /** Auth settings over config.toml's (tests raise the rate limits, or lower them). */
   auth?: AuthOverrides;
+  /** Realtime limits (tests lower them): see server/realtime/index.ts for the defaults. */
+  realtime?: RealtimeLimits;
+}
+
+export interface RealtimeLimits {
+  /** A socket that has sent nothing for this long is dropped (default 60 s). */
+  heartbeatTimeoutMs?: number;
+  /** A socket with more than this many bytes queued for sending is dropped (default 4 MiB). */
+  maxBufferedBytes?: number;
 }
 
 export function readSupabaseToml(path = `${projectRoot}supabase/config.toml`): SupabaseToml {

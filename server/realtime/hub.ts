@@ -2,14 +2,14 @@ import type { Channel } from './channel.ts';
 import { Session } from './session.ts';
 
 /** A socket that has sent nothing (not even a heartbeat, every 25 s) for this long is dropped. */
-export const heartbeatTimeoutMilliseconds = 60_000;
+export const defaultHeartbeatTimeoutMilliseconds = 60_000;
 
 /** Every live session of this process, for fan-out and for the heartbeat watchdog. */
 export class RealtimeHub {
   private readonly sessions = new Set<Session>();
   private readonly watchdog: NodeJS.Timeout;
 
-  constructor() {
+  constructor(heartbeatTimeoutMilliseconds = defaultHeartbeatTimeoutMilliseconds) {
     this.watchdog = setInterval(() => {
       const deadline = Date.now() - heartbeatTimeoutMilliseconds;
       for (const session of this.sessions) if (session.lastSeen < deadline) session.terminate();

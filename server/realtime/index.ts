@@ -4,9 +4,9 @@ import type { ServerContext } from '../context.ts';
 import { installChangeCapture } from './change-capture.ts';
 import { followChanges } from './change-feed.ts';
 import { deliverChange } from './dispatch.ts';
-import { RealtimeHub } from './hub.ts';
+import { defaultHeartbeatTimeoutMilliseconds, RealtimeHub } from './hub.ts';
 import type { SerializerVersion } from './serializer.ts';
-import { Session } from './session.ts';
+import { defaultMaxBufferedBytes, Session } from './session.ts';
 import { TableCatalog } from './tables.ts';
 import { checkToken } from './tokens.ts';
 
@@ -26,9 +26,11 @@ function apikeyOf(request: SocketRequest): string | undefined {
  */
 export async function realtimeRoutes(app: FastifyInstance, context: ServerContext) {
   const { db } = context;
+  const limits = context.config.realtime ?? {};
+  const maxBufferedBytes = limits.maxBufferedBytes ?? defaultMaxBufferedBytes;
   await installChangeCapture(db);
   const catalog = new TableCatalog(db);
-  const hub = new RealtimeHub();
+  const hub = new RealtimeHub(limits.heartbeatTimeoutMs ?? defaultHeartbeatTimeoutMilliseconds);
   const log = (error: unknown) => app.log.error({ err: error }, 'realtime');
   const feed = await followChanges(db, (change) => deliverChange(db, catalog, change, hub.channels()), log);
   app.addHook('onClose', async () => {
@@ -57,6 +59,7 @@ export async function realtimeRoutes(app: FastifyInstance, context: ServerContex
         db,
         catalog,
         jwtSecret: context.keys.jwtSecret,
+        maxBufferedBytes,
         broadcast: (topic, payload, from) => hub.broadcast(topic, payload, from),
         log,
       });

@@ -8,13 +8,15 @@ import { installCaptureTriggers } from './change-capture.ts';
 import { checkToken, usableToken } from './tokens.ts';
 
 /** A client that cannot keep up is disconnected rather than buffered without end. */
-export const maxBufferedBytes = 4 * 1024 * 1024;
+export const defaultMaxBufferedBytes = 4 * 1024 * 1024;
 const maxTimer = 2 ** 31 - 1;
 
 export interface SessionDeps {
   db: Database;
   catalog: TableCatalog;
   jwtSecret: string;
+  /** Bytes queued for the socket beyond which it is dropped on the next send. */
+  maxBufferedBytes: number;
   broadcast(topic: string, payload: Record<string, unknown>, from: Session): void;
   log(error: unknown): void;
 }
@@ -54,7 +56,7 @@ export class Session {
 
   send(message: PhoenixMessage): void {
     if (this.socket.readyState !== this.socket.OPEN) return;
-    if (this.socket.bufferedAmount > maxBufferedBytes) {
+    if (this.socket.bufferedAmount > this.deps.maxBufferedBytes) {
       this.terminate();
       return;
     }
