@@ -1,12 +1,10 @@
 import type { ComponentType } from 'react';
-import { CalendarPlus, ChevronDown, Network, ShoppingBag, UserPlus, UserRound, Wallet } from 'lucide-react';
+import { CalendarPlus, Network, ShoppingBag, UserPlus, UserRound, Wallet } from 'lucide-react';
 import { Outlet, useOutletContext } from 'react-router';
-import { EmptyState } from '@/components/empty-state';
 import { AreaLayout, type AreaNavItem } from '@/components/layouts/area-layout';
-import { Card } from '@/components/ui/card';
-import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { paths } from '@/config/paths';
 import { PlaceholderScreen } from '@/app/areas/placeholder-screen';
+import { BookingScreen } from '@/features/booking-client/components/booking-screen';
 import { CreditScreen } from '@/features/client-loyalty/components/credit-screen';
 import { ProfileScreen } from '@/features/client-loyalty/components/profile-screen';
 import { PurchasesScreen } from '@/features/client-loyalty/components/purchases-screen';
@@ -74,19 +72,13 @@ function withMembership(Screen: ComponentType<{ membership: ClientMembership }>)
   };
 }
 
-function Section({ title, empty }: { title: string; empty: string }) {
+function ClientBookingScreen({ membership }: { membership: ClientMembership }) {
   return (
-    <Card className="p-2">
-      <Collapsible>
-        <CollapsibleTrigger className="px-4">
-          {title}
-          <ChevronDown aria-hidden="true" className="size-5" />
-        </CollapsibleTrigger>
-        <CollapsibleContent className="px-4 pb-4">
-          <EmptyState>{empty}</EmptyState>
-        </CollapsibleContent>
-      </Collapsible>
-    </Card>
+    <BookingScreen
+      merchantSlug={membership.merchantSlug}
+      merchantName={membership.merchantName}
+      clientId={membership.clientId}
+    />
   );
 }
 
@@ -96,10 +88,5 @@ export const clientScreens = {
   presenta: withMembership(ReferralScreen),
   crediti: withMembership(CreditScreen),
   struttura: withMembership(ReferralTreeScreen),
-  prenota: () => (
-    <PlaceholderScreen title={t.prenota.title}>
-      <Section title={t.prenota.myReservations} empty={t.prenota.emptyReservations} />
-      <Section title={t.prenota.treatments} empty={t.prenota.emptyTreatments} />
-    </PlaceholderScreen>
-  ),
+  prenota: withMembership(ClientBookingScreen),
 };

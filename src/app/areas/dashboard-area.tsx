@@ -10,16 +10,17 @@ import {
   Users,
 } from 'lucide-react';
 import { Outlet } from 'react-router';
-import { EmptyState } from '@/components/empty-state';
 import { AreaLayout, type AreaNavItem } from '@/components/layouts/area-layout';
 import { paths } from '@/config/paths';
+import { AgendaScreen } from '@/features/booking-merchant/components/agenda-screen';
+import { ReservationsScreen } from '@/features/booking-merchant/components/reservations-screen';
+import { SettingsScreen } from '@/features/booking-merchant/components/settings-screen';
 import { ClientsScreen } from '@/features/merchant-loyalty/components/clients-screen';
 import { MovementsScreen } from '@/features/merchant-loyalty/components/movements-screen';
 import { PercentagesScreen } from '@/features/merchant-loyalty/components/percentages-screen';
 import { PurchaseEntryScreen } from '@/features/merchant-loyalty/components/purchase-entry-screen';
 import { StatisticsScreen } from '@/features/merchant-loyalty/components/statistics-screen';
 import { StructureScreen } from '@/features/merchant-loyalty/components/structure-screen';
-import { PlaceholderScreen } from '@/app/areas/placeholder-screen';
 import { RequireRole } from '@/app/areas/require-role';
 import { useAreaSignOut } from '@/app/areas/use-area-sign-out';
 import { texts } from '@/lib/texts';
@@ -63,15 +64,10 @@ export const dashboardScreens = {
   registrazioni: PurchaseEntryScreen,
   movimenti: MovementsScreen,
   clienti: ClientsScreen,
-  prenotazioni: () => <PlaceholderScreen title={t.prenotazioni.title} empty={t.prenotazioni.empty} />,
-  agenda: () => <PlaceholderScreen title={t.agenda.title} empty={t.agenda.empty} />,
+  prenotazioni: ReservationsScreen,
+  agenda: AgendaScreen,
   percentuali: PercentagesScreen,
   statistiche: StatisticsScreen,
   struttura: StructureScreen,
-  impostazioni: () => (
-    <PlaceholderScreen title={t.impostazioni.title}>
-      <EmptyState>{t.impostazioni.emptyOperators}</EmptyState>
-      <EmptyState>{t.impostazioni.emptyTreatments}</EmptyState>
-    </PlaceholderScreen>
-  ),
+  impostazioni: SettingsScreen,
 };

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { clientReservationsQueryOptions } from '@/features/booking-client/api/list-client-reservations';
+import { merchantSlugSchema, messageSchema } from '@/features/booking-client/api/schemas';
+import { callRpc } from '@/lib/rpc';
+
+export const acceptReservationChangeInputSchema = z.object({
+  merchantSlug: merchantSlugSchema,
+  reservationId: z.string().min(1),
+});
+
+export type AcceptReservationChangeInput = z.input<typeof acceptReservationChangeInputSchema>;
+
+/** Accepts the salon's proposed date and time: the reservation becomes 'confermata'. */
+export async function acceptReservationChange(
+  input: AcceptReservationChangeInput,
+): Promise<{ message: string }> {
+  const { reservationId } = acceptReservationChangeInputSchema.parse(input);
+  return messageSchema.parse(
+    await callRpc<unknown>('accept_reservation_change', { reservation_id: reservationId }),
+  );
+}
+
+export function useAcceptReservationChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: acceptReservationChange,
+    onSettled: (_result, _error, input) =>
+      queryClient.invalidateQueries({
+        queryKey: clientReservationsQueryOptions(input.merchantSlug).queryKey,
+      }),
+  });
+}

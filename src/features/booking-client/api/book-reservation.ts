@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { bookingKey, merchantSlugSchema } from '@/features/booking-client/api/schemas';
+import { callRpc } from '@/lib/rpc';
+
+export const bookReservationInputSchema = z.object({
+  merchantSlug: merchantSlugSchema,
+  treatmentId: z.string().min(1),
+  operatorId: z.string().min(1).nullable(),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  time: z.string().regex(/^\d{2}:\d{2}$/),
+});
+
+export type BookReservationInput = z.input<typeof bookReservationInputSchema>;
+
+const bookedSchema = z.object({ id: z.string(), message: z.string() });
+
+/** Books a treatment; the database checks the slot is still free and saves it 'in attesa'. */
+export async function bookReservation(input: BookReservationInput): Promise<z.infer<typeof bookedSchema>> {
+  const { merchantSlug, treatmentId, operatorId, date, time } = bookReservationInputSchema.parse(input);
+  return bookedSchema.parse(
+    await callRpc<unknown>('book_reservation', {
+      merchant_slug: merchantSlug,
+      treatment_id: treatmentId,
+      operator_id: operatorId,
+      date,
+      time,
+    }),
+  );
+}
+
+/** A booking changes the reservations and the free times: the whole salon's booking is read again. */
+export function useBookReservation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: bookReservation,
+    onSettled: (_result, _error, input) =>
+      queryClient.invalidateQueries({ queryKey: bookingKey(input.merchantSlug) }),
+  });
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { clientReservationsQueryOptions } from '@/features/booking-client/api/list-client-reservations';
+import { merchantSlugSchema, messageSchema } from '@/features/booking-client/api/schemas';
+import { callRpc } from '@/lib/rpc';
+
+export const declineReservationChangeInputSchema = z.object({
+  merchantSlug: merchantSlugSchema,
+  reservationId: z.string().min(1),
+});
+
+export type DeclineReservationChangeInput = z.input<typeof declineReservationChangeInputSchema>;
+
+/** Turns down the salon's proposed change: the reservation becomes 'rifiutata'. */
+export async function declineReservationChange(
+  input: DeclineReservationChangeInput,
+): Promise<{ message: string }> {
+  const { reservationId } = declineReservationChangeInputSchema.parse(input);
+  return messageSchema.parse(
+    await callRpc<unknown>('decline_reservation_change', { reservation_id: reservationId }),
+  );
+}
+
+export function useDeclineReservationChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: declineReservationChange,
+    onSettled: (_result, _error, input) =>
+      queryClient.invalidateQueries({
+        queryKey: clientReservationsQueryOptions(input.merchantSlug).queryKey,
+      }),
+  });
+}

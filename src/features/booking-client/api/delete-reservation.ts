@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { clientReservationsQueryOptions } from '@/features/booking-client/api/list-client-reservations';
+import { merchantSlugSchema, messageSchema } from '@/features/booking-client/api/schemas';
+import { callRpc } from '@/lib/rpc';
+
+export const deleteReservationInputSchema = z.object({
+  merchantSlug: merchantSlugSchema,
+  reservationId: z.string().min(1),
+});
+
+export type DeleteReservationInput = z.input<typeof deleteReservationInputSchema>;
+
+/** Deletes a rejected reservation, or a confirmed one that started at least an hour ago. */
+export async function deleteReservation(input: DeleteReservationInput): Promise<{ message: string }> {
+  const { reservationId } = deleteReservationInputSchema.parse(input);
+  return messageSchema.parse(await callRpc<unknown>('delete_reservation', { reservation_id: reservationId }));
+}
+
+export function useDeleteReservation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteReservation,
+    onSettled: (_result, _error, input) =>
+      queryClient.invalidateQueries({
+        queryKey: clientReservationsQueryOptions(input.merchantSlug).queryKey,
+      }),
+  });
+}

@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  bookingKey,
+  merchantSlugSchema,
+  reservationSchema,
+  type Reservation,
+} from '@/features/booking-client/api/schemas';
+import { callRpc } from '@/lib/rpc';
+
+/** The customer's own reservations at one salon. */
+export async function listClientReservations(merchantSlug: string): Promise<Reservation[]> {
+  const slug = merchantSlugSchema.parse(merchantSlug);
+  return z
+    .array(reservationSchema)
+    .parse((await callRpc<unknown>('client_reservations', { merchant_slug: slug })) ?? []);
+}
+
+export const clientReservationsQueryOptions = (merchantSlug: string) =>
+  queryOptions({
+    queryKey: [...bookingKey(merchantSlug), 'reservations'],
+    queryFn: () => listClientReservations(merchantSlug),
+  });
+
+export function useClientReservations(merchantSlug: string) {
+  return useQuery(clientReservationsQueryOptions(merchantSlug));
+}

@@ -1,0 +1,50 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { bookingKey, merchantSlugSchema } from '@/features/booking-client/api/schemas';
+import { callRpc } from '@/lib/rpc';
+
+export const freeTimesInputSchema = z.object({
+  merchantSlug: merchantSlugSchema,
+  treatmentId: z.string().min(1),
+  /** null: no preference, any operator who performs the treatment. */
+  operatorId: z.string().min(1).nullable(),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+});
+
+export type FreeTimesInput = z.input<typeof freeTimesInputSchema>;
+
+/** The start times still free for a treatment on a day, 'HH:MM', every 15 minutes from 09:00. */
+export async function listFreeTimes(input: FreeTimesInput): Promise<string[]> {
+  const { merchantSlug, treatmentId, operatorId, date } = freeTimesInputSchema.parse(input);
+  const times = await callRpc<unknown>('free_times', {
+    merchant_slug: merchantSlug,
+    treatment_id: treatmentId,
+    operator_id: operatorId,
+    date,
+  });
+  return z
+    .array(z.string())
+    .parse(times ?? [])
+    .map((time) => time.slice(0, 5));
+}
+
+export const freeTimesQueryOptions = (input: FreeTimesInput) =>
+  queryOptions({
+    queryKey: [...bookingKey(input.merchantSlug), 'free-times', input],
+    queryFn: () => listFreeTimes(input),
+  });
+
+/** Free times once treatment and date are chosen; idle before. */
+export function useFreeTimes(input: Partial<FreeTimesInput> & { merchantSlug: string }) {
+  const { treatmentId, date } = input;
+  const ready = Boolean(treatmentId && date);
+  return useQuery({
+    ...freeTimesQueryOptions({
+      merchantSlug: input.merchantSlug,
+      treatmentId: treatmentId ?? '',
+      operatorId: input.operatorId ?? null,
+      date: date ?? '',
+    }),
+    enabled: ready,
+  });
+}

@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { treatmentsQueryOptions } from '@/features/booking-merchant/api/list-treatments';
+import { messageSchema } from '@/features/booking-merchant/api/schemas';
+import { callRpc } from '@/lib/rpc';
+
+export const addTreatmentInputSchema = z.object({
+  name: z.string().trim().min(1),
+  description: z.string().trim().min(1),
+  durationMinutes: z.number().int().positive(),
+  price: z.number().nonnegative(),
+  /** null: every operator, present and future. */
+  operatorIds: z.array(z.string().min(1)).min(1).nullable(),
+});
+
+export type AddTreatmentInput = z.input<typeof addTreatmentInputSchema>;
+
+/** Registers a treatment for all operators or for the ones chosen. */
+export async function addTreatment(input: AddTreatmentInput): Promise<{ message: string }> {
+  const { name, description, durationMinutes, price, operatorIds } = addTreatmentInputSchema.parse(input);
+  return messageSchema.parse(
+    await callRpc<unknown>('add_treatment', {
+      name,
+      description,
+      duration_minutes: durationMinutes,
+      price,
+      operator_ids: operatorIds,
+    }),
+  );
+}
+
+export function useAddTreatment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addTreatment,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: treatmentsQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { bookingMerchantKey } from '@/features/booking-merchant/api/schemas';
+import { callRpc } from '@/lib/rpc';
+
+const merchantProfileSchema = z.object({ id: z.string(), slug: z.string(), name: z.string() });
+
+export type MerchantProfile = z.infer<typeof merchantProfileSchema>;
+
+/** The signed-in merchant's id (the folder of its operators' photos, the live filter) and slug. */
+export async function getMerchantProfile(): Promise<MerchantProfile> {
+  return merchantProfileSchema.parse(await callRpc<unknown>('merchant_profile'));
+}
+
+export const merchantProfileQueryOptions = () =>
+  queryOptions({
+    queryKey: [...bookingMerchantKey, 'profile'],
+    queryFn: getMerchantProfile,
+    staleTime: Infinity,
+  });
+
+export function useMerchantProfile() {
+  return useQuery(merchantProfileQueryOptions());
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { messageSchema, reservationIdSchema, reservationsKey } from '@/features/booking-merchant/api/schemas';
+import { callRpc } from '@/lib/rpc';
+
+export const modifyReservationInputSchema = z.object({
+  reservationId: reservationIdSchema,
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  time: z.string().regex(/^\d{2}:\d{2}$/),
+  note: z.string().trim().min(1),
+});
+
+export type ModifyReservationInput = z.input<typeof modifyReservationInputSchema>;
+
+/** 'in attesa' → 'modificata': proposes a new date and time, with a note for the customer. */
+export async function modifyReservation(input: ModifyReservationInput): Promise<{ message: string }> {
+  const { reservationId, date, time, note } = modifyReservationInputSchema.parse(input);
+  return messageSchema.parse(
+    await callRpc<unknown>('modify_reservation', { reservation_id: reservationId, date, time, note }),
+  );
+}
+
+export function useModifyReservation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: modifyReservation,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: reservationsKey }),
+  });
+}

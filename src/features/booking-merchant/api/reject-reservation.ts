@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { messageSchema, reservationIdSchema, reservationsKey } from '@/features/booking-merchant/api/schemas';
+import { callRpc } from '@/lib/rpc';
+
+export const rejectReservationInputSchema = z.object({
+  reservationId: reservationIdSchema,
+  reason: z.string().trim().min(1),
+});
+
+export type RejectReservationInput = z.input<typeof rejectReservationInputSchema>;
+
+/** 'in attesa' → 'rifiutata', the reason kept as the reservation's notes. */
+export async function rejectReservation(input: RejectReservationInput): Promise<{ message: string }> {
+  const { reservationId, reason } = rejectReservationInputSchema.parse(input);
+  return messageSchema.parse(
+    await callRpc<unknown>('reject_reservation', { reservation_id: reservationId, reason }),
+  );
+}
+
+export function useRejectReservation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: rejectReservation,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: reservationsKey }),
+  });
+}

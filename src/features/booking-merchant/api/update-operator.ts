@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { messageSchema, settingsKey } from '@/features/booking-merchant/api/schemas';
+import { uploadOperatorPhoto } from '@/features/booking-merchant/api/upload-operator-photo';
+import { callRpc } from '@/lib/rpc';
+
+export const updateOperatorInputSchema = z.object({
+  operatorId: z.string().min(1),
+  name: z.string().trim().min(1),
+  /** A new photo, or none to keep the current one. */
+  photo: z.instanceof(File).nullable(),
+});
+
+export type UpdateOperatorInput = z.input<typeof updateOperatorInputSchema>;
+
+/** Renames an operator and, when a new photo is given, replaces the photo. */
+export async function updateOperator(input: UpdateOperatorInput): Promise<{ message: string }> {
+  const { operatorId, name, photo } = updateOperatorInputSchema.parse(input);
+  const imagePath = photo ? await uploadOperatorPhoto(photo) : null;
+  return messageSchema.parse(
+    await callRpc<unknown>('update_operator', { operator_id: operatorId, name, image_path: imagePath }),
+  );
+}
+
+export function useUpdateOperator() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateOperator,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKey }),
+  });
+}

@@ -1,0 +1,237 @@
+import { Pencil, Trash2, UserRound } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { EmptyState } from '@/components/empty-state';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { notify } from '@/components/ui/toaster';
+import { useAddOperator } from '@/features/booking-merchant/api/add-operator';
+import { useDeleteOperator } from '@/features/booking-merchant/api/delete-operator';
+import { useOperators, type Operator } from '@/features/booking-merchant/api/list-operators';
+import { useUpdateOperator } from '@/features/booking-merchant/api/update-operator';
+import { PhotoField } from '@/features/booking-merchant/components/photo-field';
+import { LoadError, LoadingBlocks } from '@/features/booking-merchant/components/query-states';
+import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
+import { errorMessage } from '@/lib/api-error';
+import { fill } from '@/lib/texts';
+
+const t = bookingMerchantTexts.impostazioni;
+const c = bookingMerchantTexts.common;
+
+/** Operators: a form for a new one (name and photo required) and the list with edit and delete. */
+export function OperatorsSection() {
+  const operators = useOperators();
+  return (
+    <section aria-labelledby="operators-title">
+      <Card>
+        <CardHeader>
+          <CardTitle id="operators-title">{t.operators}</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <NewOperatorForm />
+          {operators.isPending ? (
+            <LoadingBlocks count={2} className="h-20" />
+          ) : operators.isError ? (
+            <LoadError error={operators.error} onRetry={() => void operators.refetch()} />
+          ) : operators.data.length === 0 ? (
+            <EmptyState>{t.emptyOperators}</EmptyState>
+          ) : (
+            <ul aria-label={t.operators} className="grid gap-3 sm:grid-cols-2">
+              {operators.data.map((operator) => (
+                <li key={operator.id}>
+                  <OperatorRow operator={operator} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
+
+function NewOperatorForm() {
+  const [name, setName] = useState('');
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [errors, setErrors] = useState<{ name?: string; photo?: string }>({});
+  const [inputKey, setInputKey] = useState(0);
+  const add = useAddOperator();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = {
+      name: name.trim() ? undefined : t.operatorNameRequired,
+      photo: photo ? undefined : t.photoRequired,
+    };
+    setErrors(found);
+    if (found.name || found.photo || !photo) return;
+    try {
+      await add.mutateAsync({ name, photo });
+      notify.success(t.operatorAdded, 'long');
+      setName('');
+      setPhoto(null);
+      setInputKey((key) => key + 1);
+    } catch (error) {
+      notify.error(fill(t.operatorError, { message: errorMessage(error) }), 'long');
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label={t.newOperator}
+      onSubmit={(event) => void onSubmit(event)}
+      className="grid gap-4 rounded-xl bg-muted/60 p-4"
+    >
+      <h3 className="font-sans text-base font-semibold">{t.newOperator}</h3>
+      <FormField label={t.operatorName} error={errors.name}>
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete="off"
+            required
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+        )}
+      </FormField>
+      <PhotoField
+        label={t.photo}
+        hint={t.photoHint}
+        error={errors.photo}
+        file={photo}
+        onFileChange={setPhoto}
+        inputKey={inputKey}
+      />
+      <Button type="submit" className="justify-self-start" disabled={add.isPending}>
+        {add.isPending ? t.saving : t.addOperator}
+      </Button>
+    </form>
+  );
+}
+
+function OperatorPhoto({ operator }: { operator: Operator }) {
+  return operator.image_url ? (
+    <img
+      src={operator.image_url}
+      alt={fill(t.photoOf, { name: operator.name })}
+      width={75}
+      height={75}
+      className="size-[75px] shrink-0 rounded-full border border-border object-cover"
+    />
+  ) : (
+    <span className="flex size-[75px] shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
+      <UserRound aria-hidden="true" className="size-8" />
+    </span>
+  );
+}
+
+function OperatorRow({ operator }: { operator: Operator }) {
+  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  const remove = useDeleteOperator();
+
+  const onDelete = async () => {
+    try {
+      notify.success((await remove.mutateAsync(operator.id)).message, 'long');
+      setDialog(null);
+    } catch (error) {
+      notify.error(fill(c.error, { message: errorMessage(error) }), 'long');
+    }
+  };
+
+  return (
+    <div className="flex items-center gap-4 rounded-xl border border-border p-3">
+      <OperatorPhoto operator={operator} />
+      <p className="min-w-0 flex-1 text-lg font-semibold break-words">{operator.name}</p>
+      <div className="flex shrink-0 gap-1">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={fill(t.editOperatorLabel, { name: operator.name })}
+          onClick={() => setDialog('edit')}
+        >
+          <Pencil aria-hidden="true" />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={fill(t.deleteOperatorLabel, { name: operator.name })}
+          onClick={() => setDialog('delete')}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </div>
+      {dialog === 'edit' ? <EditOperatorDialog operator={operator} onClose={() => setDialog(null)} /> : null}
+      <Dialog open={dialog === 'delete'} onOpenChange={(open) => setDialog(open ? 'delete' : null)}>
+        <DialogContent>
+          <DialogTitle>{fill(t.deleteOperatorTitle, { name: operator.name })}</DialogTitle>
+          <DialogDescription>{t.deleteOperatorDescription}</DialogDescription>
+          <div className="flex flex-wrap justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="outline">{c.cancel}</Button>
+            </DialogClose>
+            <Button variant="destructive" disabled={remove.isPending} onClick={() => void onDelete()}>
+              {t.deleteOperator}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+/** Name required; a new photo only when the merchant picks one (spec §5). */
+function EditOperatorDialog({ operator, onClose }: { operator: Operator; onClose: () => void }) {
+  const [name, setName] = useState(operator.name);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [nameError, setNameError] = useState<string | undefined>();
+  const update = useUpdateOperator();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setNameError(t.operatorNameRequired);
+      return;
+    }
+    setNameError(undefined);
+    try {
+      notify.success((await update.mutateAsync({ operatorId: operator.id, name, photo })).message, 'long');
+      onClose();
+    } catch (error) {
+      notify.error(fill(t.operatorError, { message: errorMessage(error) }), 'long');
+    }
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent>
+        <DialogTitle>{t.editOperatorTitle}</DialogTitle>
+        <DialogDescription className="sr-only">{operator.name}</DialogDescription>
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+          <FormField label={t.operatorName} error={nameError}>
+            {(control) => (
+              <Input
+                {...control}
+                autoComplete="off"
+                required
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+              />
+            )}
+          </FormField>
+          <PhotoField label={t.newPhoto} file={photo} onFileChange={setPhoto} />
+          <div className="flex flex-wrap justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="outline">{c.cancel}</Button>
+            </DialogClose>
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? t.saving : t.saveOperator}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { notify } from '@/components/ui/toaster';
+import { useRejectReservation } from '@/features/booking-merchant/api/reject-reservation';
+import type { MerchantReservation } from '@/features/booking-merchant/api/schemas';
+import { TextArea } from '@/features/booking-merchant/components/text-area';
+import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
+import { errorMessage } from '@/lib/api-error';
+import { fill } from '@/lib/texts';
+
+const t = bookingMerchantTexts.prenotazioni;
+
+/** Rejects a reservation with a reason the customer reads in its notes. */
+export function RejectReservationDialog({
+  reservation,
+  open,
+  onOpenChange,
+}: {
+  reservation: MerchantReservation;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  const reject = useRejectReservation();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    try {
+      await reject.mutateAsync({ reservationId: reservation.id, reason });
+      notify.success(t.rejected, 'long');
+      onOpenChange(false);
+    } catch (error) {
+      notify.error(fill(bookingMerchantTexts.common.error, { message: errorMessage(error) }), 'long');
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogTitle>{t.rejectTitle}</DialogTitle>
+        <DialogDescription>
+          {fill(t.rejectDescription, {
+            client: reservation.client_name,
+            treatment: reservation.treatment_name,
+          })}
+        </DialogDescription>
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+          <FormField label={t.reason} error={missing ? t.rejectMissing : undefined}>
+            {(control) => (
+              <TextArea
+                {...control}
+                required
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+              />
+            )}
+          </FormField>
+          <div className="flex flex-wrap justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="outline">{bookingMerchantTexts.common.cancel}</Button>
+            </DialogClose>
+            <Button type="submit" variant="destructive" disabled={reject.isPending}>
+              {t.rejectSubmit}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,234 @@
+import { Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { EmptyState } from '@/components/empty-state';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { notify } from '@/components/ui/toaster';
+import { useAddTreatment } from '@/features/booking-merchant/api/add-treatment';
+import { useDeleteTreatment } from '@/features/booking-merchant/api/delete-treatment';
+import { useOperators, type Operator } from '@/features/booking-merchant/api/list-operators';
+import { useTreatments, type Treatment } from '@/features/booking-merchant/api/list-treatments';
+import { LoadError, LoadingBlocks } from '@/features/booking-merchant/components/query-states';
+import { SuffixInput } from '@/features/booking-merchant/components/suffix-input';
+import { TextArea } from '@/features/booking-merchant/components/text-area';
+import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
+import {
+  emptyTreatmentDraft,
+  toggleAllOperators,
+  toggleOperator,
+  treatmentValues,
+  type TreatmentDraft,
+} from '@/features/booking-merchant/treatment-form';
+import { errorMessage } from '@/lib/api-error';
+import { formatMoney } from '@/lib/format';
+import { fill } from '@/lib/texts';
+
+const t = bookingMerchantTexts.impostazioni;
+
+/** Treatments: a form for a new one (every field, at least one operator) and the list with delete. */
+export function TreatmentsSection() {
+  const treatments = useTreatments();
+  const operators = useOperators();
+  return (
+    <section aria-labelledby="treatments-title">
+      <Card>
+        <CardHeader>
+          <CardTitle id="treatments-title">{t.treatments}</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <NewTreatmentForm operators={operators.data ?? []} />
+          {treatments.isPending ? (
+            <LoadingBlocks count={2} className="h-20" />
+          ) : treatments.isError ? (
+            <LoadError error={treatments.error} onRetry={() => void treatments.refetch()} />
+          ) : treatments.data.length === 0 ? (
+            <EmptyState>{t.emptyTreatments}</EmptyState>
+          ) : (
+            <ul aria-label={t.treatments} className="grid gap-3 sm:grid-cols-2">
+              {treatments.data.map((treatment) => (
+                <li key={treatment.id}>
+                  <TreatmentRow treatment={treatment} operators={operators.data ?? []} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
+
+function NewTreatmentForm({ operators }: { operators: Operator[] }) {
+  const [draft, setDraft] = useState<TreatmentDraft>(emptyTreatmentDraft);
+  const [incomplete, setIncomplete] = useState(false);
+  const add = useAddTreatment();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const values = treatmentValues(draft);
+    setIncomplete(!values);
+    if (!values) return;
+    try {
+      await add.mutateAsync(values);
+      notify.success(t.treatmentAdded, 'long');
+      setDraft(emptyTreatmentDraft);
+    } catch (error) {
+      notify.error(fill(t.treatmentError, { message: errorMessage(error) }), 'long');
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label={t.newTreatment}
+      onSubmit={(event) => void onSubmit(event)}
+      className="grid gap-4 rounded-xl bg-muted/60 p-4 sm:grid-cols-2"
+    >
+      <h3 className="font-sans text-base font-semibold sm:col-span-2">{t.newTreatment}</h3>
+      <FormField label={t.treatmentName} className="sm:col-span-2">
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete="off"
+            required
+            value={draft.name}
+            onChange={(event) => setDraft({ ...draft, name: event.target.value })}
+          />
+        )}
+      </FormField>
+      <FormField label={t.description} className="sm:col-span-2">
+        {(control) => (
+          <TextArea
+            {...control}
+            required
+            value={draft.description}
+            onChange={(event) => setDraft({ ...draft, description: event.target.value })}
+          />
+        )}
+      </FormField>
+      <FormField label={t.duration}>
+        {(control) => (
+          <SuffixInput
+            {...control}
+            inputMode="numeric"
+            autoComplete="off"
+            required
+            suffix=" min"
+            value={draft.duration}
+            onValueChange={(duration) => setDraft({ ...draft, duration })}
+          />
+        )}
+      </FormField>
+      <FormField label={t.price}>
+        {(control) => (
+          <SuffixInput
+            {...control}
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            suffix="€"
+            value={draft.price}
+            onValueChange={(price) => setDraft({ ...draft, price })}
+          />
+        )}
+      </FormField>
+      <fieldset className="grid gap-2 sm:col-span-2">
+        <legend className="mb-1 text-sm font-semibold">{t.operatorsLegend}</legend>
+        <Choice
+          label={t.allOperators}
+          checked={draft.allOperators}
+          onChange={(checked) => setDraft(toggleAllOperators(draft, checked))}
+        />
+        {operators.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t.noOperators}</p>
+        ) : (
+          operators.map((operator) => (
+            <Choice
+              key={operator.id}
+              label={operator.name}
+              checked={draft.operatorIds.includes(operator.id)}
+              disabled={draft.allOperators}
+              onChange={(checked) => setDraft(toggleOperator(draft, operator.id, checked))}
+            />
+          ))
+        )}
+      </fieldset>
+      <p role="alert" className="font-medium text-destructive empty:hidden sm:col-span-2">
+        {incomplete ? t.formIncomplete : ''}
+      </p>
+      <Button type="submit" className="justify-self-start" disabled={add.isPending}>
+        {add.isPending ? t.saving : t.addTreatment}
+      </Button>
+    </form>
+  );
+}
+
+function Choice({
+  label,
+  checked,
+  disabled = false,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="flex min-h-11 items-center gap-3 has-disabled:opacity-60">
+      <input
+        type="checkbox"
+        className="size-5 accent-primary"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <span>{label}</span>
+    </label>
+  );
+}
+
+function TreatmentRow({ treatment, operators }: { treatment: Treatment; operators: Operator[] }) {
+  const remove = useDeleteTreatment();
+  const names = treatment.for_all_operators
+    ? t.forAll
+    : (treatment.operator_ids ?? [])
+        .map((id) => operators.find((operator) => operator.id === id)?.name)
+        .filter(Boolean)
+        .join(', ');
+
+  const onDelete = async () => {
+    try {
+      await remove.mutateAsync(treatment.id);
+      notify.success(t.treatmentDeleted, 'long');
+    } catch (error) {
+      notify.error(fill(t.treatmentDeleteError, { message: errorMessage(error) }), 'long');
+    }
+  };
+
+  return (
+    <article className="grid h-full content-start gap-2 rounded-xl border border-border p-4">
+      <div className="flex items-start justify-between gap-2">
+        <h3 className="min-w-0 font-sans text-lg font-semibold break-words">{treatment.name}</h3>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="-mt-2 -mr-2"
+          aria-label={fill(t.deleteTreatmentLabel, { name: treatment.name })}
+          disabled={remove.isPending}
+          onClick={() => void onDelete()}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </div>
+      {treatment.description ? <p className="text-muted-foreground">{treatment.description}</p> : null}
+      <p className="flex flex-wrap gap-x-3 font-medium tabular-nums">
+        <span>{fill(t.minutes, { minutes: treatment.duration_minutes })}</span>
+        <span className="text-primary">{formatMoney(treatment.price)}</span>
+      </p>
+      {names ? <p className="text-sm">{names}</p> : null}
+    </article>
+  );
+}
