@@ -13,6 +13,7 @@ type PersonaName = 'anonymous' | 'clientM1' | 'clientM2' | 'merchantM1' | 'merch
 const everyone: PersonaName[] = ['anonymous', 'clientM1', 'clientM2', 'merchantM1', 'merchantM2', 'admin'];
 /** 'ok' = answered 200; 'denied' = 401 for anonymous, 403 otherwise; any other string = that 400 message. */
 type Outcome = 'ok' | 'denied' | string;
+const nobody = '00000000-0000-0000-0000-000000000000';
 
 describe('tenant isolation over every api function', () => {
   let server: TestServer;
@@ -62,6 +63,10 @@ describe('tenant isolation over every api function', () => {
       Outcome
     >;
 
+  /** Everyone else is refused before validation; these roles get the function's own 400 message. */
+  const merchantsSay = (message: string) => () => ({ ...only([]), merchantM1: message, merchantM2: message });
+  const clientsSay = (message: string) => () => ({ ...only([]), clientM1: message, clientM2: message });
+
   const matrix: [
     fn: string,
     args: () => Record<string, unknown>,
@@ -108,6 +113,55 @@ describe('tenant isolation over every api function', () => {
     ['client_purchases', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
     ['client_credit', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
     ['client_tree', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
+    // Booking (the tenant boundaries on real rows are in booking-isolation.test.ts).
+    ['list_operators', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    ['list_treatments', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    ['merchant_reservations', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    ['merchant_agenda', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    [
+      'add_operator',
+      () => ({ name: '', image_path: null }),
+      merchantsSay("Il nome dell'operatore è obbligatorio"),
+    ],
+    ['update_operator', () => ({ operator_id: nobody, name: 'X' }), merchantsSay('Operatore non trovato')],
+    ['delete_operator', () => ({ operator_id: nobody }), merchantsSay('Operatore non trovato')],
+    [
+      'add_treatment',
+      () => ({ name: '', description: '', duration_minutes: null, price: null }),
+      merchantsSay('Compila tutti i campi del form'),
+    ],
+    ['delete_treatment', () => ({ treatment_id: nobody }), merchantsSay('Trattamento non trovato')],
+    ['confirm_reservation', () => ({ reservation_id: nobody }), merchantsSay('Prenotazione non trovata')],
+    [
+      'modify_reservation',
+      () => ({ reservation_id: nobody, date: null, time: null, note: null }),
+      merchantsSay('Compila data, ora e nota di modifica'),
+    ],
+    [
+      'reject_reservation',
+      () => ({ reservation_id: nobody, reason: null }),
+      merchantsSay('Inserisci la motivazione del rifiuto'),
+    ],
+    ['bookable_treatments', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
+    ['booking_dates', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
+    [
+      'free_times',
+      () => ({ merchant_slug: m1.slug, treatment_id: nobody, date: '2030-01-01' }),
+      () => ({ ...only([]), clientM1: 'Trattamento non trovato' }),
+    ],
+    [
+      'book_reservation',
+      () => ({ merchant_slug: m1.slug }),
+      () => ({ ...only([]), clientM1: 'Seleziona trattamento, data e orario' }),
+    ],
+    ['client_reservations', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
+    ['accept_reservation_change', () => ({ reservation_id: nobody }), clientsSay('Prenotazione non trovata')],
+    [
+      'decline_reservation_change',
+      () => ({ reservation_id: nobody }),
+      clientsSay('Prenotazione non trovata'),
+    ],
+    ['delete_reservation', () => ({ reservation_id: nobody }), clientsSay('Prenotazione non trovata')],
   ];
 
   for (const [fn, args, expected] of matrix) {
