@@ -38,6 +38,9 @@ describe('booking: no operator is ever double-booked among confirmed reservation
       const minute = String(index * 3).padStart(2, '0');
       ids.push(await insertReservation(server, salon, { startsAt: romeInstant(day, `10:${minute}`) }));
     }
+    // Warm the server's connection pool first, so the confirms really overlap in the database: without
+    // the operator lock this test sees several of them succeed.
+    await Promise.all(ids.map(() => salon.owner.client.rpc('list_operators')));
     const results = await Promise.all(
       ids.map((id) => salon.owner.client.rpc('confirm_reservation', { reservation_id: id })),
     );
@@ -61,6 +64,9 @@ describe('booking: no operator is ever double-booked among confirmed reservation
       Array.from({ length: 10 }, () =>
         insertReservation(server, salon, { startsAt: start, operatorId: salon.bea, status: 'modificata' }),
       ),
+    );
+    await Promise.all(
+      pending.map(() => salon.client.client.rpc('booking_dates', { merchant_slug: salon.merchant.slug })),
     );
     const results = await Promise.all([
       ...pending.map((id) => salon.owner.client.rpc('confirm_reservation', { reservation_id: id })),
