@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { bookingKey, merchantSlugSchema, numeric } from '@/features/booking-client/api/schemas';
-import { callRpc } from '@/lib/rpc';
+import { callRpcAllRows } from '@/lib/rpc';
 
 export const bookableTreatmentSchema = z.object({
   id: z.string(),
@@ -19,7 +19,7 @@ export async function listBookableTreatments(merchantSlug: string): Promise<Book
   const slug = merchantSlugSchema.parse(merchantSlug);
   return z
     .array(bookableTreatmentSchema)
-    .parse((await callRpc<unknown>('bookable_treatments', { merchant_slug: slug })) ?? []);
+    .parse(await callRpcAllRows<unknown>('bookable_treatments', { merchant_slug: slug }));
 }
 
 export const bookableTreatmentsQueryOptions = (merchantSlug: string) =>

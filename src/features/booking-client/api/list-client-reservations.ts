@@ -6,14 +6,14 @@ import {
   reservationSchema,
   type Reservation,
 } from '@/features/booking-client/api/schemas';
-import { callRpc } from '@/lib/rpc';
+import { callRpcAllRows } from '@/lib/rpc';
 
 /** The customer's own reservations at one salon. */
 export async function listClientReservations(merchantSlug: string): Promise<Reservation[]> {
   const slug = merchantSlugSchema.parse(merchantSlug);
   return z
     .array(reservationSchema)
-    .parse((await callRpc<unknown>('client_reservations', { merchant_slug: slug })) ?? []);
+    .parse(await callRpcAllRows<unknown>('client_reservations', { merchant_slug: slug }));
 }
 
 export const clientReservationsQueryOptions = (merchantSlug: string) =>

@@ -5,11 +5,11 @@ import {
   reservationsKey,
   type MerchantReservation,
 } from '@/features/booking-merchant/api/schemas';
-import { callRpc } from '@/lib/rpc';
+import { callRpcAllRows } from '@/lib/rpc';
 
 /** Confirmed appointments from today on (Rome), by date then time. */
 export async function listAgenda(): Promise<MerchantReservation[]> {
-  return z.array(merchantReservationSchema).parse((await callRpc<unknown>('merchant_agenda')) ?? []);
+  return z.array(merchantReservationSchema).parse(await callRpcAllRows<unknown>('merchant_agenda'));
 }
 
 export const agendaQueryOptions = () =>

@@ -5,13 +5,13 @@ import {
   reservationsKey,
   type MerchantReservation,
 } from '@/features/booking-merchant/api/schemas';
-import { callRpc } from '@/lib/rpc';
+import { callRpcAllRows } from '@/lib/rpc';
 
 /** The reservations the salon received, optionally of one status only. */
 export async function listMerchantReservations(status: string | null = null): Promise<MerchantReservation[]> {
   return z
     .array(merchantReservationSchema)
-    .parse((await callRpc<unknown>('merchant_reservations', { status })) ?? []);
+    .parse(await callRpcAllRows<unknown>('merchant_reservations', { status }));
 }
 
 export const merchantReservationsQueryOptions = (status: string | null = null) =>

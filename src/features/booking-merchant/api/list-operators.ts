@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { settingsKey } from '@/features/booking-merchant/api/schemas';
-import { callRpc } from '@/lib/rpc';
+import { callRpcAllRows } from '@/lib/rpc';
 
 export const operatorSchema = z.object({
   id: z.string(),
@@ -14,7 +14,7 @@ export type Operator = z.infer<typeof operatorSchema>;
 
 /** The salon's operators. */
 export async function listOperators(): Promise<Operator[]> {
-  return z.array(operatorSchema).parse((await callRpc<unknown>('list_operators')) ?? []);
+  return z.array(operatorSchema).parse(await callRpcAllRows<unknown>('list_operators'));
 }
 
 export const operatorsQueryOptions = () =>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { numeric, settingsKey } from '@/features/booking-merchant/api/schemas';
-import { callRpc } from '@/lib/rpc';
+import { callRpcAllRows } from '@/lib/rpc';
 
 export const treatmentSchema = z.object({
   id: z.string(),
@@ -18,7 +18,7 @@ export type Treatment = z.infer<typeof treatmentSchema>;
 
 /** The salon's treatments. */
 export async function listTreatments(): Promise<Treatment[]> {
-  return z.array(treatmentSchema).parse((await callRpc<unknown>('list_treatments')) ?? []);
+  return z.array(treatmentSchema).parse(await callRpcAllRows<unknown>('list_treatments'));
 }
 
 export const treatmentsQueryOptions = () =>

@@ -1,0 +1,315 @@
+import { PNG } from 'pngjs';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer } from '../support/app-server.ts';
+import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
+import type { TestServer } from '../support/test-server.ts';
+import {
+  appServerOptions,
+  createMerchant,
+  expectAccessible,
+  heading,
+  joinMerchant,
+  waitForPath,
+} from './helpers.ts';
+
+const merchantAccount = { name: 'Centro Iris', email: 'iris@centri.test', password: 'segreta-iris' };
+const customer = { name: 'Chiara Neri', email: 'chiara@clienti.test', password: 'password-chiara' };
+const live = { timeout: 15_000 };
+
+/** A 24×24 PNG, a coloured square, as a photo picked from the device. */
+function operatorPhoto(): Buffer {
+  const png = new PNG({ width: 24, height: 24 });
+  for (let index = 0; index < png.data.length; index += 4) {
+    png.data[index] = 180;
+    png.data[index + 1] = 60;
+    png.data[index + 2] = 110;
+    png.data[index + 3] = 255;
+  }
+  return PNG.sync.write(png);
+}
+
+/** A toast of a kind ('success' green, 'error' red) showing `text`. */
+function toast(page: Page, type: 'success' | 'error', text: string): Promise<void> {
+  return page.locator(`[data-sonner-toast][data-type="${type}"]`).filter({ hasText: text }).first().waitFor();
+}
+
+/** Picks `option` in the dropdown labelled `label` (the first option when a number is given). */
+async function choose(page: Page, label: string, option: string | number) {
+  await page.getByLabel(label, { exact: true }).click();
+  const options = page.getByRole('option');
+  await (
+    typeof option === 'number' ? options.nth(option) : options.filter({ hasText: option }).first()
+  ).click();
+  await options.first().waitFor({ state: 'detached' });
+}
+
+/** Goes to a screen through the area's navigation. */
+async function open(page: Page, label: string, title: string) {
+  await page
+    .getByRole('navigation', { name: 'Navigazione principale' })
+    .getByRole('link', { name: label, exact: true })
+    .click();
+  await heading(page, title);
+}
+
+/** Closes the toasts, checks the screen with axe and takes it at phone and desktop widths. */
+async function checkAndShoot(page: Page, name: string) {
+  const toasts = page.locator('[data-sonner-toast]');
+  for (let attempt = 0; attempt < 10 && (await toasts.count()) > 0; attempt += 1)
+    await toasts
+      .locator('[data-close-button]')
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
+  await toasts.first().waitFor({ state: 'detached' });
+  await expectAccessible(page);
+  await screenshot(page, `${name}-phone`);
+  await page.setViewportSize(desktop);
+  await expectAccessible(page);
+  await screenshot(page, `${name}-desktop`);
+  await page.setViewportSize(phone);
+}
+
+const statusOf = (card: Locator) => card.locator('[data-status]').textContent();
+
+describe('booking: the salon sets up operators and treatments, a customer books, the salon answers', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let salon: Page;
+  let client: Page;
+  let slug: string;
+
+  beforeAll(async () => {
+    server = await startAppServer(appServerOptions);
+    browser = await launchBrowser();
+    slug = (await createMerchant(server, merchantAccount)).slug;
+    await joinMerchant(server, { merchantSlug: slug, ...customer });
+    salon = await (await browser.newContext({ viewport: phone, locale: 'it-IT' })).newPage();
+    client = await (await browser.newContext({ viewport: phone, locale: 'it-IT' })).newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** The customer's reservation at `time`, in 'Le mie prenotazioni'. */
+  const clientCard = (time: string) => client.getByRole('article').filter({ hasText: time });
+  /** The reservation at `time` in the salon's Prenotazioni. */
+  const salonCard = (time: string) => salon.getByRole('main').getByRole('listitem').filter({ hasText: time });
+
+  it('registers an operator with a photo, refusing one without name or photo', async () => {
+    await salon.goto(`${server.url}/merchant/${slug}`);
+    await salon.getByLabel('Email').fill(merchantAccount.email);
+    await salon.getByLabel('Password').fill(merchantAccount.password);
+    await salon.getByRole('button', { name: 'Accedi', exact: true }).click();
+    await waitForPath(salon, '/dashboard/registrazioni');
+    await open(salon, 'Impostazioni', 'Impostazioni');
+    await salon.getByText('Nessun operatore registrato.').waitFor();
+    await salon.getByText('Nessun trattamento registrato.').waitFor();
+
+    await salon.getByRole('button', { name: 'Aggiungi operatore' }).click();
+    await salon.getByRole('alert').filter({ hasText: 'Inserisci il nome dell’operatore' }).waitFor();
+    await salon.getByRole('alert').filter({ hasText: 'Scegli una foto dell’operatore' }).waitFor();
+
+    const form = salon.getByRole('form', { name: 'Nuovo operatore' });
+    await form.getByLabel('Nome').fill('Giulia');
+    await form
+      .getByLabel('Foto')
+      .setInputFiles({ name: 'giulia.png', mimeType: 'image/png', buffer: operatorPhoto() });
+    const preview = form.getByRole('img', { name: 'Anteprima della foto' });
+    await preview.waitFor();
+    expect(await preview.evaluate((image) => image.getBoundingClientRect().width)).toBe(75);
+    await form.getByRole('button', { name: 'Aggiungi operatore' }).click();
+    await toast(salon, 'success', 'Operatore registrato con successo!');
+
+    const photo = salon.getByRole('img', { name: 'Foto di Giulia' });
+    await photo.waitFor();
+    await expect
+      .poll(() => photo.evaluate((image) => (image as HTMLImageElement).naturalWidth), live)
+      .toBeGreaterThan(0);
+    expect(await form.getByLabel('Nome').inputValue()).toBe('');
+  });
+
+  it('registers a treatment for the chosen operator; all operators excludes single ones', async () => {
+    const form = salon.getByRole('form', { name: 'Nuovo trattamento' });
+    await form.getByRole('button', { name: 'Aggiungi trattamento' }).click();
+    await form.getByRole('alert').filter({ hasText: 'Compila tutti i campi del form' }).waitFor();
+
+    await form.getByLabel('Nome').fill('Pulizia viso');
+    await form.getByLabel('Descrizione').fill('Detersione profonda e maschera idratante');
+    await form.getByLabel('Durata (minuti)').fill('45');
+    await form.getByLabel('Prezzo').fill('39,90');
+    await form.getByLabel('Nome').focus();
+    expect(await form.getByLabel('Durata (minuti)').inputValue()).toBe('45 min');
+    expect(await form.getByLabel('Prezzo').inputValue()).toBe('39,90€');
+    await form.getByLabel('Prezzo').focus();
+    expect(await form.getByLabel('Prezzo').inputValue()).toBe('39,90');
+
+    await form.getByLabel('Tutti gli operatori').check();
+    expect(await form.getByLabel('Giulia').isDisabled()).toBe(true);
+    await form.getByLabel('Tutti gli operatori').uncheck();
+    await form.getByLabel('Giulia').check();
+    await form.getByRole('button', { name: 'Aggiungi trattamento' }).click();
+    await toast(salon, 'success', 'Trattamento registrato!');
+    const list = salon.getByRole('list', { name: 'Trattamenti' });
+    await list.getByText('Pulizia viso').waitFor();
+    const saved = await list.getByRole('article').filter({ hasText: 'Pulizia viso' }).innerText();
+    expect(saved).toContain('45 min');
+    expect(saved).toContain('€ 39,90');
+    expect(saved).toContain('Giulia');
+
+    // A second treatment, for everyone, then removed.
+    await form.getByLabel('Nome').fill('Manicure');
+    await form.getByLabel('Descrizione').fill('Limatura e smalto');
+    await form.getByLabel('Durata (minuti)').fill('30');
+    await form.getByLabel('Prezzo').fill('20');
+    await form.getByLabel('Tutti gli operatori').check();
+    await form.getByRole('button', { name: 'Aggiungi trattamento' }).click();
+    await list.getByText('Manicure').waitFor();
+    await checkAndShoot(salon, 'merchant-impostazioni');
+    await salon.getByRole('button', { name: 'Elimina Manicure' }).click();
+    await toast(salon, 'success', 'Trattamento eliminato');
+    await list.getByText('Manicure').waitFor({ state: 'detached' });
+  });
+
+  it('shows the salon no reservations yet', async () => {
+    await open(salon, 'Prenotazioni', 'Prenotazioni');
+    await salon.getByText('Nessuna prenotazione ricevuta.').waitFor();
+  });
+
+  it('lets the customer book, asking for what is missing', async () => {
+    await client.goto(`${server.url}/${slug}/login`);
+    await client.getByLabel('Email').fill(customer.email);
+    await client.getByLabel('Password').fill(customer.password);
+    await client.getByRole('button', { name: 'Accedi', exact: true }).click();
+    await waitForPath(client, '/client/profile');
+    await open(client, 'Prenota', 'Prenota');
+    await client.getByText('Nessuna prenotazione.').waitFor();
+
+    await client.getByRole('button', { name: 'Trattamenti disponibili' }).click();
+    const treatments = client.getByRole('article').filter({ hasText: 'Detersione profonda' });
+    const treatment = (await treatments.innerText()).replace(/\s+/g, ' ');
+    expect(treatment).toContain('Pulizia viso');
+    expect(treatment).toContain('€ 39,90');
+    expect(treatment).toContain('Durata: 45 min · Con Giulia');
+
+    await client.getByRole('button', { name: 'Prenota', exact: true }).click();
+    await toast(client, 'error', 'Seleziona trattamento, data e orario');
+
+    await choose(client, 'Trattamento', 'Pulizia viso');
+    await client.getByLabel('Operatore', { exact: true }).click();
+    const operators = await client.getByRole('option').allInnerTexts();
+    expect(operators).toEqual(['Nessuna preferenza', 'Giulia']);
+    await client.getByRole('option', { name: 'Giulia' }).click();
+
+    await client.getByLabel('Data', { exact: true }).click();
+    const dates = await client.getByRole('option').allInnerTexts();
+    expect(dates).toHaveLength(30);
+    expect(dates[1]).toMatch(
+      /^(lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica) \d{2}-\d{2}-\d{4}$/,
+    );
+    await client.getByRole('option').nth(1).click();
+    await choose(client, 'Orario', '10:00');
+    await client.getByRole('button', { name: 'Prenota', exact: true }).click();
+    await toast(client, 'success', 'Prenotazione salvata!');
+
+    const booked = clientCard('10:00');
+    await booked.waitFor();
+    expect(await statusOf(booked)).toBe('in attesa');
+    expect(await booked.innerText()).toContain('Giulia');
+    await checkAndShoot(client, 'client-prenota');
+  });
+
+  it('shows the salon the reservation live; confirming it shows the customer live', async () => {
+    const card = salonCard('10:00');
+    await card.waitFor(live);
+    const text = (await card.innerText()).replace(/\s+/g, ' ');
+    expect(text).toContain('Chiara Neri');
+    expect(text).toContain('Pulizia viso');
+    expect(text).toContain('Giulia');
+    expect(await statusOf(card)).toBe('in attesa');
+    await checkAndShoot(salon, 'merchant-prenotazioni');
+
+    await card.getByRole('button', { name: 'Conferma la prenotazione di Chiara Neri' }).click();
+    await toast(salon, 'success', 'Prenotazione confermata');
+    await expect.poll(() => statusOf(salonCard('10:00'))).toBe('confermata');
+    await expect.poll(() => statusOf(clientCard('10:00')), live).toBe('confermata');
+    // A confirmed reservation cannot be deleted before it has started.
+    expect(await clientCard('10:00').getByRole('button').count()).toBe(0);
+  });
+
+  it('proposes another time with a note; the customer accepts it', async () => {
+    await choose(client, 'Trattamento', 'Pulizia viso');
+    await choose(client, 'Data', 1);
+    await choose(client, 'Orario', '11:00');
+    await client.getByRole('button', { name: 'Prenota', exact: true }).click();
+    await toast(client, 'success', 'Prenotazione salvata!');
+    expect(await clientCard('11:00').innerText()).toContain('Nessuna preferenza');
+
+    const card = salonCard('11:00');
+    await card.waitFor(live);
+    await card.getByRole('button', { name: 'Modifica la prenotazione di Chiara Neri' }).click();
+    const dialog = salon.getByRole('dialog', { name: 'Modifica prenotazione' });
+    await dialog.getByRole('button', { name: 'Invia modifica' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Compila data, ora e nota di modifica' }).waitFor();
+    await choose(salon, 'Nuovo orario', '12:00');
+    await dialog.getByLabel('Nota di modifica').fill('Alle 11 siamo al completo, ti aspettiamo alle 12');
+    await expectAccessible(salon);
+    await screenshot(salon, 'merchant-prenotazioni-modifica-phone');
+    await dialog.getByRole('button', { name: 'Invia modifica' }).click();
+    await toast(salon, 'success', 'Prenotazione modificata e inviata');
+    await dialog.waitFor({ state: 'detached' });
+
+    const proposed = clientCard('12:00');
+    await expect.poll(() => statusOf(proposed), live).toBe('modificata');
+    expect(await proposed.innerText()).toContain('ti aspettiamo alle 12');
+    await checkAndShoot(client, 'client-prenota-modificata');
+    await proposed.getByRole('button', { name: 'Accetta la modifica di Pulizia viso' }).click();
+    await expect.poll(() => statusOf(clientCard('12:00'))).toBe('confermata');
+    await expect.poll(() => statusOf(salonCard('12:00')), live).toBe('confermata');
+  });
+
+  it('rejects a reservation with a reason; the customer reads it and deletes it', async () => {
+    await choose(client, 'Trattamento', 'Pulizia viso');
+    await choose(client, 'Data', 1);
+    await choose(client, 'Orario', '15:00');
+    await client.getByRole('button', { name: 'Prenota', exact: true }).click();
+    await toast(client, 'success', 'Prenotazione salvata!');
+
+    const card = salonCard('15:00');
+    await card.waitFor(live);
+    await card.getByRole('button', { name: 'Rifiuta la prenotazione di Chiara Neri' }).click();
+    const dialog = salon.getByRole('dialog', { name: 'Rifiuta prenotazione' });
+    await dialog.getByRole('button', { name: 'Rifiuta prenotazione' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Inserisci la motivazione del rifiuto' }).waitFor();
+    await dialog.getByLabel('Motivazione del rifiuto').fill('Giornata di formazione');
+    await dialog.getByRole('button', { name: 'Rifiuta prenotazione' }).click();
+    await toast(salon, 'success', 'Prenotazione rifiutata');
+    await expect.poll(() => statusOf(salonCard('15:00'))).toBe('rifiutata');
+
+    const rejected = clientCard('15:00');
+    await expect.poll(() => statusOf(rejected), live).toBe('rifiutata');
+    expect(await rejected.innerText()).toContain('Giornata di formazione');
+    await rejected.getByRole('button', { name: /^Elimina la prenotazione di Pulizia viso/ }).click();
+    await toast(client, 'success', 'Prenotazione eliminata');
+    await rejected.waitFor({ state: 'detached' });
+  });
+
+  it('shows the confirmed appointments in the Agenda, by day and time, with the operator', async () => {
+    await open(salon, 'Agenda', 'Agenda');
+    const day = salon.getByRole('main').getByRole('region');
+    await day.first().waitFor();
+    expect(await day.count()).toBe(1);
+    const title = await day.getByRole('heading', { level: 2 }).innerText();
+    expect(title).toMatch(/^(Lunedì|Martedì|Mercoledì|Giovedì|Venerdì|Sabato|Domenica) \d{2}-\d{2}-\d{4}/i);
+    const rows = (await day.getByRole('listitem').allInnerTexts()).map((row) => row.replace(/\s+/g, ' '));
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatch(/^10:00 Pulizia viso Chiara Neri · A\d{5} Operatore: ?Giulia 45 min$/);
+    expect(rows[1]).toMatch(
+      /^12:00 Pulizia viso Chiara Neri · A\d{5} Operatore: ?Nessuna preferenza 45 min$/,
+    );
+    expect(rows.join(' ')).not.toContain('15:00');
+    await checkAndShoot(salon, 'merchant-agenda');
+  });
+});
