@@ -65,6 +65,8 @@ export const bookingMerchantTexts = {
     newPhoto: 'Nuova foto (facoltativa)',
     photoRequired: 'Scegli una foto dell’operatore',
     photoPreview: 'Anteprima della foto',
+    choosePhoto: 'Scegli foto',
+    noPhoto: 'Nessuna foto scelta',
     photoOf: 'Foto di {name}',
     addOperator: 'Aggiungi operatore',
     saving: 'Salvataggio...',

@@ -36,9 +36,11 @@ export function AgendaScreen() {
             <section key={day.date} aria-labelledby={`agenda-${day.date}`} className="grid gap-3">
               <h2
                 id={`agenda-${day.date}`}
-                className="flex flex-wrap items-baseline gap-x-3 text-xl font-semibold first-letter:uppercase"
+                className="flex flex-wrap items-baseline gap-x-3 text-xl font-semibold"
               >
-                <time dateTime={day.date}>{dateWithWeekday(day.date)}</time>
+                <time dateTime={day.date} className="inline-block first-letter:uppercase">
+                  {dateWithWeekday(day.date)}
+                </time>
                 <span className="font-sans text-sm font-normal text-muted-foreground">
                   {plural(day.appointments.length, t.appointments)}
                 </span>

@@ -96,7 +96,10 @@ export function ModifyReservationDialog({
                 {...control}
                 required
                 value={note}
-                onChange={(event) => setNote(event.target.value)}
+                onChange={(event) => {
+                  setNote(event.target.value);
+                  setMissing(false);
+                }}
               />
             )}
           </FormField>

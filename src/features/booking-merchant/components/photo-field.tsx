@@ -1,11 +1,14 @@
 import { useEffect, useMemo } from 'react';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 
 const t = bookingMerchantTexts.impostazioni;
 
-/** A photo chosen from the device, previewed 75 px round (spec §9). */
+/**
+ * A photo chosen from the device, previewed 75 px round (spec §9). The native file input lies
+ * transparent over an Italian face, so it keeps its label, focus and keyboard while the browser's
+ * own 'Choose File' text never shows.
+ */
 export function PhotoField({
   label,
   hint,
@@ -34,14 +37,25 @@ export function PhotoField({
     <div className="flex items-start gap-4">
       <FormField label={label} hint={hint} error={error} className="min-w-0 flex-1">
         {(control) => (
-          <Input
-            key={inputKey}
-            {...control}
-            type="file"
-            accept="image/*"
-            className="py-2 file:mr-3 file:rounded-md file:border-0 file:bg-accent file:px-3 file:py-1 file:font-semibold file:text-accent-foreground"
-            onChange={(event) => onFileChange(event.target.files?.[0] ?? null)}
-          />
+          <div className="relative">
+            <input
+              key={inputKey}
+              {...control}
+              type="file"
+              accept="image/png,image/jpeg,image/webp"
+              className="peer absolute inset-0 size-full cursor-pointer opacity-0"
+              onChange={(event) => onFileChange(event.target.files?.[0] ?? null)}
+            />
+            <div
+              aria-hidden="true"
+              className="flex min-h-11 items-center gap-3 rounded-lg border border-input bg-card px-2 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-1 peer-focus-visible:outline-ring peer-aria-invalid:border-destructive"
+            >
+              <span className="shrink-0 rounded-md bg-accent px-3 py-1 font-semibold text-accent-foreground">
+                {t.choosePhoto}
+              </span>
+              <span className="truncate text-muted-foreground">{file?.name ?? t.noPhoto}</span>
+            </div>
+          </div>
         )}
       </FormField>
       {preview ? (

@@ -59,7 +59,10 @@ export function RejectReservationDialog({
                 {...control}
                 required
                 value={reason}
-                onChange={(event) => setReason(event.target.value)}
+                onChange={(event) => {
+                  setReason(event.target.value);
+                  setMissing(false);
+                }}
               />
             )}
           </FormField>

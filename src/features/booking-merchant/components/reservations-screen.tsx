@@ -38,7 +38,7 @@ export function ReservationsScreen() {
       ) : reservations.data.length === 0 ? (
         <EmptyState>{t.empty}</EmptyState>
       ) : (
-        <ul aria-label={plural(reservations.data.length, t.count)} className="grid gap-4 lg:grid-cols-2">
+        <ul aria-label={plural(reservations.data.length, t.count)} className="grid gap-4">
           {reservations.data.map((reservation) => (
             <li key={reservation.id}>
               <ReservationCard reservation={reservation} />
@@ -97,7 +97,7 @@ function ReservationCard({ reservation }: { reservation: MerchantReservation }) 
         ) : null}
       </dl>
       {reservation.status === 'in attesa' ? (
-        <div className="flex flex-wrap gap-2">
+        <div className="grid gap-2 sm:flex sm:flex-wrap">
           <Button
             aria-label={fill(t.confirmLabel, { client })}
             disabled={confirm.isPending}

@@ -13,7 +13,7 @@ export function SettingsScreen() {
         <PageHeading>{t.title}</PageHeading>
         <p className="text-muted-foreground">{t.lead}</p>
       </div>
-      <div className="grid items-start gap-6 xl:grid-cols-2">
+      <div className="grid gap-6">
         <OperatorsSection />
         <TreatmentsSection />
       </div>
