@@ -173,7 +173,9 @@ describe('booking: the salon sets up operators and treatments, a customer books,
     await list.getByText('Manicure').waitFor({ state: 'detached' });
   });
 
-  it('shows the salon no reservations yet', async () => {
+  it('shows the salon no appointments and no reservations yet', async () => {
+    await open(salon, 'Agenda', 'Agenda');
+    await salon.getByText('Nessun appuntamento confermato.').waitFor();
     await open(salon, 'Prenotazioni', 'Prenotazioni');
     await salon.getByText('Nessuna prenotazione ricevuta.').waitFor();
   });
@@ -311,5 +313,24 @@ describe('booking: the salon sets up operators and treatments, a customer books,
     );
     expect(rows.join(' ')).not.toContain('15:00');
     await checkAndShoot(salon, 'merchant-agenda');
+  });
+
+  it('renames an operator, keeping the photo, then deletes it', async () => {
+    await open(salon, 'Impostazioni', 'Impostazioni');
+    await salon.getByRole('button', { name: 'Modifica Giulia' }).click();
+    const dialog = salon.getByRole('dialog', { name: 'Modifica operatore' });
+    await dialog.getByLabel('Nome').fill('');
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Inserisci il nome dell’operatore' }).waitFor();
+    await dialog.getByLabel('Nome').fill('Giulia Rossi');
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await toast(salon, 'success', 'Operatore aggiornato con successo!');
+    await salon.getByRole('img', { name: 'Foto di Giulia Rossi' }).waitFor();
+
+    await salon.getByRole('button', { name: 'Elimina Giulia Rossi' }).click();
+    const confirm = salon.getByRole('dialog', { name: 'Eliminare Giulia Rossi?' });
+    await confirm.getByRole('button', { name: 'Elimina' }).click();
+    await toast(salon, 'success', 'Operatore eliminato');
+    await salon.getByText('Nessun operatore registrato.').waitFor();
   });
 });

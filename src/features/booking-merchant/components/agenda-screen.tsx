@@ -63,9 +63,9 @@ export function AgendaScreen() {
 function AgendaRow({ appointment }: { appointment: MerchantReservation }) {
   const duration = appointment.duration_minutes;
   return (
-    <li className="grid grid-cols-[4.5rem_1fr] items-start gap-3 px-4 py-3 sm:grid-cols-[6rem_1fr_auto]">
+    <li className="grid grid-cols-[5rem_1fr] items-start gap-3 px-4 py-3 sm:grid-cols-[6rem_1fr_auto]">
       <p className="flex items-center gap-1.5 text-lg font-semibold tabular-nums">
-        <Clock aria-hidden="true" className="size-4 text-primary" />
+        <Clock aria-hidden="true" className="size-4 shrink-0 text-primary" />
         <time>{shortTime(appointment.time)}</time>
       </p>
       <div className="min-w-0">
