@@ -296,6 +296,7 @@ describe('booking: the salon sets up operators and treatments, a customer books,
     await rejected.getByRole('button', { name: /^Elimina la prenotazione di Pulizia viso/ }).click();
     await toast(client, 'success', 'Prenotazione eliminata');
     await rejected.waitFor({ state: 'detached' });
+    await salonCard('15:00').waitFor({ state: 'detached', ...live });
   });
 
   it('shows the confirmed appointments in the Agenda, by day and time, with the operator', async () => {
