@@ -3,13 +3,12 @@ import { Mail } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/toaster';
 import { authActionRedirect, paths } from '@/config/paths';
 import { useSendMagicLink } from '@/features/auth/api/send-magic-link';
 import { signInInputSchema, useSignIn, type SignInInput } from '@/features/auth/api/sign-in';
 import { signOut } from '@/features/auth/api/sign-out';
+import { SignInFields } from '@/features/auth/components/sign-in-fields';
 import { errorMessage } from '@/lib/api-error';
 import { setCurrentMerchantSlug } from '@/lib/current-merchant';
 import { fill, texts } from '@/lib/texts';
@@ -23,7 +22,6 @@ export function ClientLoginForm({ merchantSlug }: { merchantSlug: string }) {
     resolver: zodResolver(signInInputSchema),
     defaultValues: { email: '', password: '' },
   });
-  const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
@@ -59,30 +57,7 @@ export function ClientLoginForm({ merchantSlug }: { merchantSlug: string }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">
-      <FormField label={texts.fields.email} error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            {...form.register('email')}
-          />
-        )}
-      </FormField>
-      <FormField label={texts.fields.password} error={errors.password?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="current-password"
-            {...form.register('password')}
-          />
-        )}
-      </FormField>
-      <Button type="submit" size="lg" disabled={isSubmitting}>
-        {isSubmitting ? texts.login.submitting : texts.login.submit}
-      </Button>
+      <SignInFields form={form} />
       <div className="flex items-center gap-3 text-sm text-muted-foreground" aria-hidden="true">
         <span className="h-px flex-1 bg-border" />
         {texts.login.or}

@@ -1,12 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/toaster';
 import { signInInputSchema, useSignIn, type SignInInput } from '@/features/auth/api/sign-in';
 import { signOut } from '@/features/auth/api/sign-out';
+import { SignInFields } from '@/features/auth/components/sign-in-fields';
 import { areaHome, roleOf } from '@/features/auth/roles';
 import { errorMessage } from '@/lib/api-error';
 import { fill, texts } from '@/lib/texts';
@@ -24,7 +22,6 @@ export function MerchantLoginForm({ resetPasswordHref }: MerchantLoginFormProps)
     resolver: zodResolver(signInInputSchema),
     defaultValues: { email: '', password: '' },
   });
-  const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
@@ -43,30 +40,7 @@ export function MerchantLoginForm({ resetPasswordHref }: MerchantLoginFormProps)
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">
-      <FormField label={texts.fields.email} error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            {...form.register('email')}
-          />
-        )}
-      </FormField>
-      <FormField label={texts.fields.password} error={errors.password?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="current-password"
-            {...form.register('password')}
-          />
-        )}
-      </FormField>
-      <Button type="submit" size="lg" disabled={isSubmitting}>
-        {isSubmitting ? texts.login.submitting : texts.login.submit}
-      </Button>
+      <SignInFields form={form} />
       {resetPasswordHref ? (
         <p className="text-center">
           <Link to={resetPasswordHref} className="inline-flex min-h-11 items-center font-medium underline">
