@@ -92,6 +92,12 @@ describe('signing in, registering and recovering, as a new user clicks through',
     await heading(page, 'Agenda');
     await page.getByText('Nessun appuntamento confermato.').waitFor();
 
+    // Already signed in: the login pages lead straight back to the area.
+    await page.goto(`${server.url}/merchant/${slug}`);
+    await waitForPath(page, '/dashboard/registrazioni');
+    await page.goto(`${server.url}/admin`);
+    await waitForPath(page, '/dashboard/registrazioni');
+
     await signOutWithEsci(page);
     await page.close();
   });
@@ -156,6 +162,13 @@ describe('signing in, registering and recovering, as a new user clicks through',
     const page = await browser.newPage({ viewport: phone });
     await signIn(page, `/${slug}/login`, sponsor);
     await waitForPath(page, '/client/profile');
+    await heading(page, 'Anagrafica');
+    // Signed in already: the salon's login leads back to the area, the staff login still shows its form.
+    await page.goto(`${server.url}/${slug}/login`);
+    await waitForPath(page, '/client/profile');
+    await page.goto(`${server.url}/merchant/${slug}`);
+    await page.getByRole('button', { name: 'Accedi', exact: true }).waitFor();
+    await page.goto(`${server.url}/client/profile`);
     await heading(page, 'Anagrafica');
     await signOutWithEsci(page);
 

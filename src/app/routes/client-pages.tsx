@@ -8,6 +8,7 @@ import { ClientLoginForm } from '@/features/auth/components/client-login-form';
 import { useMerchantPublic } from '@/features/merchants/api/get-merchant-public';
 import { RegistrationForm } from '@/features/registration/components/registration-form';
 import { fill, texts } from '@/lib/texts';
+import { SignedInRedirect } from '@/app/routes/signed-in-redirect';
 
 /** /:merchantSlug and /:merchantSlug/register?ref=CODE: a customer joins the salon's programme. */
 export function ClientRegistrationPage() {
@@ -40,16 +41,18 @@ export function ClientLoginPage() {
   if (merchant.isError) return <LoadFailed onRetry={() => void merchant.refetch()} />;
   if (!merchant.data) return <NotFoundPage message={texts.notFound.unknownMerchant} />;
   return (
-    <AuthLayout merchant={merchant.data}>
-      <div className="grid gap-6">
-        <div className="grid gap-1">
-          <PageHeading>{texts.login.clientTitle}</PageHeading>
-          <p className="text-muted-foreground">
-            {fill(texts.login.clientSubtitle, { merchant: merchant.data.name })}
-          </p>
+    <SignedInRedirect login={{ kind: 'client', merchantSlug: merchant.data.slug }}>
+      <AuthLayout merchant={merchant.data}>
+        <div className="grid gap-6">
+          <div className="grid gap-1">
+            <PageHeading>{texts.login.clientTitle}</PageHeading>
+            <p className="text-muted-foreground">
+              {fill(texts.login.clientSubtitle, { merchant: merchant.data.name })}
+            </p>
+          </div>
+          <ClientLoginForm merchantSlug={merchant.data.slug} />
         </div>
-        <ClientLoginForm merchantSlug={merchant.data.slug} />
-      </div>
-    </AuthLayout>
+      </AuthLayout>
+    </SignedInRedirect>
   );
 }

@@ -7,19 +7,22 @@ import { paths } from '@/config/paths';
 import { MerchantLoginForm } from '@/features/auth/components/merchant-login-form';
 import { useMerchantPublic } from '@/features/merchants/api/get-merchant-public';
 import { texts } from '@/lib/texts';
+import { SignedInRedirect } from '@/app/routes/signed-in-redirect';
 
 /** /admin: the platform administrator (and any merchant) signs in. */
 export function AdminLoginPage() {
   return (
-    <AuthLayout>
-      <div className="grid gap-6">
-        <div className="grid gap-1">
-          <PageHeading>{texts.login.adminTitle}</PageHeading>
-          <p className="text-muted-foreground">{texts.login.adminSubtitle}</p>
+    <SignedInRedirect login={{ kind: 'staff' }}>
+      <AuthLayout>
+        <div className="grid gap-6">
+          <div className="grid gap-1">
+            <PageHeading>{texts.login.adminTitle}</PageHeading>
+            <p className="text-muted-foreground">{texts.login.adminSubtitle}</p>
+          </div>
+          <MerchantLoginForm />
         </div>
-        <MerchantLoginForm />
-      </div>
-    </AuthLayout>
+      </AuthLayout>
+    </SignedInRedirect>
   );
 }
 
@@ -31,14 +34,16 @@ export function MerchantLoginPage() {
   if (merchant.isError) return <LoadFailed onRetry={() => void merchant.refetch()} />;
   if (!merchant.data) return <Navigate to={paths.home.href()} replace />;
   return (
-    <AuthLayout merchant={merchant.data}>
-      <div className="grid gap-6">
-        <div className="grid gap-1">
-          <PageHeading>{texts.login.merchantTitle}</PageHeading>
-          <p className="text-muted-foreground">{texts.login.merchantSubtitle}</p>
+    <SignedInRedirect login={{ kind: 'staff' }}>
+      <AuthLayout merchant={merchant.data}>
+        <div className="grid gap-6">
+          <div className="grid gap-1">
+            <PageHeading>{texts.login.merchantTitle}</PageHeading>
+            <p className="text-muted-foreground">{texts.login.merchantSubtitle}</p>
+          </div>
+          <MerchantLoginForm resetPasswordHref={paths.merchantResetPassword.href(merchantSlug)} />
         </div>
-        <MerchantLoginForm resetPasswordHref={paths.merchantResetPassword.href(merchantSlug)} />
-      </div>
-    </AuthLayout>
+      </AuthLayout>
+    </SignedInRedirect>
   );
 }
