@@ -10,6 +10,13 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       await target.query(sql);
     },
   });
+  // An idle connection that the server drops (restart, failover, a dropped test database) must not
+  // crash the process: the pool replaces it on the next checkout.
+  let closing = false;
+  const reportConnectionError = (error: Error) => {
+    if (!closing) console.error(`PostgreSQL connection error: ${error.message}`);
+  };
+  pool.on('error', reportConnectionError);
   await pool.query('select 1');
 
   let listener: pg.Client | undefined;
@@ -18,6 +25,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   async function listenerClient(): Promise<pg.Client> {
     if (listener) return listener;
     listener = new pg.Client({ connectionString });
+    listener.on('error', reportConnectionError);
     await listener.connect();
     listener.on('notification', (message) => {
       for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
@@ -60,6 +68,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       };
     },
     async close() {
+      closing = true;
       await listener?.end();
       await pool.end();
     },
