@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { parse as parseToml } from 'smol-toml';
 import { z } from 'zod';
 import type { AuthOverrides } from './auth/settings.ts';
+import { substituteEnv } from './toml-env.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -13,6 +14,8 @@ const environmentSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   SITE_URL: z.string().url().optional(),
+  API_EXTERNAL_URL: z.string().url().optional(),
+  MAIL_PORT: z.coerce.number().int().min(0).max(65535).default(54324),
   MAIN_SITE_URL: z.string().url().optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().optional(),
@@ -41,8 +44,12 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl?: string;
   jwtSecret?: string;
-  /** Public address of the app; defaults to http://localhost:PORT. */
+  /** Public address of the app (auth.site_url); defaults to http://localhost:PORT. */
   siteUrl?: string;
+  /** Public address of this server, the origin of e-mailed /auth/v1/verify links; defaults to siteUrl. */
+  apiExternalUrl?: string;
+  /** Port of the local mailbox (its pages and Mailpit-style API), on 127.0.0.1 only; 0 = any free port. */
+  mailPort: number;
   /** Where unknown paths and 'Esci' lead: the product's public site. */
   mainSiteUrl?: string;
   adminEmail?: string;
@@ -68,8 +75,12 @@ export interface RealtimeLimits {
   maxBufferedBytes?: number;
 }
 
-export function readSupabaseToml(path = `${projectRoot}supabase/config.toml`): SupabaseToml {
-  return tomlSchema.parse(parseToml(readFileSync(path, 'utf8')));
+/** config.toml with its `"env(NAME)"` values taken from `environment` (unset ones left out). */
+export function readSupabaseToml(
+  environment: NodeJS.ProcessEnv = process.env,
+  path = `${projectRoot}supabase/config.toml`,
+): SupabaseToml {
+  return tomlSchema.parse(substituteEnv(parseToml(readFileSync(path, 'utf8')), environment));
 }
 
 export const defaultMigrationsFolder = `${projectRoot}supabase/migrations`;
@@ -93,6 +104,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Server
     databaseUrl: env.DATABASE_URL,
     jwtSecret: env.JWT_SECRET,
     siteUrl: env.SITE_URL,
+    apiExternalUrl: env.API_EXTERNAL_URL,
+    mailPort: env.MAIL_PORT,
     mainSiteUrl: env.MAIN_SITE_URL,
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
@@ -100,6 +113,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Server
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     migrationFolders: [defaultMigrationsFolder],
     staticDir: defaultStaticDir,
-    toml: readSupabaseToml(),
+    toml: readSupabaseToml(given),
   };
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/port.ts';
-import { bodyOf, objectField, originOf, stringField, type AuthContext, type Body } from './auth-context.ts';
+import { bodyOf, objectField, stringField, type AuthContext, type Body } from './auth-context.ts';
 import { authErrors } from './errors.ts';
 import { hashPassword, randomPassword } from './passwords.ts';
 import { requireAdmin } from './request-auth.ts';
-import { parseGoDuration } from './settings.ts';
+import { apiUrlOf, parseGoDuration } from './settings.ts';
 import {
   confirmEmail,
   findUserByEmail,
@@ -98,7 +98,7 @@ export async function adminUserRoutes(app: FastifyInstance, auth: AuthContext) {
     for (const { id } of ids) users.push(await userJson(db, (await findUserById(db, id))!));
     const lastPage = Math.max(1, Math.ceil(total / perPage));
     const link = (target: number, rel: string) =>
-      `<${originOf(request)}/auth/v1/admin/users?page=${target}&per_page=${perPage}>; rel="${rel}"`;
+      `<${apiUrlOf(auth.server.config)}/auth/v1/admin/users?page=${target}&per_page=${perPage}>; rel="${rel}"`;
     const links = [...(page < lastPage ? [link(page + 1, 'next')] : []), link(lastPage, 'last')];
     reply.header('x-total-count', String(total)).header('link', links.join(', '));
     return { users, aud: 'authenticated' };

@@ -6,7 +6,7 @@ import { AuthError, authErrors, sendAuthError } from './errors.ts';
 import { createLimiters, type AuthLimiters } from './rate-limit.ts';
 import { allowedRedirect } from './redirect.ts';
 import type { TokenContext } from './sessions.ts';
-import { resolveAuthSettings, siteUrlOf, type AuthSettings } from './settings.ts';
+import { apiUrlOf, resolveAuthSettings, siteUrlOf, type AuthSettings } from './settings.ts';
 
 /** What the auth routes share: the server context, GoTrue's settings and the rate limiters. */
 export interface AuthContext {
@@ -20,36 +20,34 @@ export function createAuthContext(server: ServerContext): AuthContext {
   return { server, settings, limiters: createLimiters(settings.rateLimits) };
 }
 
-export function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
+// Links, redirects and the token issuer come from the configuration alone: a request's Host or
+// X-Forwarded-Host header never decides where an e-mailed link points.
 
-export function tokenContext(auth: AuthContext, request: FastifyRequest): TokenContext {
+export function tokenContext(auth: AuthContext): TokenContext {
   return {
     db: auth.server.db,
     settings: auth.settings,
     jwtSecret: auth.server.keys.jwtSecret,
-    issuer: `${originOf(request)}/auth/v1`,
+    issuer: `${apiUrlOf(auth.server.config)}/auth/v1`,
   };
 }
 
-export function mailContext(auth: AuthContext, request: FastifyRequest): AuthMailContext {
+export function mailContext(auth: AuthContext): AuthMailContext {
   return {
     settings: auth.settings,
     mailer: auth.server.mailer,
     emailLimiter: auth.limiters.emailSent,
     siteUrl: siteUrlOf(auth.server.config),
-    apiOrigin: originOf(request),
+    apiOrigin: apiUrlOf(auth.server.config),
   };
 }
 
-/** `redirect_to` of the query when allowed, else the site URL. */
+/** `redirect_to` of the query when site_url or additional_redirect_urls allow it, else the site URL. */
 export function redirectOf(auth: AuthContext, request: FastifyRequest, requested?: string): string {
   const query = request.query as Record<string, string | undefined>;
   return allowedRedirect(requested ?? query.redirect_to, {
     siteUrl: siteUrlOf(auth.server.config),
     allowList: auth.settings.additionalRedirectUrls,
-    ownOrigin: originOf(request),
   });
 }
 

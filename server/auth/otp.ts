@@ -63,7 +63,7 @@ export async function otpRoutes(app: FastifyInstance, auth: AuthContext) {
         confirmed ? 'recovery' : 'confirmation',
         auth.settings.otpLength,
       );
-      await sendAuthEmail(mailContext(auth, request), {
+      await sendAuthEmail(mailContext(auth), {
         template,
         to: email,
         email,

@@ -31,7 +31,7 @@ export async function recoverRoutes(app: FastifyInstance, auth: AuthContext) {
     checkEmailFrequency(auth.settings, user.recovery_sent_at);
     await db.transaction(async (tx) => {
       const token = await issueToken(tx, user.id, email, 'recovery', auth.settings.otpLength);
-      await sendAuthEmail(mailContext(auth, request), {
+      await sendAuthEmail(mailContext(auth), {
         template: 'recovery',
         to: email,
         email,
@@ -58,7 +58,7 @@ export async function recoverRoutes(app: FastifyInstance, auth: AuthContext) {
     const redirectTo = redirectOf(auth, request);
     await db.transaction(async (tx) => {
       const token = await issueToken(tx, user.id, email, 'confirmation', auth.settings.otpLength);
-      await sendAuthEmail(mailContext(auth, request), {
+      await sendAuthEmail(mailContext(auth), {
         template: 'confirmation',
         to: email,
         email,

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { ServerConfig } from '../config.ts';
+import { ConfigError, type ServerConfig } from '../config.ts';
+import { globToRegExp } from './redirect.ts';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -78,7 +79,17 @@ const authTomlSchema = z.object({
       otp_length: z.number().int().min(6).max(10).default(6),
       otp_expiry: z.number().int().positive().default(3600),
       template: z.record(z.string(), templateSchema).default({}),
-      smtp: z.object({ admin_email: z.string().optional(), sender_name: z.string().optional() }).optional(),
+      smtp: z
+        .object({
+          enabled: z.union([z.boolean(), z.stringbool()]).default(true),
+          host: z.string().optional(),
+          port: z.coerce.number().int().min(1).max(65535).optional(),
+          user: z.string().optional(),
+          pass: z.string().optional(),
+          admin_email: z.string().optional(),
+          sender_name: z.string().optional(),
+        })
+        .optional(),
     })
     .prefault({}),
   rate_limit: z
@@ -106,8 +117,22 @@ export function resolveAuthSettings(config: ServerConfig): AuthSettings {
     }),
   ) as Record<TemplateId, TemplateSetting>;
   const overrides = config.auth ?? {};
+  // As GoTrue's URI_ALLOW_LIST, one entry may hold several patterns separated by commas.
+  const additionalRedirectUrls = toml.additional_redirect_urls.flatMap((entry) =>
+    entry
+      .split(',')
+      .map((pattern) => pattern.trim())
+      .filter(Boolean),
+  );
+  for (const pattern of [...additionalRedirectUrls, ...(overrides.additionalRedirectUrls ?? [])]) {
+    try {
+      globToRegExp(pattern);
+    } catch (error) {
+      throw new ConfigError(`auth.additional_redirect_urls: ${(error as Error).message}`);
+    }
+  }
   return {
-    additionalRedirectUrls: toml.additional_redirect_urls,
+    additionalRedirectUrls,
     jwtExpiry: toml.jwt_expiry,
     enableSignup: toml.enable_signup && toml.email.enable_signup,
     enableConfirmations: toml.email.enable_confirmations,
@@ -132,8 +157,34 @@ export function resolveAuthSettings(config: ServerConfig): AuthSettings {
   };
 }
 
-/** The app's public address: SITE_URL, else the server's own (set at start), else config.toml's. */
+/** config.toml's `[auth.email.smtp]` when it is enabled and names a host, as nodemailer's options. */
+export function smtpOptionsOf(config: ServerConfig) {
+  const smtp = authTomlSchema.parse(config.toml.auth).email.smtp;
+  if (!smtp?.enabled || !smtp.host) return undefined;
+  const port = smtp.port ?? 587;
+  return {
+    host: smtp.host,
+    port,
+    secure: port === 465,
+    auth: smtp.user ? { user: smtp.user, pass: smtp.pass ?? '' } : undefined,
+  };
+}
+
+/**
+ * The app's public address (GoTrue's site_url): SITE_URL, else config.toml's `auth.site_url`, else
+ * the server's own address (set at start). Never taken from a request.
+ */
 export function siteUrlOf(config: ServerConfig): string {
   const fromToml = config.toml.auth.site_url;
   return config.siteUrl ?? (typeof fromToml === 'string' ? fromToml : 'http://localhost:54321');
+}
+
+/**
+ * Where this server is reached from outside (GoTrue's API_EXTERNAL_URL), the origin of e-mailed
+ * /auth/v1 links and of the token issuer: API_EXTERNAL_URL, else the site URL. Never taken from a
+ * request. A trailing /auth/v1, as GoTrue's own setting has it, is accepted.
+ */
+export function apiUrlOf(config: ServerConfig): string {
+  const url = config.apiExternalUrl ?? siteUrlOf(config);
+  return url.replace(/\/+$/, '').replace(/\/auth\/v1$/, '');
 }

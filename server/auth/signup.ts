@@ -65,7 +65,7 @@ export async function signupRoutes(app: FastifyInstance, auth: AuthContext) {
       checkEmailFrequency(auth.settings, existing.confirmation_sent_at);
       const user = await db.transaction(async (tx) => {
         const token = await issueToken(tx, existing.id, email, 'confirmation', auth.settings.otpLength);
-        await sendAuthEmail(mailContext(auth, request), {
+        await sendAuthEmail(mailContext(auth), {
           template: 'confirmation',
           to: email,
           email,
@@ -94,7 +94,7 @@ export async function signupRoutes(app: FastifyInstance, auth: AuthContext) {
         return created;
       }
       const token = await issueToken(tx, id, email, 'confirmation', auth.settings.otpLength);
-      await sendAuthEmail(mailContext(auth, request), {
+      await sendAuthEmail(mailContext(auth), {
         template: 'confirmation',
         to: email,
         email,
@@ -105,8 +105,7 @@ export async function signupRoutes(app: FastifyInstance, auth: AuthContext) {
       });
       return (await findUserByEmail(tx, email))!;
     });
-    if (autoconfirm)
-      return createSession(tokenContext(auth, request), user.id, 'password', clientOf(request));
+    if (autoconfirm) return createSession(tokenContext(auth), user.id, 'password', clientOf(request));
     return userJson(db, user);
   });
 }

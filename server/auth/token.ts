@@ -15,7 +15,7 @@ export async function tokenRoutes(app: FastifyInstance, auth: AuthContext) {
     if (grantType === 'refresh_token') {
       const presented = stringField(body, 'refresh_token');
       if (!presented) throw authErrors.refreshTokenNotFound();
-      return refreshSession(tokenContext(auth, request), presented);
+      return refreshSession(tokenContext(auth), presented);
     }
     if (grantType !== 'password') {
       throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
@@ -29,7 +29,7 @@ export async function tokenRoutes(app: FastifyInstance, auth: AuthContext) {
       throw authErrors.invalidCredentials();
     if (isBanned(user)) throw authErrors.userBanned();
     if (!isConfirmed(user)) throw authErrors.emailNotConfirmed();
-    const session = await createSession(tokenContext(auth, request), user.id, 'password', clientOf(request));
+    const session = await createSession(tokenContext(auth), user.id, 'password', clientOf(request));
     return { ...session, weak_password: null };
   });
 }

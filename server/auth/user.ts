@@ -77,7 +77,7 @@ export async function userRoutes(app: FastifyInstance, auth: AuthContext) {
           [user.id, email],
         );
         const redirectTo = redirectOf(auth, request);
-        const mail = mailContext(auth, request);
+        const mail = mailContext(auth);
         const metadata = user.raw_user_meta_data ?? {};
         const current = user.email ?? '';
         const toNew = await issueToken(tx, user.id, email, 'email_change_token_new', auth.settings.otpLength);

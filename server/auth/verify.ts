@@ -90,7 +90,7 @@ async function redeem(
   if ('message' in outcome) return outcome;
   const user = await findUserById(db, outcome.userId);
   if (!user) throw authErrors.otpExpired(tokenHashForm);
-  return { session: await createSession(tokenContext(auth, request), user.id, 'otp', clientOf(request)) };
+  return { session: await createSession(tokenContext(auth), user.id, 'otp', clientOf(request)) };
 }
 
 function fragment(values: Record<string, string | number>): string {
