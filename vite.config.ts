@@ -56,7 +56,7 @@ export default defineConfig({
   server: {
     // `npm run dev` serves the SPA with hot reload and sends the Supabase paths to a running server/.
     proxy: Object.fromEntries(
-      ['/auth', '/rest', '/realtime', '/storage', '/config.js', '/_mail'].map((prefix) => [
+      ['/auth', '/rest', '/realtime', '/storage', '/config.js'].map((prefix) => [
         prefix,
         { target: process.env.API_URL ?? 'http://localhost:54321', ws: prefix === '/realtime' },
       ]),

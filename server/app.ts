@@ -4,7 +4,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { healthRoutes } from './auth/health.ts';
 import { authRoutes } from './auth/index.ts';
 import type { ServerContext } from './context.ts';
-import { mailRoutes } from './mail/routes.ts';
 import { realtimeRoutes } from './realtime/index.ts';
 import { restRoutes } from './rest/index.ts';
 import { spaRoutes } from './spa/index.ts';
@@ -56,7 +55,6 @@ export async function buildApp(
 
   await app.register(healthRoutes, context);
   await app.register(authRoutes, context);
-  if (context.mailer.mailbox) await app.register(mailRoutes, context.mailer.mailbox);
   await app.register(restRoutes, context);
   await app.register(storageRoutes, context);
   await app.register(realtimeRoutes, context);

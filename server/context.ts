@@ -8,6 +8,6 @@ export interface ServerContext {
   config: ServerConfig;
   db: Database;
   keys: Keys;
-  /** Auth e-mails: over SMTP when SMTP_URL is set, else into the local mailbox at /_mail. */
+  /** Auth e-mails: over SMTP when SMTP_URL is set, else into the local mailbox (its own port, 127.0.0.1). */
   mailer: Mailer;
 }

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { MigrationError } from './db/migrations.ts';
+import { startNotices } from './start-notices.ts';
 import { startServer } from './start.ts';
 
 try {
@@ -8,6 +9,12 @@ try {
     server.context.db.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${server.context.config.dataDir}`;
   console.log(`Passaparola is running at ${server.url} (database: ${database})`);
   console.log(`anon key: ${server.context.keys.anonKey}`);
+  const notices = startNotices(server, server.context.config);
+  for (const line of notices.info) console.log(line);
+  if (notices.warnings.length > 0) {
+    const rule = '!'.repeat(78);
+    console.warn([rule, ...notices.warnings.map((line) => `!! ${line}`), rule].join('\n'));
+  }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void server.stop().then(() => process.exit(0)));
   }

@@ -6,13 +6,17 @@ import type { ServerContext } from './context.ts';
 import { applyPlatformBootstrap } from './db/bootstrap.ts';
 import { applyMigrations } from './db/migrations.ts';
 import { openDatabase } from './db/open-database.ts';
+import { smtpOptionsOf } from './auth/settings.ts';
 import { createKeys, resolveJwtSecret } from './keys.ts';
+import { startMailboxServer, type MailboxServer } from './mail/mailbox-server.ts';
 import { createMailer } from './mail/mailer.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
   context: ServerContext;
   url: string;
+  /** The local mailbox on 127.0.0.1 (absent when e-mail goes over SMTP). */
+  mailbox?: MailboxServer;
   stop(): Promise<void>;
 }
 
@@ -35,20 +39,36 @@ export async function startServer(
     throw error;
   }
   const keys = await createKeys(resolveJwtSecret(config.jwtSecret, persist ? config.dataDir : undefined));
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: persist ? config.dataDir : undefined });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    smtp: smtpOptionsOf(config),
+    dataDir: persist ? config.dataDir : undefined,
+  });
   const context: ServerContext = { config, db, keys, mailer };
-  const app = await buildApp(context, { logger: options.logger });
-  await app.listen({ port: config.port, host: config.host });
+  let app: FastifyInstance | undefined;
+  let mailbox: MailboxServer | undefined;
+  try {
+    app = await buildApp(context, { logger: options.logger });
+    await app.listen({ port: config.port, host: config.host });
+    if (mailer.mailbox) mailbox = await startMailboxServer(mailer.mailbox, config.mailPort);
+  } catch (error) {
+    await app?.close();
+    await db.close();
+    throw error;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
-  if (!config.siteUrl) config.siteUrl = url;
+  if (!config.siteUrl && typeof config.toml.auth.site_url !== 'string') config.siteUrl = url;
+  const running = app;
   return {
-    app,
+    app: running,
     context,
     url,
+    mailbox,
     async stop() {
-      await app.close();
+      await mailbox?.app.close();
+      await running.close();
       await db.close();
     },
   };

@@ -9,16 +9,27 @@ export interface OutgoingMail {
   html: string;
 }
 
-/** Sends e-mail over SMTP when SMTP_URL is set, otherwise into the local mailbox served at /_mail. */
+/**
+ * Sends e-mail over SMTP when SMTP_URL (or an enabled `[auth.email.smtp]` of config.toml) is set,
+ * otherwise into the local mailbox, served on its own port on 127.0.0.1.
+ */
 export interface Mailer {
   /** The local mailbox, absent when mail goes over SMTP. */
   readonly mailbox?: Mailbox;
   send(mail: OutgoingMail): Promise<void>;
 }
 
-export function createMailer(options: { smtpUrl?: string; dataDir?: string }): Mailer {
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+export interface SmtpOptions {
+  host: string;
+  port: number;
+  secure: boolean;
+  auth?: { user: string; pass: string };
+}
+
+export function createMailer(options: { smtpUrl?: string; smtp?: SmtpOptions; dataDir?: string }): Mailer {
+  const smtp = options.smtpUrl ?? options.smtp;
+  if (smtp) {
+    const transport = nodemailer.createTransport(smtp);
     return {
       async send(mail) {
         await transport.sendMail({

@@ -42,7 +42,7 @@ function listPage(messages: StoredMessage[]): string {
       (message) => `<tr>
   <td>${escape(when(message.Created))}</td>
   <td>${escape(message.To.map((to) => to.Address).join(', '))}</td>
-  <td><a href="/_mail/${encodeURIComponent(message.ID)}">${escape(message.Subject || '(senza oggetto)')}</a></td>
+  <td><a href="/view/${encodeURIComponent(message.ID)}">${escape(message.Subject || '(senza oggetto)')}</a></td>
 </tr>`,
     )
     .join('\n');
@@ -65,7 +65,7 @@ ${content}`,
 function detailPage(message: StoredMessage): string {
   return page(
     message.Subject,
-    `<p><a href="/_mail">← Posta in arrivo</a></p>
+    `<p><a href="/">← Posta in arrivo</a></p>
 <h1>${escape(message.Subject || '(senza oggetto)')}</h1>
 <dl>
   <dt>Da</dt><dd>${escape(`${message.From.Name} <${message.From.Address}>`)}</dd>
@@ -88,13 +88,13 @@ const summary = (message: StoredMessage) => ({
   Snippet: message.Text.slice(0, 250),
 });
 
-/** The local mailbox: pages for a person at /_mail, and a Mailpit-compatible API for programs. */
+/** The local mailbox: pages for a person at / and /view/:id, and Mailpit's API for programs. */
 export async function mailRoutes(app: FastifyInstance, mailbox: Mailbox) {
-  app.get('/_mail', async (_request, reply) =>
+  app.get('/', async (_request, reply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(listPage(mailbox.list())),
   );
 
-  app.get<{ Params: { id: string } }>('/_mail/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/view/:id', async (request, reply) => {
     const message = mailbox.get(request.params.id);
     if (!message)
       return reply
@@ -107,17 +107,17 @@ export async function mailRoutes(app: FastifyInstance, mailbox: Mailbox) {
       .send(detailPage(message));
   });
 
-  app.get('/_mail/api/v1/messages', async () => {
+  app.get('/api/v1/messages', async () => {
     const messages = mailbox.list();
     return { total: messages.length, count: messages.length, start: 0, messages: messages.map(summary) };
   });
 
-  app.delete('/_mail/api/v1/messages', async () => {
+  app.delete('/api/v1/messages', async () => {
     mailbox.clear();
     return 'ok';
   });
 
-  app.get<{ Params: { id: string } }>('/_mail/api/v1/message/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/api/v1/message/:id', async (request, reply) => {
     const message = mailbox.get(request.params.id);
     if (!message) return reply.code(404).type('text/plain').send('message not found');
     return message;

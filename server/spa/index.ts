@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
 
+// '/_mail' stays a 404: the mailbox has its own port on 127.0.0.1, never a page of the public one.
 const apiPrefixes = ['/auth/', '/rest/', '/realtime/', '/storage/', '/_mail'];
 
 /** What the SPA reads at run time: never the service key or the JWT secret. */

@@ -5,8 +5,8 @@ const PRECACHE = self.__PRECACHE__;
 const CACHE = `passaparola-shell-${VERSION}`;
 const SHELL = '/';
 
-/* Live data and the local mailbox: always the network, never cached. */
-const NEVER_CACHED = ['/rest/', '/auth/', '/storage/', '/realtime/', '/_mail/'];
+/* Live data: always the network, never cached. */
+const NEVER_CACHED = ['/rest/', '/auth/', '/storage/', '/realtime/'];
 
 const OFFLINE_PAGE = `<!doctype html><html lang="it"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Sei offline · Passaparola</title>

@@ -74,10 +74,10 @@ export async function waitForPath(page: Page, pathname: string, timeout = 15_000
   await page.waitForURL((url) => url.pathname === pathname, { timeout });
 }
 
-/** The newest e-mail to `address` whose subject contains `subject`, waiting for it to arrive. */
-export async function waitForMail(serverUrl: string, address: string, subject: string): Promise<string> {
+/** The newest e-mail to `address` whose subject contains `subject` in the server's local mailbox, once it arrives. */
+export async function waitForMail(server: TestServer, address: string, subject: string): Promise<string> {
   const { mailbox } = await import('../support/mailbox.ts');
-  const box = mailbox(serverUrl);
+  const box = mailbox(server.mailUrl);
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const found = (await box.to(address)).find((message) => message.Subject.includes(subject));
     if (found) return (await box.message(found.ID)).Text;

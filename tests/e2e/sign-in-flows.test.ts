@@ -186,7 +186,7 @@ describe('signing in, registering and recovering, as a new user clicks through',
     await page.getByRole('button', { name: 'Inviami il link di accesso' }).click();
     await page.getByText('Ti abbiamo inviato un link di accesso: controlla la tua email.').waitFor();
 
-    const mail = await waitForMail(server.url, linkCustomer.email, 'accedere');
+    const mail = await waitForMail(server, linkCustomer.email, 'accedere');
     await page.goto(linkIn(mail, '/auth/v1/verify').href);
     await waitForPath(page, '/client/profile');
     await heading(page, 'Anagrafica');
@@ -203,7 +203,7 @@ describe('signing in, registering and recovering, as a new user clicks through',
     await page.getByRole('button', { name: 'Invia istruzioni' }).click();
     await waitForPath(page, `/${slug}/login`);
 
-    const mail = await waitForMail(server.url, sponsor.email, 'password');
+    const mail = await waitForMail(server, sponsor.email, 'password');
     const link = linkIn(mail, '/__/auth/action');
     expect(link.pathname).toBe(`/${slug}/__/auth/action`);
     expect(link.searchParams.get('mode')).toBe('resetPassword');
@@ -236,7 +236,7 @@ describe('signing in, registering and recovering, as a new user clicks through',
     await page.getByRole('button', { name: 'Invia istruzioni' }).click();
     await waitForPath(page, `/merchant/${slug}`);
 
-    const link = linkIn(await waitForMail(server.url, merchantAccount.email, 'password'), '/__/auth/action');
+    const link = linkIn(await waitForMail(server, merchantAccount.email, 'password'), '/__/auth/action');
     expect(link.pathname).toBe(`/merchant/${slug}/__/auth/action`);
     await page.goto(link.href);
     await expect(page.getByLabel('Account').inputValue()).resolves.toBe(merchantAccount.email);

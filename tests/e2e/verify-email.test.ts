@@ -36,7 +36,7 @@ describe('the e-mail verification link (sign-up confirmations switched on)', () 
     });
     expect(error).toBeNull();
 
-    const link = linkIn(await waitForMail(server.url, email, 'Conferma'), '/__/auth/action');
+    const link = linkIn(await waitForMail(server, email, 'Conferma'), '/__/auth/action');
     expect(link.pathname).toBe(`/${slug}/__/auth/action`);
     expect(link.searchParams.get('mode')).toBe('verifyEmail');
 

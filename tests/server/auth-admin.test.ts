@@ -32,7 +32,7 @@ describe('auth admin: /admin/users for the service role only', () => {
       app_metadata: { provider: 'email', providers: ['email'], merchant: 'salone-bella' },
     });
     expect(data.user?.email_confirmed_at).toBeTruthy();
-    expect(await mailbox(server.url).to('titolare@example.com')).toEqual([]);
+    expect(await mailbox(server.mailUrl).to('titolare@example.com')).toEqual([]);
     const signIn = await server
       .client()
       .auth.signInWithPassword({ email: 'titolare@example.com', password: 'x' });

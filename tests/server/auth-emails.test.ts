@@ -9,7 +9,7 @@ describe('auth e-mails: confirmation, recovery, magic link, through the local ma
 
   beforeAll(async () => {
     server = await startTestServer({ migrationFolders: [], config: { auth: { enableConfirmations: true } } });
-    mail = mailbox(server.url);
+    mail = mailbox(server.mailUrl);
   });
   afterAll(() => server?.stop());
 
@@ -207,27 +207,28 @@ describe('auth e-mails: confirmation, recovery, magic link, through the local ma
     expect(signedIn.data.user?.email).toBe('link@example.com');
   });
 
-  it('serves the mailbox to people in Italian and to programs as Mailpit does', async () => {
-    const page = await fetch(`${server.url}/_mail`);
+  it('serves the mailbox to people in Italian and to programs as Mailpit does, on its own port', async () => {
+    const page = await fetch(server.mailUrl);
     expect(page.headers.get('content-type')).toContain('text/html');
     const html = await page.text();
     expect(html).toContain('Posta in arrivo');
     expect(html).toContain('anna@example.com');
 
-    const list = (await (await fetch(`${server.url}/_mail/api/v1/messages`)).json()) as {
+    const list = (await (await fetch(`${server.mailUrl}/api/v1/messages`)).json()) as {
       messages: { ID: string; Created: string; To: { Address: string }[]; Subject: string }[];
     };
     const created = list.messages.map((message) => message.Created);
     expect(created).toEqual([...created].sort().reverse());
-    const detail = await (await fetch(`${server.url}/_mail/api/v1/message/${list.messages[0]!.ID}`)).json();
+    const detail = await (await fetch(`${server.mailUrl}/api/v1/message/${list.messages[0]!.ID}`)).json();
     expect(detail).toMatchObject({
       ID: list.messages[0]!.ID,
       Subject: expect.any(String),
       Text: expect.any(String),
       HTML: expect.any(String),
     });
-    expect((await fetch(`${server.url}/_mail/${list.messages[0]!.ID}`)).status).toBe(200);
-    expect((await fetch(`${server.url}/_mail/api/v1/message/nessuno`)).status).toBe(404);
+    expect(html).toContain(`href="/view/${list.messages[0]!.ID}"`);
+    expect((await fetch(`${server.mailUrl}/view/${list.messages[0]!.ID}`)).status).toBe(200);
+    expect((await fetch(`${server.mailUrl}/api/v1/message/nessuno`)).status).toBe(404);
   });
 });
 
@@ -239,7 +240,8 @@ describe('auth e-mails over SMTP', () => {
   afterAll(() => server?.stop());
 
   it('has no local mailbox when SMTP_URL is set', async () => {
-    expect((await fetch(`${server.url}/_mail/api/v1/messages`)).status).toBe(404);
+    expect(server.server.mailbox).toBeUndefined();
     expect(server.server.context.mailer.mailbox).toBeUndefined();
+    expect(() => server.mailUrl).toThrow(/SMTP/);
   });
 });

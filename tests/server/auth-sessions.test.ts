@@ -152,7 +152,7 @@ describe('auth sessions: refresh rotation, logout, the user endpoint', () => {
 
   it('changes the e-mail only after both addresses confirm', async () => {
     const client = await signedUp(server, 'vecchia@example.com');
-    const mail = mailbox(server.url);
+    const mail = mailbox(server.mailUrl);
     const asked = await client.auth.updateUser({ email: 'nuova-casella@example.com' });
     expect(asked.error).toBeNull();
     expect(asked.data.user?.email).toBe('vecchia@example.com');

@@ -55,7 +55,7 @@ describe('auth: sign-up and password sign-in (confirmations off, as config.toml 
     expect(typeof claims.session_id).toBe('string');
     expect(claims.amr).toEqual([{ method: 'password', timestamp: expect.any(Number) }]);
     expect(claims.exp! - claims.iat!).toBe(3600);
-    expect(await mailbox(server.url).to('giulia@example.com')).toEqual([]);
+    expect(await mailbox(server.mailUrl).to('giulia@example.com')).toEqual([]);
   });
 
   it('gives the access token to rpc: auth.uid() is the new user', async () => {

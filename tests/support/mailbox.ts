@@ -11,10 +11,11 @@ export interface MailMessage extends MailSummary {
   HTML: string;
 }
 
-export function mailbox(serverUrl: string) {
+/** `mailUrl`: the mailbox's own address (TestServer.mailUrl), not the server's. */
+export function mailbox(mailUrl: string) {
   async function json<T>(path: string): Promise<T> {
-    const response = await fetch(`${serverUrl}/_mail/api/v1${path}`);
-    if (!response.ok) throw new Error(`GET /_mail/api/v1${path}: ${response.status}`);
+    const response = await fetch(`${mailUrl}/api/v1${path}`);
+    if (!response.ok) throw new Error(`GET ${mailUrl}/api/v1${path}: ${response.status}`);
     return (await response.json()) as T;
   }
 

@@ -11,6 +11,8 @@ export type TestClient = SupabaseClient<any, string, string>;
 
 export interface TestServer {
   url: string;
+  /** The local mailbox on 127.0.0.1, its own port (absent with SMTP): read it with support/mailbox.ts. */
+  mailUrl: string;
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
@@ -34,6 +36,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const config: ServerConfig = {
     ...loadConfig({}),
     port: 0,
+    mailPort: 0,
     host: '127.0.0.1',
     dataDir: '',
     jwtSecret: 'test-jwt-secret-with-at-least-32-characters',
@@ -62,6 +65,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const clients: TestClient[] = [];
   return {
     url: server.url,
+    get mailUrl() {
+      if (!server.mailbox) throw new Error('This server sends e-mail over SMTP: it has no local mailbox');
+      return server.mailbox.url;
+    },
     anonKey,
     serviceRoleKey,
     jwtSecret,
