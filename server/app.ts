@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { healthRoutes } from './auth/health.ts';
 import { authRoutes } from './auth/index.ts';
 import type { ServerContext } from './context.ts';
+import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { mailRoutes } from './mail/routes.ts';
 import { realtimeRoutes } from './realtime/index.ts';
 import { restRoutes } from './rest/index.ts';
@@ -20,7 +21,7 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: bodyLimitBytes,
-    trustProxy: context.config.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(context.config.trustProxy),
   });
 
   // gzip or brotli for every compressible response above 1 KB (a 20,000-client tree: 2.8 MB → ~0.8 MB).
