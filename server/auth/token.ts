@@ -8,18 +8,19 @@ import { findUserByEmail, isBanned, isConfirmed } from './users.ts';
 /** `POST /token`: the password and refresh-token grants (the app uses the implicit flow, not PKCE). */
 export async function tokenRoutes(app: FastifyInstance, auth: AuthContext) {
   app.post('/auth/v1/token', async (request) => {
-    auth.limiters.tokenRefresh.hit(request.ip);
     const grantType = (request.query as Record<string, string | undefined>).grant_type;
-    const body = bodyOf(request);
 
     if (grantType === 'refresh_token') {
-      const presented = stringField(body, 'refresh_token');
+      auth.limiters.tokenRefresh.hit(request.ip);
+      const presented = stringField(bodyOf(request), 'refresh_token');
       if (!presented) throw authErrors.refreshTokenNotFound();
       return refreshSession(tokenContext(auth, request), presented);
     }
     if (grantType !== 'password') {
       throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
     }
+    auth.limiters.passwordGrants.hit(request.ip);
+    const body = bodyOf(request);
 
     const email = stringField(body, 'email');
     const password = typeof body.password === 'string' ? body.password : '';
