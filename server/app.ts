@@ -31,7 +31,9 @@ export async function buildApp(
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
-  // JSON bodies of any JSON media type (PostgREST clients send application/json; charset=utf-8).
+  // JSON bodies of any JSON media type (PostgREST clients send application/json; charset=utf-8), and
+  // nothing else unless a route family says so: another media type is a 415, never a 500.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser(/^application\/(.+\+)?json/, { parseAs: 'string' }, (_request, body, done) => {
     if (body === '') return done(null, undefined);
     try {
