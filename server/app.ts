@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { healthRoutes } from './auth/health.ts';
 import { authRoutes } from './auth/index.ts';
 import type { ServerContext } from './context.ts';
+import { fastifyHttpOptions } from './http/limits.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { mailRoutes } from './mail/routes.ts';
 import { realtimeRoutes } from './realtime/index.ts';
@@ -22,6 +23,7 @@ export async function buildApp(
     logger: options.logger ?? false,
     bodyLimit: bodyLimitBytes,
     trustProxy: fastifyTrustProxy(context.config.trustProxy),
+    ...fastifyHttpOptions(context.config.http),
   });
 
   // gzip or brotli for every compressible response above 1 KB (a 20,000-client tree: 2.8 MB → ~0.8 MB).

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { parse as parseToml } from 'smol-toml';
 import { z } from 'zod';
 import type { AuthOverrides } from './auth/settings.ts';
+import type { HttpLimits } from './http/limits.ts';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -18,6 +19,10 @@ const environmentSchema = z.object({
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   SMTP_URL: z.string().optional(),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
+  IDLE_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -64,6 +69,8 @@ export interface ServerConfig {
    * X-Forwarded-For (rate limits are per address; HSTS needs X-Forwarded-Proto). Unset: none.
    */
   trustProxy?: TrustProxy;
+  /** Timeouts and connection limits (tests lower them): see server/http/limits.ts for the defaults. */
+  http?: Partial<HttpLimits>;
   /** Folders of supabase/migrations style SQL files, applied in version order. */
   migrationFolders: string[];
   /** The built SPA; absent in tests that only need the APIs. */
@@ -112,6 +119,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Server
     adminPassword: env.ADMIN_PASSWORD,
     smtpUrl: env.SMTP_URL,
     trustProxy: env.TRUST_PROXY,
+    http: Object.fromEntries(
+      Object.entries({
+        requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+        headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+        idleTimeoutMs: env.IDLE_TIMEOUT_MS,
+        keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
+      }).filter(([, value]) => value !== undefined),
+    ),
     migrationFolders: [defaultMigrationsFolder],
     staticDir: defaultStaticDir,
     toml: readSupabaseToml(),
