@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { parse as parseToml } from 'smol-toml';
 import { z } from 'zod';
 import type { AuthOverrides } from './auth/settings.ts';
+import type { HttpLimits } from './http/limits.ts';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 import { substituteEnv } from './toml-env.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -20,7 +22,21 @@ const environmentSchema = z.object({
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   SMTP_URL: z.string().optional(),
-  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).optional(),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
+  IDLE_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed !== undefined && typeof parsed === 'object' && 'problem' in parsed) {
+        context.addIssue({ code: 'custom', message: parsed.problem });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
 });
 
 const tomlSchema = z.object({
@@ -55,8 +71,13 @@ export interface ServerConfig {
   adminEmail?: string;
   adminPassword?: string;
   smtpUrl?: string;
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits are per address). */
-  trustProxy?: boolean;
+  /**
+   * Behind reverse proxies: how many hops, or which proxy addresses, may name the client in
+   * X-Forwarded-For (rate limits are per address; HSTS needs X-Forwarded-Proto). Unset: none.
+   */
+  trustProxy?: TrustProxy;
+  /** Timeouts and connection limits (tests lower them): see server/http/limits.ts for the defaults. */
+  http?: Partial<HttpLimits>;
   /** Folders of supabase/migrations style SQL files, applied in version order. */
   migrationFolders: string[];
   /** The built SPA; absent in tests that only need the APIs. */
@@ -110,7 +131,15 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Server
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
     smtpUrl: env.SMTP_URL,
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: env.TRUST_PROXY,
+    http: Object.fromEntries(
+      Object.entries({
+        requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+        headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+        idleTimeoutMs: env.IDLE_TIMEOUT_MS,
+        keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
+      }).filter(([, value]) => value !== undefined),
+    ),
     migrationFolders: [defaultMigrationsFolder],
     staticDir: defaultStaticDir,
     toml: readSupabaseToml(given),

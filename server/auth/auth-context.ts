@@ -81,9 +81,12 @@ export function replyWithError(request: FastifyRequest, reply: FastifyReply, err
     return sendAuthError(reply, error);
   }
   const status = (error as { statusCode?: number }).statusCode;
-  if (status === 400) return sendAuthError(reply, authErrors.badJson());
   if (status === 413)
     return sendAuthError(reply, new AuthError(413, 'request_too_large', 'Request body is too large'));
+  if (status === 408)
+    return sendAuthError(reply, new AuthError(408, 'request_timeout', 'Processing this request timed out'));
+  if (status !== undefined && status >= 400 && status < 500)
+    return sendAuthError(reply, authErrors.badJson());
   if (
     isPostgresError(error) &&
     error.code === '23505' &&

@@ -18,9 +18,10 @@ export async function authRoutes(app: FastifyInstance, context: ServerContext) {
 
   app.setErrorHandler((error, request, reply) => replyWithError(request, reply, error));
 
+  // GoTrue reads every body as JSON whatever its content type (bad_json when it is not), and
   // supabase-js posts /logout with a JSON content type and no body: an empty body is no body.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
     if (body === '') return done(null, undefined);
     try {
       done(null, JSON.parse(body as string));

@@ -32,13 +32,56 @@ export class RateLimiter {
   }
 }
 
+/**
+ * A token bucket per key, as GoTrue's password-grant limiter (tollbooth): `burst` tries at once, then
+ * one more each time the bucket refills by one token (`perWindow` tokens per `windowMs`).
+ */
+export class TokenBucket {
+  private readonly buckets = new Map<string, { tokens: number; updatedAt: number }>();
+  private readonly tokensPerMs: number;
+
+  constructor(
+    private readonly burst: number,
+    perWindow: number,
+    windowMs: number,
+    private readonly failure: () => AuthError,
+  ) {
+    this.tokensPerMs = perWindow / windowMs;
+  }
+
+  /** Takes one token for `key`; throws the limiter's 429 when the bucket is empty. */
+  hit(key: string, now = Date.now()): void {
+    const bucket = this.buckets.get(key) ?? { tokens: this.burst, updatedAt: now };
+    bucket.tokens = this.tokensAt(bucket, now);
+    bucket.updatedAt = now;
+    this.buckets.set(key, bucket);
+    if (this.buckets.size > 10_000) this.forgetFull(now);
+    if (bucket.tokens < 1) throw this.failure();
+    bucket.tokens -= 1;
+  }
+
+  private tokensAt(bucket: { tokens: number; updatedAt: number }, now: number): number {
+    return Math.min(this.burst, bucket.tokens + (now - bucket.updatedAt) * this.tokensPerMs);
+  }
+
+  private forgetFull(now: number) {
+    for (const [key, bucket] of this.buckets) {
+      if (this.tokensAt(bucket, now) >= this.burst) this.buckets.delete(key);
+    }
+  }
+}
+
 const fiveMinutes = 5 * 60 * 1000;
+/** GoTrue's burst for its per-IP limiters (`SetBurst(30)`). */
+export const gotrueBurst = 30;
 const oneHour = 60 * 60 * 1000;
 
 export interface AuthLimiters {
   /** signup, otp, recover, resend, PUT /user: per IP. */
   signInSignUps: RateLimiter;
-  /** /token (password and refresh grants): per IP. */
+  /** /token password grants: per IP, a burst of 30 refilled at token_refresh per 5 minutes. */
+  passwordGrants: TokenBucket;
+  /** /token refresh grants: per IP, apart from passwords, so a password lock-out keeps sessions alive. */
   tokenRefresh: RateLimiter;
   /** /verify: per IP. */
   tokenVerifications: RateLimiter;
@@ -54,6 +97,12 @@ export function createLimiters(limits: {
 }): AuthLimiters {
   return {
     signInSignUps: new RateLimiter(limits.signInSignUps, fiveMinutes, authErrors.overRequestRateLimit),
+    passwordGrants: new TokenBucket(
+      gotrueBurst,
+      limits.tokenRefresh,
+      fiveMinutes,
+      authErrors.overRequestRateLimit,
+    ),
     tokenRefresh: new RateLimiter(limits.tokenRefresh, fiveMinutes, authErrors.overRequestRateLimit),
     tokenVerifications: new RateLimiter(
       limits.tokenVerifications,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bodyOf, clientOf, stringField, tokenContext, type AuthContext } from './auth-context.ts';
 import { AuthError, authErrors } from './errors.ts';
 import { passwordMatches } from './passwords.ts';
@@ -7,19 +7,27 @@ import { findUserByEmail, isBanned, isConfirmed } from './users.ts';
 
 /** `POST /token`: the password and refresh-token grants (the app uses the implicit flow, not PKCE). */
 export async function tokenRoutes(app: FastifyInstance, auth: AuthContext) {
+  // OAuth2's own encoding for the token endpoint, beside supabase-js's JSON.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
   app.post('/auth/v1/token', async (request) => {
-    auth.limiters.tokenRefresh.hit(request.ip);
-    const grantType = (request.query as Record<string, string | undefined>).grant_type;
-    const body = bodyOf(request);
+    const grantType = grantTypeOf(request);
 
     if (grantType === 'refresh_token') {
-      const presented = stringField(body, 'refresh_token');
+      auth.limiters.tokenRefresh.hit(request.ip);
+      const presented = stringField(bodyOf(request), 'refresh_token');
       if (!presented) throw authErrors.refreshTokenNotFound();
       return refreshSession(tokenContext(auth), presented);
     }
     if (grantType !== 'password') {
       throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
     }
+    auth.limiters.passwordGrants.hit(request.ip);
+    const body = bodyOf(request);
 
     const email = stringField(body, 'email');
     const password = typeof body.password === 'string' ? body.password : '';
@@ -32,4 +40,15 @@ export async function tokenRoutes(app: FastifyInstance, auth: AuthContext) {
     const session = await createSession(tokenContext(auth), user.id, 'password', clientOf(request));
     return { ...session, weak_password: null };
   });
+}
+
+/** As GoTrue's `r.FormValue("grant_type")`: a form body's value first, then the query's. */
+function grantTypeOf(request: FastifyRequest): string | undefined {
+  const body = request.body as Record<string, unknown> | undefined;
+  const fromBody = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')
+    ? body?.grant_type
+    : undefined;
+  return typeof fromBody === 'string'
+    ? fromBody
+    : (request.query as Record<string, string | undefined>).grant_type;
 }

@@ -60,6 +60,16 @@ export async function restRoutes(app: FastifyInstance, context: ServerContext) {
   const exposed = context.config.toml.api.schemas;
   const searchPath = [...context.config.toml.api.extra_search_path];
   const functions = await createFunctionCache(context.db);
+  // PostgREST's answer to a body that is not JSON (the JSON parser is the app's).
+  app.addContentTypeParser('*', (request, _payload, done) =>
+    done(
+      Object.assign(new Error(`Content-Type not acceptable: ${request.headers['content-type'] ?? ''}`), {
+        statusCode: 415,
+        code: 'PGRST107',
+      }),
+      undefined,
+    ),
+  );
   app.addHook('onClose', () => functions.close());
 
   async function handleRpc(request: FastifyRequest<{ Params: { fn: string } }>, reply: FastifyReply) {

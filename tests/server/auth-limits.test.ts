@@ -20,18 +20,18 @@ describe('auth rate limits, lowered for this test', () => {
   });
   afterAll(() => server?.stop());
 
-  it('answers sign-in attempts over the limit with 429 over_request_rate_limit', async () => {
-    for (let attempt = 0; attempt < 2; attempt += 1) {
-      const { error } = await server
-        .client()
-        .auth.signInWithPassword({ email: 'x@example.com', password: 'no' });
-      expect(error?.code).toBe('invalid_credentials');
-    }
-    const { error } = await server
-      .client()
-      .auth.signInWithPassword({ email: 'x@example.com', password: 'no' });
-    expect(error?.status).toBe(429);
-    expect(error?.code).toBe('over_request_rate_limit');
+  it('answers refresh-token grants over the limit with 429 over_request_rate_limit', async () => {
+    const refresh = async () => {
+      const response = await fetch(`${server.url}/auth/v1/token?grant_type=refresh_token`, {
+        method: 'POST',
+        headers: { apikey: server.anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ refresh_token: 'abcdefghijkl' }),
+      });
+      return { status: response.status, code: ((await response.json()) as { code: string }).code };
+    };
+    expect(await refresh()).toEqual({ status: 400, code: 'refresh_token_not_found' });
+    expect(await refresh()).toEqual({ status: 400, code: 'refresh_token_not_found' });
+    expect(await refresh()).toEqual({ status: 429, code: 'over_request_rate_limit' });
   });
 
   it('answers verification attempts over the limit with 429', async () => {
@@ -57,6 +57,57 @@ describe('auth rate limits, lowered for this test', () => {
       .client()
       .auth.signUp({ email: 'quattro@example.com', password: 'password-4' });
     expect(fourth.error?.code).toBe('over_request_rate_limit');
+  });
+});
+
+describe('password guesses, as GoTrue limits them: a burst of 30 per address', () => {
+  let server: TestServer;
+  const email = 'cliente@example.com';
+  const password = 'password-giusta';
+  beforeAll(async () => {
+    // token_refresh = 3 refills one guess every 100 s: nothing comes back during the test.
+    server = await startTestServer({
+      migrationFolders: [],
+      config: {
+        auth: {
+          rateLimits: { signInSignUps: 100, tokenRefresh: 3, tokenVerifications: 100, emailSent: 100 },
+        },
+      },
+    });
+  });
+  afterAll(() => server?.stop());
+
+  const passwordGrant = (guess: string) =>
+    fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: server.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: guess }),
+    });
+
+  it('refuses the 31st password in a burst with 429, then even the right one; refreshes still work', async () => {
+    const signUp = await server.client().auth.signUp({ email, password });
+    expect(signUp.error).toBeNull();
+    const refreshToken = signUp.data.session!.refresh_token;
+
+    for (let guess = 1; guess <= 30; guess += 1) {
+      const response = await passwordGrant(`sbagliata-${guess}`);
+      expect(response.status, `guess ${guess}`).toBe(400);
+      expect((await response.json()).error_code).toBe('invalid_credentials');
+    }
+    const locked = await passwordGrant('sbagliata-31');
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get('x-sb-error-code')).toBe('over_request_rate_limit');
+    expect(await locked.json()).toEqual({
+      code: 'over_request_rate_limit',
+      error_code: 'over_request_rate_limit',
+      msg: 'Request rate limit reached',
+      message: 'Request rate limit reached',
+    });
+    expect((await passwordGrant(password)).status).toBe(429);
+
+    const refreshed = await server.client().auth.refreshSession({ refresh_token: refreshToken });
+    expect(refreshed.error).toBeNull();
+    expect(refreshed.data.session?.user.email).toBe(email);
   });
 });
 
