@@ -27,6 +27,19 @@ async function userOf(db: Queryable, request: FastifyRequest<{ Params: { id: str
 }
 
 /** `ban_duration`: "none" lifts a ban, a Go duration ("24h") sets one. */
+/** `page` or `per_page` read as GoTrue reads them (an unsigned integer), or undefined when absent. */
+function paginationNumber(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const parsed = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(parsed)) {
+    const reason = Number.isNaN(parsed) ? 'invalid syntax' : 'value out of range';
+    throw authErrors.validation(
+      `Bad Pagination Parameters: strconv.ParseUint: parsing "${value}": ${reason}`,
+    );
+  }
+  return parsed;
+}
+
 function bannedUntil(body: Body): Date | null | undefined {
   const duration = stringField(body, 'ban_duration');
   if (!duration) return undefined;
@@ -84,8 +97,10 @@ export async function adminUserRoutes(app: FastifyInstance, auth: AuthContext) {
 
   app.get('/auth/v1/admin/users', async (request, reply) => {
     const query = request.query as Record<string, string | undefined>;
-    const page = Math.max(1, Number.parseInt(query.page ?? '1', 10) || 1);
-    const perPage = Math.min(1000, Math.max(1, Number.parseInt(query.per_page ?? '50', 10) || 50));
+    const page = Math.max(1, paginationNumber(query.page) ?? 1);
+    const perPage = Math.min(1000, paginationNumber(query.per_page) ?? 50);
+    if (perPage === 0)
+      throw authErrors.validation('Bad Pagination Parameters: per_page must be greater than 0');
     const { rows: counted } = await db.query<{ total: number }>(
       `select count(*)::int as total from auth.users where aud = 'authenticated'`,
     );

@@ -1,11 +1,19 @@
-import type { Database } from '../db/port.ts';
+import type { Database, Queryable } from '../db/port.ts';
 import { hashPassword, passwordMatches } from './passwords.ts';
 import { confirmEmail, findUserByEmail, insertUser } from './users.ts';
+
+async function platformAdminsExist(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query<{ present: boolean }>(
+    `select to_regclass('app.platform_admins') is not null as present`,
+  );
+  return rows[0]?.present === true;
+}
 
 /**
  * With ADMIN_EMAIL and ADMIN_PASSWORD set, makes sure that account exists with a confirmed e-mail
  * and that password, and holds the platform-admin role (app.platform_admins, once the app's
- * migrations have created it).
+ * migrations have created it). An existing account that becomes admin or gets a new password starts
+ * clean: its earlier sessions and refresh tokens are revoked, so none of them gains the new rights.
  */
 export async function ensurePlatformAdmin(
   db: Database,
@@ -20,6 +28,7 @@ export async function ensurePlatformAdmin(
       ? undefined
       : await hashPassword(password);
   await db.transaction(async (tx) => {
+    const adminsTable = await platformAdminsExist(tx);
     let userId = existing?.id;
     if (!userId) {
       const created = await insertUser(tx, {
@@ -29,17 +38,26 @@ export async function ensurePlatformAdmin(
         userMetadata: {},
       });
       userId = created.id;
-    } else if (passwordHash) {
-      await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [
-        userId,
-        passwordHash,
-      ]);
+    } else {
+      const promoted =
+        adminsTable &&
+        (await tx.query(`select 1 from app.platform_admins where user_id = $1`, [userId])).rows.length === 0;
+      if (passwordHash) {
+        await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [
+          userId,
+          passwordHash,
+        ]);
+      }
+      if (promoted || passwordHash) {
+        await tx.query(`delete from auth.sessions where user_id = $1`, [userId]);
+        await tx.query(
+          `update auth.refresh_tokens set revoked = true, updated_at = now() where user_id = $1::text`,
+          [userId],
+        );
+      }
     }
     await confirmEmail(tx, userId);
-    const { rows } = await tx.query<{ present: boolean }>(
-      `select to_regclass('app.platform_admins') is not null as present`,
-    );
-    if (rows[0]?.present) {
+    if (adminsTable) {
       await tx.query(`insert into app.platform_admins (user_id) values ($1) on conflict do nothing`, [
         userId,
       ]);

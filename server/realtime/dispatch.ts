@@ -19,8 +19,8 @@ const pick = (record: Record<string, unknown> | null, names: Set<string>) =>
   Object.fromEntries(Object.entries(record ?? {}).filter(([name]) => names.has(name)));
 
 /**
- * Asks Postgres, as the subscriber's role and claims, whether it may see the changed row now (a select
- * by primary key; DELETE is not checked, as on Supabase) and which filters the change passes.
+ * Asks Postgres, as the subscriber's role and claims, whether it may see the inserted or updated row now
+ * (a select by primary key) and which filters the change passes.
  */
 async function evaluate(
   db: Database,
@@ -30,18 +30,15 @@ async function evaluate(
   readable: Set<string>,
   filters: Map<string, ChangeFilter>,
 ): Promise<{ visible: boolean; passes: Map<string, boolean> }> {
-  const record = (change.type === 'DELETE' ? change.oldRecord : change.record) ?? {};
+  const record = change.record ?? {};
   const qualified = `${quoteIdent(info.schema)}.${quoteIdent(info.table)}`;
   const params: unknown[] = [JSON.stringify(record)];
-  let visible = 'true';
-  if (change.type !== 'DELETE') {
-    const key = info.primaryKey;
-    visible =
-      key.length === 0
-        ? String(!info.rls)
-        : `exists (select 1 from ${qualified} as t where (${key.map((c) => `t.${quoteIdent(c)}`).join(', ')})
-             is not distinct from (${key.map((c) => `r.${quoteIdent(c)}`).join(', ')}))`;
-  }
+  const key = info.primaryKey;
+  const visible =
+    key.length === 0
+      ? String(!info.rls)
+      : `exists (select 1 from ${qualified} as t where (${key.map((c) => `t.${quoteIdent(c)}`).join(', ')})
+           is not distinct from (${key.map((c) => `r.${quoteIdent(c)}`).join(', ')}))`;
   const filterTexts = [...filters.keys()];
   const predicates = filterTexts.map((text) => {
     const filter = filters.get(text)!;
@@ -102,15 +99,18 @@ async function deliverToClaims(
   for (const { bindings } of entries) {
     for (const binding of bindings) if (binding.filter) filters.set(binding.filterText!, binding.filter);
   }
-  const verdict = await evaluate(db, info, change, claims, readable, filters);
+  // As on Supabase, a DELETE is neither checked against RLS nor filtered: every subscriber of the table
+  // gets it, carrying only the primary key, so it says nothing about the columns of a row it cannot see.
+  const verdict =
+    change.type === 'DELETE'
+      ? { visible: true, passes: undefined }
+      : await evaluate(db, info, change, claims, readable, filters);
   if (!verdict.visible) return;
   const data = changeData(info, change, readable);
   for (const { channel, bindings } of entries) {
-    const ids = [
-      ...new Set(
-        bindings.filter((b) => !b.filter || verdict.passes.get(b.filterText!) === true).map((b) => b.id),
-      ),
-    ];
+    const passes = (binding: Binding) =>
+      !binding.filter || !verdict.passes || verdict.passes.get(binding.filterText!) === true;
+    const ids = [...new Set(bindings.filter(passes).map((b) => b.id))];
     if (ids.length > 0) {
       channel.send({ joinRef: null, ref: null, event: 'postgres_changes', payload: { ids, data } });
     }

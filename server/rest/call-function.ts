@@ -3,6 +3,9 @@ import type { ResolvedFunction } from './resolve-function.ts';
 
 const quoteIdent = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
+/** Named arguments, or a JSON body that is an array or a scalar (for a single unnamed json parameter). */
+export type CallArguments = { named: Record<string, unknown> } | { wholeBody: unknown };
+
 export interface Paging {
   limit?: number;
   offset?: number;
@@ -16,11 +19,13 @@ export interface Paging {
 export async function callFunction(
   tx: Queryable,
   fn: ResolvedFunction,
-  args: Record<string, unknown>,
+  callArguments: CallArguments,
   paging: Paging = {},
 ): Promise<string | undefined> {
   const qualified = `${quoteIdent(fn.schema)}.${quoteIdent(fn.name)}`;
-  const given = fn.parameters.filter((parameter) => parameter.name in args);
+  const args = 'named' in callArguments ? callArguments.named : callArguments.wholeBody;
+  const named = 'named' in callArguments ? callArguments.named : {};
+  const given = fn.parameters.filter((parameter) => parameter.name !== '' && parameter.name in named);
   let call: string;
   let from: string;
   if (fn.takesWholeBody) {

@@ -1,5 +1,5 @@
 import type { Database } from '../db/port.ts';
-import { resolveFunction, type ResolvedFunction } from './resolve-function.ts';
+import { resolveFunction, type ResolvedFunction, type wholeBodyOnly } from './resolve-function.ts';
 
 /**
  * PostgREST's schema cache for functions: resolved once per name and argument set, dropped whenever a
@@ -11,11 +11,19 @@ export async function createFunctionCache(db: Database) {
     if (payload === '' || payload === 'reload schema') cache.clear();
   });
   return {
-    resolve(schema: string, name: string, argumentNames: string[]): Promise<ResolvedFunction> {
-      const key = JSON.stringify([schema, name, [...argumentNames].sort()]);
+    resolve(
+      schema: string,
+      name: string,
+      argumentSet: string[] | typeof wholeBodyOnly,
+    ): Promise<ResolvedFunction> {
+      const key = JSON.stringify([
+        schema,
+        name,
+        Array.isArray(argumentSet) ? [...argumentSet].sort() : argumentSet,
+      ]);
       let resolved = cache.get(key);
       if (!resolved) {
-        resolved = resolveFunction(db, schema, name, argumentNames);
+        resolved = resolveFunction(db, schema, name, argumentSet);
         cache.set(key, resolved);
         resolved.catch(() => cache.delete(key));
       }

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
-import { callFunction } from './call-function.ts';
+import { callFunction, type CallArguments } from './call-function.ts';
 import { PostgrestError, toPostgrestError } from './postgrest-error.ts';
 import { requestClaims } from './request-role.ts';
 import { impersonate } from '../db/impersonate.ts';
 import { createFunctionCache } from './function-cache.ts';
+import { wholeBodyOnly } from './resolve-function.ts';
 
 const singleObject = 'application/vnd.pgrst.object+json';
 const reservedQueryKeys = new Set(['select', 'order', 'limit', 'offset', 'or', 'and', 'columns']);
@@ -26,33 +27,43 @@ function exposedSchema(request: FastifyRequest, exposed: string[]): string {
   return schema;
 }
 
-function argumentsOf(request: FastifyRequest): {
-  args: Record<string, unknown>;
-  limit?: number;
-  offset?: number;
-} {
+/** Query keys that shape an rpc's result (filters, `select`, `order`): refused, never ignored. */
+function refuseResultShaping(query: Record<string, string>, method: string) {
+  for (const [key, value] of Object.entries(query)) {
+    if (key === 'limit' || key === 'offset' || key === 'columns') continue;
+    if (key === 'select' && value === '*') continue;
+    const argument = (method === 'GET' || method === 'HEAD') && !reservedQueryKeys.has(key);
+    if (argument && !filterPattern.test(value)) continue;
+    throw PostgrestError.of(
+      400,
+      'PGRST100',
+      `Filters, select and order on rpc results are not supported: ${key}=${value}`,
+      null,
+      'Pass the condition to the function as an argument instead.',
+    );
+  }
+}
+
+/**
+ * The call's arguments: named ones (a JSON object, or the query string of a GET), or, for a JSON body
+ * that is an array or a scalar, the whole body, which only a single unnamed json/jsonb parameter takes.
+ */
+function argumentsOf(request: FastifyRequest): { args: CallArguments; limit?: number; offset?: number } {
   const query = request.query as Record<string, string>;
   const limit = query.limit !== undefined ? Number(query.limit) : undefined;
   const offset = query.offset !== undefined ? Number(query.offset) : undefined;
   if ([limit, offset].some((value) => value !== undefined && !(Number.isInteger(value) && value >= 0))) {
     throw PostgrestError.of(400, 'PGRST100', 'limit and offset must be non-negative integers');
   }
+  refuseResultShaping(query, request.method);
   if (request.method === 'GET' || request.method === 'HEAD') {
-    const args: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(query)) {
-      if (reservedQueryKeys.has(key)) continue;
-      if (filterPattern.test(value)) {
-        throw PostgrestError.of(400, 'PGRST100', `Filters on rpc results are not supported: ${key}`);
-      }
-      args[key] = value;
-    }
-    return { args, limit, offset };
+    const named: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(query)) if (!reservedQueryKeys.has(key)) named[key] = value;
+    return { args: { named }, limit, offset };
   }
   const body = request.body ?? {};
-  if (typeof body !== 'object' || Array.isArray(body)) {
-    throw PostgrestError.of(400, 'PGRST102', 'Invalid body: expected a JSON object');
-  }
-  return { args: body as Record<string, unknown>, limit, offset };
+  if (typeof body !== 'object' || Array.isArray(body)) return { args: { wholeBody: body }, limit, offset };
+  return { args: { named: body as Record<string, unknown> }, limit, offset };
 }
 
 /** `/rest/v1/rpc/<function>`: PostgREST's way of running a function, one transaction per request. */
@@ -82,7 +93,11 @@ export async function restRoutes(app: FastifyInstance, context: ServerContext) {
       const wantsSingle = (request.headers.accept ?? '').includes(singleObject);
       const readOnlyRequest = request.method === 'GET' || request.method === 'HEAD';
 
-      const fn = await functions.resolve(schema, request.params.fn, Object.keys(args));
+      const fn = await functions.resolve(
+        schema,
+        request.params.fn,
+        'named' in args ? Object.keys(args.named) : wholeBodyOnly,
+      );
       const body = await context.db.transaction(async (tx) => {
         if (readOnlyRequest || !fn.volatile) await tx.query('set transaction read only');
         await impersonate(tx, claims, {

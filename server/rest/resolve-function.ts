@@ -64,6 +64,9 @@ function returnShape(row: ProcRow): ReturnShape {
   return 'scalar';
 }
 
+/** The argument set of a call whose JSON body is an array or a scalar. */
+export const wholeBodyOnly = 'whole body only';
+
 /**
  * Picks the overload whose parameters match the argument names, as PostgREST does: every parameter
  * without a default is given and no unknown argument is passed. Resolved from pg_proc on every call,
@@ -73,9 +76,11 @@ export async function resolveFunction(
   tx: Queryable,
   schema: string,
   name: string,
-  argumentNames: string[],
+  argumentSet: string[] | typeof wholeBodyOnly,
 ): Promise<ResolvedFunction> {
   const { rows } = await tx.query<ProcRow>(procQuery, [schema, name]);
+  const wholeBody = argumentSet === wholeBodyOnly;
+  const argumentNames = wholeBody ? [] : argumentSet;
   const given = new Set(argumentNames);
   const candidates = rows
     .map((row) => ({ row, parameters: inputParameters(row) }))
@@ -84,10 +89,12 @@ export async function resolveFunction(
         parameters.length === 1 &&
         parameters[0]!.name === '' &&
         ['json', 'jsonb'].includes(parameters[0]!.type);
-      const names = new Set(parameters.map((parameter) => parameter.name));
+      // An unnamed parameter is never given by name.
+      const names = new Set(parameters.map((parameter) => parameter.name).filter((named) => named !== ''));
       const matches =
         takesWholeBody ||
-        (parameters.every((parameter) => parameter.hasDefault || given.has(parameter.name)) &&
+        (!wholeBody &&
+          parameters.every((parameter) => parameter.hasDefault || given.has(parameter.name)) &&
           argumentNames.every((argument) => names.has(argument)));
       return { row, parameters, takesWholeBody, matches };
     })

@@ -148,9 +148,9 @@ export function objectRoutes(app: FastifyInstance, { db, store, settings, jwtSec
     const caller = await callerOf(request, jwtSecret);
     const { rows } = await asCaller(db, caller, 'info', (tx) =>
       tx.query(
-        `select id, name, version, bucket_id, (metadata ->> 'size')::bigint as size,
+        `select id, name, version, bucket_id, metadata -> 'size' as size,
                 metadata ->> 'mimetype' as content_type, metadata ->> 'cacheControl' as cache_control,
-                metadata ->> 'eTag' as etag, user_metadata as metadata, updated_at as last_modified, created_at
+                metadata ->> 'eTag' as etag, coalesce(user_metadata, '{}'::jsonb) as metadata, updated_at as last_modified, created_at
            from storage.objects where bucket_id = $1 and name = $2`,
         [bucketId, key],
       ),

@@ -5,7 +5,10 @@ import { supabase } from '@/lib/supabase';
 export interface LiveTable {
   table: string;
   event: 'INSERT' | 'UPDATE' | 'DELETE' | '*';
-  /** A postgres_changes filter such as `client_id=eq.<id>`; RLS already limits what arrives. */
+  /**
+   * A postgres_changes filter such as `client_id=eq.<id>`; RLS already limits what arrives. Deletes are
+   * never filtered (as on Supabase): any deletion in the table refreshes.
+   */
   filter: string;
 }
 

@@ -85,6 +85,23 @@ describe('auth admin: /admin/users for the service role only', () => {
     );
   });
 
+  it('refuses invalid pagination with 400 validation_failed, as GoTrue does', async () => {
+    for (const [params, reason] of [
+      [{ page: -1 }, 'strconv.ParseUint: parsing "-1": invalid syntax'],
+      [{ page: 1.5 }, 'strconv.ParseUint: parsing "1.5": invalid syntax'],
+      [{ perPage: 'abc' as unknown as number }, 'strconv.ParseUint: parsing "abc": invalid syntax'],
+      [{ perPage: 0 }, 'per_page must be greater than 0'],
+    ] as const) {
+      const { data, error } = await admin().listUsers(params);
+      expect(error).toMatchObject({
+        status: 400,
+        code: 'validation_failed',
+        message: `Bad Pagination Parameters: ${reason}`,
+      });
+      expect(data.users).toEqual([]);
+    }
+  });
+
   it('refuses the anon key and user tokens with 403 not_admin, and no token with 401', async () => {
     const asAnon = createClient(server.url, server.anonKey, {
       auth: { persistSession: false },

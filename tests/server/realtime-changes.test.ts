@@ -113,6 +113,31 @@ describe('postgres_changes through supabase-js, under RLS', () => {
     await asAlice.removeChannel(channel);
   });
 
+  it('applies no filter to deletes, so a filter on a row it cannot see tells a subscriber nothing', async () => {
+    const matching = new Inbox<Change>();
+    const other = new Inbox<Change>();
+    const channel = asBob
+      .channel('delete-oracle')
+      .on(
+        'postgres_changes',
+        { event: 'DELETE', schema: 'public', table: 'items', filter: `owner=eq.${alice}` },
+        matching.push,
+      )
+      .on(
+        'postgres_changes',
+        { event: 'DELETE', schema: 'public', table: 'items', filter: `body=eq.nessuno` },
+        other.push,
+      );
+    await subscribed(channel);
+    const id = await insertItem(alice, 'segreto di Alice', 99);
+    await server.server.context.db.query('delete from public.items where id = $1', [id]);
+    const [seenByMatching, seenByOther] = await Promise.all([matching.next(), other.next()]);
+    expect(seenByMatching).toEqual(seenByOther);
+    expect(seenByMatching).toMatchObject({ eventType: 'DELETE', new: {}, old: { id } });
+    expect(seenByMatching.old).toEqual({ id });
+    await asBob.removeChannel(channel);
+  });
+
   it('holds eq, neq, lt, lte, gt, gte and in filters', async () => {
     const inboxes = {
       eq: new Inbox<Change>(),

@@ -141,6 +141,48 @@ describe('rpc through supabase-js, as PostgREST runs it', () => {
     expect(wrongArgs.error?.code).toBe('PGRST202');
   });
 
+  it('passes the whole body only to a single unnamed json parameter, else answers 404 PGRST202', async () => {
+    expect((await asAlice.rpc('echo_body', { a: 1 })).data).toEqual({ a: 1 });
+    const post = (fn: string, body: string) =>
+      fetch(`${server.url}/rest/v1/rpc/${fn}`, {
+        method: 'POST',
+        headers: { apikey: server.anonKey, 'content-type': 'application/json' },
+        body,
+      });
+    const echoed = await post('echo_body', '[1,"due"]');
+    expect(echoed.status).toBe(200);
+    expect(await echoed.json()).toEqual([1, 'due']);
+    for (const [fn, body] of [
+      ['greet', '["Anna"]'],
+      ['greet', '"Anna"'],
+      ['greet', '42'],
+      ['shout', '"ciao"'],
+      ['shout', '{"": "ciao"}'],
+      ['touch', '[]'],
+    ]) {
+      const response = await post(fn!, body!);
+      expect({ fn, body, status: response.status }).toEqual({ fn, body, status: 404 });
+      expect(await response.json()).toMatchObject({ code: 'PGRST202' });
+    }
+  });
+
+  it('refuses filters, select and order on an rpc result with 400 PGRST100, never ignoring them', async () => {
+    const refused = [
+      await asAlice.rpc('pairs').eq('n', 1),
+      await asAlice.rpc('numbers', { up_to: 3 }).gt('numbers', 1),
+      await asAlice.rpc('pairs').or('n.eq.1,n.eq.2'),
+      await asAlice.rpc('pairs').order('n', { ascending: false }),
+      await asAlice.rpc('pairs').select('label'),
+      await asAlice.rpc('greet', { name: 'Anna' }, { get: true }).eq('greet', 'Ciao Anna'),
+    ];
+    for (const result of refused) {
+      expect(result.status).toBe(400);
+      expect(result.error).toMatchObject({ code: 'PGRST100' });
+      expect(result.data).toBeNull();
+    }
+    expect((await asAlice.rpc('pairs').select('*').range(0, 0)).data).toEqual([{ n: 1, label: 'uno' }]);
+  });
+
   it('refuses missing, malformed, forged and expired tokens with 401', async () => {
     const call = (headers: Record<string, string>) =>
       fetch(`${server.url}/rest/v1/rpc/whoami`, {

@@ -58,6 +58,27 @@ describe('storage objects through supabase-js, authorised by RLS on storage.obje
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3, 4]));
   });
 
+  it('describes an object with info(), its metadata an empty object when none was given', async () => {
+    const bucket = asAlice.storage.from('documents');
+    expect(
+      (await bucket.upload(`${alice}/senza-metadati.txt`, 'a', { contentType: 'text/plain' })).error,
+    ).toBeNull();
+    const plain = await bucket.info(`${alice}/senza-metadati.txt`);
+    expect(plain.error).toBeNull();
+    expect(plain.data).toMatchObject({
+      name: `${alice}/senza-metadati.txt`,
+      size: 1,
+      contentType: 'text/plain',
+    });
+    expect(plain.data?.metadata).toEqual({});
+
+    const tagged = `${alice}/con-metadati.txt`;
+    expect(
+      (await bucket.upload(tagged, 'b', { contentType: 'text/plain', metadata: { cliente: 'Anna' } })).error,
+    ).toBeNull();
+    expect((await bucket.info(tagged)).data?.metadata).toEqual({ cliente: 'Anna' });
+  });
+
   it("refuses an upload into another user's folder and an anonymous one", async () => {
     const intruder = await asBob.storage.from('documents').upload(`${alice}/intruso.txt`, 'no');
     expect(intruder.error).toMatchObject({ status: 400, statusCode: '403' });
