@@ -109,6 +109,10 @@ const reservationUpdate = (
 const pendingOf = (salon: SalonIds) => `${ofSalon(salon)} and status = 'in attesa'`;
 const changedFor = (salon: SalonIds) => `client_id = '${salon.memberId}' and status = 'modificata'`;
 
+const deletableOf = (salon: SalonIds) =>
+  `client_id = '${salon.memberId}'
+   and (status = 'rifiutata' or (status = 'confermata' and starts_at < now() - interval '90 minutes'))`;
+
 const reservationWrites: Check[] = [
   lazy('app.reservations: a client books for itself, pending and without notes', (w) =>
     allowed('', 'clientA', reservation(w.A)),
@@ -151,20 +155,13 @@ const reservationWrites: Check[] = [
     'update app.reservations set client_id = null',
     'grant',
   ),
-  // The member has a rejected one, confirmed ones 2 hours ago, 30 minutes ago and in 3 days, a
-  // pending and a modified one; the friend a rejected one.
+  // Deletable: the member's rejected one and its confirmed one of 2 hours ago; not the confirmed ones
+  // of 30 minutes ago and in 3 days, the pending ones (one started 2 days ago), the modified one, nor
+  // the friend's rejected one.
   ...(
     [
-      [
-        'clientA',
-        (w) =>
-          `client_id = '${w.A.memberId}' and (status = 'rifiutata' or starts_at < now() - interval '90 minutes')`,
-      ],
-      [
-        'clientB',
-        (w) =>
-          `client_id = '${w.B.memberId}' and (status = 'rifiutata' or starts_at < now() - interval '90 minutes')`,
-      ],
+      ['clientA', (w) => deletableOf(w.A)],
+      ['clientB', (w) => deletableOf(w.B)],
       ['merchantA', () => 'false'],
       ['admin', () => 'false'],
     ] as [PersonaName, (w: PolicyWorld) => string][]

@@ -101,7 +101,8 @@ async function salonIds(server: TestServer, salon: Salon): Promise<SalonIds> {
     });
     if (error) throw new Error(`register_purchase: ${error.message}`);
   }
-  // The member's reservations in every state; the friend has a rejected one of its own.
+  // The member's reservations in every state, confirmed ones before and after the hour that allows
+  // deleting them, one left pending in the past; the friend has a rejected one of its own.
   const at = (startsAt: string, status: string, clientId?: string) =>
     insertReservation(server, salon, { startsAt, status, clientId });
   await at(`now() + interval '1 day'`, 'in attesa');
@@ -109,6 +110,7 @@ async function salonIds(server: TestServer, salon: Salon): Promise<SalonIds> {
   await at(`now() + interval '3 days'`, 'confermata');
   await at(`now() - interval '30 minutes'`, 'confermata');
   await at(`now() - interval '2 hours'`, 'confermata');
+  await at(`now() - interval '2 days'`, 'in attesa');
   await at(`now() + interval '4 days'`, 'rifiutata');
   await at(`now() + interval '5 days'`, 'rifiutata', friend.client_id);
   return {
