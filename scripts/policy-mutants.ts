@@ -69,6 +69,8 @@ try {
     const verdict = killer ? 'killed    ' : reason ? 'equivalent' : 'SURVIVED  ';
     console.log(`${verdict} ${mutant.target} — ${mutant.label}${killer ? ` (by "${killer.name}")` : ''}`);
   }
+  const drifted = await firstFailure(world, '');
+  if (drifted) throw new Error(`The checks fail after every mutant was undone: ${drifted.name}`);
   const policyTargets = new Set(policies.map((policy) => `${policy.relation}: ${policy.name}`));
   const summary = (label: string, entries: [string, { killed: number; total: number }][]) => {
     const killed = entries.reduce((sum, [, score]) => sum + score.killed, 0);
