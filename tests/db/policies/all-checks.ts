@@ -1,0 +1,17 @@
+import { bookingSelectChecks, bookingWriteChecks } from './booking-checks.ts';
+import type { Check } from './check.ts';
+import { loyaltySelectChecks, loyaltyWriteChecks } from './loyalty-checks.ts';
+import { privilegeChecks } from './privilege-checks.ts';
+import { storageChecks } from './storage-checks.ts';
+import { widenedChecks } from './widened-checks.ts';
+
+/** Every table-level check, by family, in the order the test file and the mutation script run them. */
+export const checkFamilies: Record<string, Check[]> = {
+  'privileges of anon, authenticated and service_role': privilegeChecks,
+  'loyalty tables: what each persona reads': loyaltySelectChecks,
+  'loyalty tables: what each persona writes': loyaltyWriteChecks,
+  'booking tables: what each persona reads': bookingSelectChecks,
+  'booking tables: what each persona writes': bookingWriteChecks,
+  'storage.objects in the buckets loghi and operatori': storageChecks,
+  'update policies on their own, with every column granted': widenedChecks,
+};

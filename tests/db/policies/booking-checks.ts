@@ -1,0 +1,178 @@
+import { allowed, changes, lazy, refused, selectChecks, type Check } from './check.ts';
+import type { PersonaName, PolicyWorld, SalonIds } from './world.ts';
+
+const ofSalon = (salon: SalonIds) => `merchant_id = '${salon.merchantId}'`;
+
+/** Operators, treatments and who performs them: each salon's merchant and clients, nobody else. */
+const catalogueSelect = (table: string) =>
+  selectChecks(table, (w) => ({
+    clientA: ofSalon(w.A),
+    clientB: ofSalon(w.B),
+    merchantA: ofSalon(w.A),
+    merchantB: ofSalon(w.B),
+  }));
+
+const reservationsSelect = (table: string) =>
+  selectChecks(table, (w) => ({
+    clientA: `client_id = '${w.A.memberId}'`,
+    clientB: `client_id = '${w.B.memberId}'`,
+    merchantA: ofSalon(w.A),
+    merchantB: ofSalon(w.B),
+  }));
+
+export const bookingSelectChecks: Check[] = [
+  ...catalogueSelect('app.operators'),
+  ...catalogueSelect('app.treatments'),
+  ...catalogueSelect('app.treatment_operators'),
+  ...reservationsSelect('app.reservations'),
+  ...reservationsSelect('app.reservation_rows'),
+];
+
+const whoMayWrite: [PersonaName, (w: PolicyWorld) => string][] = [
+  ['merchantA', (w) => ofSalon(w.A)],
+  ['merchantB', (w) => ofSalon(w.B)],
+  ['clientA', () => 'false'],
+  ['admin', () => 'false'],
+];
+
+const inserts: [table: string, what: string, values: (salon: SalonIds) => string][] = [
+  [
+    'app.operators',
+    'an operator',
+    (s) => `insert into app.operators (merchant_id, name) values ('${s.merchantId}', 'Nuova')`,
+  ],
+  [
+    'app.treatments',
+    'a treatment',
+    (s) =>
+      `insert into app.treatments (merchant_id, name, description, duration_minutes, price)
+       values ('${s.merchantId}', 'Nuovo', 'Descrizione', 30, 10)`,
+  ],
+  [
+    'app.treatment_operators',
+    'an operator to a treatment',
+    (s) =>
+      `insert into app.treatment_operators (merchant_id, treatment_id, operator_id)
+       values ('${s.merchantId}', '${s.ciglia}', '${s.bea}')`,
+  ],
+];
+
+const catalogueWrites: Check[] = inserts.flatMap(([table, what, values]) => [
+  lazy(`${table}: a merchant adds ${what} of its own`, (w) => allowed('', 'merchantA', values(w.A))),
+  lazy(`${table}: a merchant cannot add ${what} to another salon`, (w) =>
+    refused('', 'merchantA', values(w.B), 'policy'),
+  ),
+  lazy(`${table}: a client cannot add ${what}`, (w) => refused('', 'clientA', values(w.A), 'policy')),
+  lazy(`${table}: the platform admin cannot add ${what}`, (w) => refused('', 'admin', values(w.A), 'policy')),
+  ...whoMayWrite.map(([persona, predicate]) =>
+    changes(`${table}: which rows ${persona} deletes`, persona, {
+      table,
+      key: table === 'app.treatment_operators' ? `treatment_id || '/' || operator_id` : 'id',
+      statement: `delete from ${table}`,
+      predicate,
+    }),
+  ),
+]);
+
+const operatorUpdates = whoMayWrite.map(([persona, predicate]) =>
+  changes(`app.operators: which rows ${persona} renames`, persona, {
+    table: 'app.operators',
+    key: 'id',
+    statement: `update app.operators set name = 'Rinominata'`,
+    changed: `select id::text as k from app.operators where name = 'Rinominata'`,
+    predicate,
+  }),
+);
+
+const reservation = (salon: SalonIds, status = 'in attesa', notes = '') =>
+  `insert into app.reservations (merchant_id, client_id, treatment_id, treatment_name, operator_id,
+     starts_at, ends_at, status, notes)
+   values ('${salon.merchantId}', '${salon.memberId}', '${salon.piega}', 'Piega', '${salon.anna}',
+     now() + interval '10 days', now() + interval '10 days 1 hour', '${status}', '${notes}')`;
+
+/** An update of the reservations without WHERE, marked by its notes, and the rows it must reach. */
+const reservationUpdate = (
+  name: string,
+  persona: PersonaName,
+  status: string | null,
+  predicate: (w: PolicyWorld) => string,
+) =>
+  changes(`app.reservations: ${name}`, persona, {
+    table: 'app.reservations',
+    key: 'id',
+    // Constant values only: reading a column would let the select policies filter the rows too.
+    statement: `update app.reservations set ${status ? `status = '${status}', ` : ''}notes = 'Segnata'`,
+    changed: `select id::text as k from app.reservations where notes = 'Segnata'`,
+    predicate,
+  });
+
+const pendingOf = (salon: SalonIds) => `${ofSalon(salon)} and status = 'in attesa'`;
+const changedFor = (salon: SalonIds) => `client_id = '${salon.memberId}' and status = 'modificata'`;
+
+const deletableOf = (salon: SalonIds) =>
+  `client_id = '${salon.memberId}'
+   and (status = 'rifiutata' or (status = 'confermata' and starts_at < now() - interval '90 minutes'))`;
+
+const reservationWrites: Check[] = [
+  lazy('app.reservations: a client books for itself, pending and without notes', (w) =>
+    allowed('', 'clientA', reservation(w.A)),
+  ),
+  lazy('app.reservations: a client cannot book for a client of another salon', (w) =>
+    refused('', 'clientA', reservation(w.B), 'policy'),
+  ),
+  lazy('app.reservations: a client cannot book an already confirmed reservation', (w) =>
+    refused('', 'clientA', reservation(w.A, 'confermata'), 'policy'),
+  ),
+  lazy('app.reservations: a client cannot book with a note', (w) =>
+    refused('', 'clientA', reservation(w.A, 'in attesa', 'Nota'), 'policy'),
+  ),
+  lazy('app.reservations: a merchant cannot book for its client', (w) =>
+    refused('', 'merchantA', reservation(w.A), 'policy'),
+  ),
+  lazy('app.reservations: the platform admin cannot book', (w) =>
+    refused('', 'admin', reservation(w.A), 'policy'),
+  ),
+  reservationUpdate('a merchant answers only its own pending ones', 'merchantA', null, (w) => pendingOf(w.A)),
+  reservationUpdate('the other merchant answers only its own', 'merchantB', null, (w) => pendingOf(w.B)),
+  reservationUpdate('a merchant rejects only its own pending ones', 'merchantA', 'rifiutata', (w) =>
+    pendingOf(w.A),
+  ),
+  reservationUpdate('a client answers only its own modified ones', 'clientA', null, (w) => changedFor(w.A)),
+  reservationUpdate('a client accepts only its own modified ones', 'clientA', 'confermata', (w) =>
+    changedFor(w.A),
+  ),
+  reservationUpdate('the other client answers only its own', 'clientB', null, (w) => changedFor(w.B)),
+  reservationUpdate('the platform admin answers none', 'admin', null, () => 'false'),
+  refused(
+    'app.reservations: a client cannot move a reservation to another merchant',
+    'clientA',
+    'update app.reservations set merchant_id = null',
+    'grant',
+  ),
+  refused(
+    'app.reservations: a merchant cannot give a reservation to another client',
+    'merchantA',
+    'update app.reservations set client_id = null',
+    'grant',
+  ),
+  // Deletable: the member's rejected one and its confirmed one of 2 hours ago; not the confirmed ones
+  // of 30 minutes ago and in 3 days, the pending ones (one started 2 days ago), the modified one, nor
+  // the friend's rejected one.
+  ...(
+    [
+      ['clientA', (w) => deletableOf(w.A)],
+      ['clientB', (w) => deletableOf(w.B)],
+      ['merchantA', () => 'false'],
+      ['admin', () => 'false'],
+    ] as [PersonaName, (w: PolicyWorld) => string][]
+  ).map(([persona, predicate]) =>
+    changes(`app.reservations: which rows ${persona} deletes`, persona, {
+      table: 'app.reservations',
+      key: 'id',
+      statement: 'delete from app.reservations',
+      predicate,
+    }),
+  ),
+];
+
+export const bookingWriteChecks: Check[] = [...catalogueWrites, ...operatorUpdates, ...reservationWrites];

@@ -1,0 +1,201 @@
+import type { Database, Queryable } from '../../../server/db/port.ts';
+import { isPostgresError } from '../../../server/db/port.ts';
+import { joinAsClient } from '../../support/personas.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { createAdmin, insertReservation, openSalon, type Salon } from '../booking-fixture.ts';
+
+/** Who runs a statement: the two salons' merchants and clients, the platform admin, anon, service_role. */
+export type PersonaName = 'anon' | 'clientA' | 'clientB' | 'merchantA' | 'merchantB' | 'admin' | 'service';
+export const personaNames: PersonaName[] = [
+  'anon',
+  'clientA',
+  'clientB',
+  'merchantA',
+  'merchantB',
+  'admin',
+  'service',
+];
+
+/**
+ * Why a statement was refused: 'schema' / 'grant' = no privilege (on the schema, or on the table or
+ * column), 'policy' = a row-level security policy; anything else is SQLSTATE and message.
+ */
+export type Refusal = 'schema' | 'grant' | 'policy' | string;
+
+export interface Attempt {
+  /** The statement's rows, when it ran. */
+  rows?: Record<string, unknown>[];
+  refused?: Refusal;
+  /** What `observe` read afterwards as superuser, in the same transaction. */
+  observed?: Record<string, unknown>[];
+}
+
+/** One salon's rows, as the fixture made them. */
+export interface SalonIds {
+  merchantId: string;
+  slug: string;
+  ownerUserId: string;
+  /** The signed-in client of this salon and a second client it sponsored. */
+  memberId: string;
+  memberUserId: string;
+  friendId: string;
+  anna: string;
+  bea: string;
+  piega: string;
+  ciglia: string;
+}
+
+export interface PolicyWorld {
+  server: TestServer;
+  db: Database;
+  A: SalonIds;
+  B: SalonIds;
+  adminUserId: string;
+  /**
+   * Runs `sql` as the persona (role and JWT claims set locally, as PostgREST does) in a transaction
+   * that is always rolled back. `before` runs first as superuser; `observe` runs last as superuser.
+   */
+  attempt(
+    persona: PersonaName,
+    sql: string,
+    options?: { params?: unknown[]; before?: string; observe?: string },
+  ): Promise<Attempt>;
+  /** Applies SQL as superuser (e.g. a policy mutant). */
+  apply(sql: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const rollback = new Error('rollback');
+
+export function classify(error: unknown): Refusal {
+  if (!isPostgresError(error)) throw error;
+  if (error.code === '42501') {
+    if (/permission denied for schema/.test(error.message)) return 'schema';
+    if (/permission denied for (table|view|relation|column)/.test(error.message)) return 'grant';
+    if (/row-level security/.test(error.message)) return 'policy';
+  }
+  return `${error.code}: ${error.message}`;
+}
+
+async function actAs(tx: Queryable, role: string, sub: string | undefined): Promise<void> {
+  const claims = JSON.stringify(sub ? { sub, role, aud: role } : { role });
+  await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
+    role,
+    claims,
+  ]);
+}
+
+async function salonIds(server: TestServer, salon: Salon): Promise<SalonIds> {
+  const { joined: friend } = await joinAsClient(server, salon.merchant.slug, {
+    name: 'Amica Sponsorizzata',
+    sponsorCode: salon.member.client_code,
+  });
+  for (const [code, spend] of [
+    [salon.member.client_code, 50],
+    [friend.client_code, 40],
+  ] as const) {
+    const { error } = await salon.owner.client.rpc('register_purchase', {
+      client_code: code,
+      spend,
+      discount: 0,
+    });
+    if (error) throw new Error(`register_purchase: ${error.message}`);
+  }
+  // The member's reservations in every state, confirmed ones before and after the hour that allows
+  // deleting them, one left pending in the past; the friend has a rejected one of its own.
+  const at = (startsAt: string, status: string, clientId?: string) =>
+    insertReservation(server, salon, { startsAt, status, clientId });
+  await at(`now() + interval '1 day'`, 'in attesa');
+  await at(`now() + interval '2 days'`, 'modificata');
+  await at(`now() + interval '3 days'`, 'confermata');
+  await at(`now() - interval '30 minutes'`, 'confermata');
+  await at(`now() - interval '2 hours'`, 'confermata');
+  await at(`now() - interval '2 days'`, 'in attesa');
+  await at(`now() + interval '4 days'`, 'rifiutata');
+  await at(`now() + interval '5 days'`, 'rifiutata', friend.client_id);
+  return {
+    merchantId: salon.merchant.id,
+    slug: salon.merchant.slug,
+    ownerUserId: salon.owner.userId,
+    memberId: salon.member.client_id,
+    memberUserId: salon.member.user_id,
+    friendId: friend.client_id,
+    anna: salon.anna,
+    bea: salon.bea,
+    piega: salon.piega,
+    ciglia: salon.ciglia,
+  };
+}
+
+/**
+ * A database with the migrations applied and two salons' worth of rows in every table of schema app,
+ * plus objects in the buckets 'loghi' and 'operatori' and in a private bucket without policies.
+ */
+export async function startPolicyWorld(): Promise<PolicyWorld> {
+  const server = await startTestServer();
+  const db = server.server.context.db;
+  const admin = await createAdmin(server);
+  // A second admin, whose row the first must not see.
+  await createAdmin(server);
+  const A = await salonIds(server, await openSalon(server, admin, 'Salone Alfa'));
+  const B = await salonIds(server, await openSalon(server, admin, 'Salone Beta'));
+  await db.query(`insert into storage.buckets (id, name, public) values ('privato', 'privato', false)`);
+  await db.query(
+    `insert into storage.objects (bucket_id, name)
+     select bucket, name from unnest($1::text[], $2::text[]) as o(bucket, name)`,
+    [
+      ['loghi', 'loghi', 'operatori', 'operatori', 'operatori', 'privato', 'privato'],
+      [
+        `${A.slug}.png`,
+        `${B.slug}.png`,
+        `${A.merchantId}/anna.png`,
+        `${A.merchantId}/bea.png`,
+        `${B.merchantId}/anna.png`,
+        `${A.slug}.png`,
+        `${A.merchantId}/segreto.png`,
+      ],
+    ],
+  );
+  const users: Record<PersonaName, [role: string, sub?: string]> = {
+    anon: ['anon'],
+    service: ['service_role'],
+    admin: ['authenticated', admin.userId],
+    clientA: ['authenticated', A.memberUserId],
+    clientB: ['authenticated', B.memberUserId],
+    merchantA: ['authenticated', A.ownerUserId],
+    merchantB: ['authenticated', B.ownerUserId],
+  };
+  return {
+    server,
+    db,
+    A,
+    B,
+    adminUserId: admin.userId,
+    async attempt(persona, sql, { params, before, observe } = {}) {
+      const result: Attempt = {};
+      try {
+        await db.transaction(async (tx) => {
+          if (before) await tx.exec(before);
+          const [role, sub] = users[persona];
+          await actAs(tx, role, sub);
+          try {
+            result.rows = (await tx.query(sql, params)).rows;
+          } catch (error) {
+            result.refused = classify(error);
+            throw rollback;
+          }
+          if (observe) {
+            await tx.query('reset role');
+            result.observed = (await tx.query(observe)).rows;
+          }
+          throw rollback;
+        });
+      } catch (error) {
+        if (error !== rollback) throw error;
+      }
+      return result;
+    },
+    apply: (sql) => db.exec(sql),
+    stop: () => server.stop(),
+  };
+}
