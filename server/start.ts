@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { openAdminSocket } from './backup/admin-socket.ts';
 import { ensurePlatformAdmin } from './auth/platform-admin.ts';
 import type { ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
@@ -43,11 +44,18 @@ export async function startServer(
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
   if (!config.siteUrl) config.siteUrl = url;
+  const adminSocket = persist
+    ? await openAdminSocket(context).catch((error: Error) => {
+        console.warn(`No admin socket, so no online backup: ${error.message}`);
+        return undefined;
+      })
+    : undefined;
   return {
     app,
     context,
     url,
     async stop() {
+      await adminSocket?.close();
       await app.close();
       await db.close();
     },
