@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { openAdminSocket } from './backup/admin-socket.ts';
 import { ensurePlatformAdmin } from './auth/platform-admin.ts';
 import type { ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
@@ -61,12 +62,19 @@ export async function startServer(
   const url = `http://localhost:${port}`;
   if (!config.siteUrl && typeof config.toml.auth.site_url !== 'string') config.siteUrl = url;
   const running = app;
+  const adminSocket = persist
+    ? await openAdminSocket(context).catch((error: Error) => {
+        console.warn(`No admin socket, so no online backup: ${error.message}`);
+        return undefined;
+      })
+    : undefined;
   return {
     app: running,
     context,
     url,
     mailbox,
     async stop() {
+      await adminSocket?.close();
       await mailbox?.app.close();
       await running.close();
       await db.close();

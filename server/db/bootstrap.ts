@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { Database } from './port.ts';
 
+const rolesSql = readFileSync(new URL('./platform-roles.sql', import.meta.url), 'utf8');
 const bootstrapSql = readFileSync(new URL('./bootstrap.sql', import.meta.url), 'utf8');
+
+/** The anon, authenticated and service_role roles, granted to the current login. Idempotent. */
+export async function ensurePlatformRoles(db: Database): Promise<void> {
+  await db.exec(rolesSql);
+}
 
 /** Gives a plain database the roles, schemas and helpers a Supabase project has. Idempotent. */
 export async function applyPlatformBootstrap(db: Database): Promise<void> {
@@ -9,5 +15,8 @@ export async function applyPlatformBootstrap(db: Database): Promise<void> {
     "select to_regclass('supabase_migrations.schema_migrations') is not null as ready",
   );
   if (alreadyThere.rows[0]?.ready) return;
-  await db.transaction((tx) => tx.exec(bootstrapSql));
+  await db.transaction(async (tx) => {
+    await tx.exec(rolesSql);
+    await tx.exec(bootstrapSql);
+  });
 }

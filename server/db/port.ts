@@ -17,6 +17,11 @@ export interface Database extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   listen(channel: string, onNotify: (payload: string) => void): Promise<Unlisten>;
   close(): Promise<void>;
+  /**
+   * PGlite only: a tar of its whole data folder, taken while no query or transaction runs, so it
+   * holds exactly the committed transactions (a backup's database snapshot).
+   */
+  dumpDataDir?(): Promise<Uint8Array>;
 }
 
 /** The fields PostgreSQL reports with an error, as pg and PGlite both expose them. */

@@ -2,9 +2,33 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, mkdirSync, mkdtempSync, rmSync, type ReadStream } from 'node:fs';
 import { copyFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const versionPattern = /^[0-9a-f-]{36}$/;
+
+/** Per storage folder: backups in progress, and the files whose removal waits for them to end. */
+const removalHolds = new Map<string, { holders: number; deferred: Set<string> }>();
+
+/**
+ * Keeps every file of the storage folder in place until the returned release is called: removals
+ * requested meanwhile happen at release. A backup holds removals from before its database snapshot
+ * until its copy of the files, so every object the snapshot catalogues still has its bytes.
+ */
+export function holdRemovals(storageRoot: string): () => Promise<void> {
+  const root = resolve(storageRoot);
+  const hold = removalHolds.get(root) ?? { holders: 0, deferred: new Set<string>() };
+  hold.holders += 1;
+  removalHolds.set(root, hold);
+  let released = false;
+  return async () => {
+    if (released) return;
+    released = true;
+    hold.holders -= 1;
+    if (hold.holders > 0) return;
+    removalHolds.delete(root);
+    await Promise.all([...hold.deferred].map((path) => rm(path, { force: true })));
+  };
+}
 
 /**
  * The bytes of stored objects, one file per object version, named by the version's uuid so that no
@@ -54,7 +78,11 @@ export class FileStore {
   }
 
   async remove(version: string | null | undefined): Promise<void> {
-    if (version) await rm(this.pathOf(version), { force: true });
+    if (!version) return;
+    const path = this.pathOf(version);
+    const hold = removalHolds.get(resolve(this.root));
+    if (hold) hold.deferred.add(path);
+    else await rm(path, { force: true });
   }
 
   close(): void {
