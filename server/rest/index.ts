@@ -5,6 +5,8 @@ import { PostgrestError, toPostgrestError } from './postgrest-error.ts';
 import { requestClaims } from './request-role.ts';
 import { impersonate } from '../db/impersonate.ts';
 import { createFunctionCache } from './function-cache.ts';
+import { limitLoginCreation } from './login-rate-limit.ts';
+import { authLimitersOf } from '../auth/auth-context.ts';
 
 const singleObject = 'application/vnd.pgrst.object+json';
 const reservedQueryKeys = new Set(['select', 'order', 'limit', 'offset', 'or', 'and', 'columns']);
@@ -60,6 +62,7 @@ export async function restRoutes(app: FastifyInstance, context: ServerContext) {
   const exposed = context.config.toml.api.schemas;
   const searchPath = [...context.config.toml.api.extra_search_path];
   const functions = await createFunctionCache(context.db);
+  const limiters = authLimitersOf(context);
   app.addHook('onClose', () => functions.close());
 
   async function handleRpc(request: FastifyRequest<{ Params: { fn: string } }>, reply: FastifyReply) {
@@ -68,6 +71,7 @@ export async function restRoutes(app: FastifyInstance, context: ServerContext) {
       const schema = exposedSchema(request, exposed);
       const claims = await requestClaims(request, context.keys.jwtSecret);
       role = claims.role;
+      limitLoginCreation(request, { schema, fn: request.params.fn, role }, limiters);
       const { args, limit, offset } = argumentsOf(request);
       const wantsSingle = (request.headers.accept ?? '').includes(singleObject);
       const readOnlyRequest = request.method === 'GET' || request.method === 'HEAD';
