@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { openAdminSocket } from './backup/admin-socket.ts';
+import { applyPasswordPolicy } from './auth/password-policy.ts';
 import { ensurePlatformAdmin } from './auth/platform-admin.ts';
+import { resolveAuthSettings } from './auth/settings.ts';
 import type { ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { applyPlatformBootstrap } from './db/bootstrap.ts';
@@ -35,6 +37,7 @@ export async function startServer(
     await applyPlatformBootstrap(db);
     await applyMigrations(db, config.migrationFolders);
     await ensurePlatformAdmin(db, { email: config.adminEmail, password: config.adminPassword });
+    await applyPasswordPolicy(db, resolveAuthSettings(config).minimumPasswordLength);
   } catch (error) {
     await db.close();
     throw error;

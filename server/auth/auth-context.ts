@@ -15,9 +15,20 @@ export interface AuthContext {
   limiters: AuthLimiters;
 }
 
+const limitersOfServer = new WeakMap<ServerContext, AuthLimiters>();
+
+/** One set of limiters per server: the auth routes and the rpc calls that create logins count together. */
+export function authLimitersOf(server: ServerContext): AuthLimiters {
+  let limiters = limitersOfServer.get(server);
+  if (!limiters) {
+    limiters = createLimiters(resolveAuthSettings(server.config).rateLimits);
+    limitersOfServer.set(server, limiters);
+  }
+  return limiters;
+}
+
 export function createAuthContext(server: ServerContext): AuthContext {
-  const settings = resolveAuthSettings(server.config);
-  return { server, settings, limiters: createLimiters(settings.rateLimits) };
+  return { server, settings: resolveAuthSettings(server.config), limiters: authLimitersOf(server) };
 }
 
 // Links, redirects and the token issuer come from the configuration alone: a request's Host or

@@ -6,6 +6,8 @@ import { requestClaims } from './request-role.ts';
 import { impersonate } from '../db/impersonate.ts';
 import { createFunctionCache } from './function-cache.ts';
 import { wholeBodyOnly } from './resolve-function.ts';
+import { limitLoginCreation } from './login-rate-limit.ts';
+import { authLimitersOf } from '../auth/auth-context.ts';
 
 const singleObject = 'application/vnd.pgrst.object+json';
 const reservedQueryKeys = new Set(['select', 'order', 'limit', 'offset', 'or', 'and', 'columns']);
@@ -81,6 +83,7 @@ export async function restRoutes(app: FastifyInstance, context: ServerContext) {
       undefined,
     ),
   );
+  const limiters = authLimitersOf(context);
   app.addHook('onClose', () => functions.close());
 
   async function handleRpc(request: FastifyRequest<{ Params: { fn: string } }>, reply: FastifyReply) {
@@ -89,6 +92,7 @@ export async function restRoutes(app: FastifyInstance, context: ServerContext) {
       const schema = exposedSchema(request, exposed);
       const claims = await requestClaims(request, context.keys.jwtSecret);
       role = claims.role;
+      limitLoginCreation(request, { schema, fn: request.params.fn, role }, limiters);
       const { args, limit, offset } = argumentsOf(request);
       const wantsSingle = (request.headers.accept ?? '').includes(singleObject);
       const readOnlyRequest = request.method === 'GET' || request.method === 'HEAD';

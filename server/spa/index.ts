@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { resolveAuthSettings } from '../auth/settings.ts';
 import type { ServerContext } from '../context.ts';
 
 // '/_mail' stays a 404: the mailbox has its own port on 127.0.0.1, never a page of the public one.
@@ -11,6 +12,8 @@ export function browserConfig(context: ServerContext) {
   return {
     supabaseAnonKey: context.keys.anonKey,
     mainSiteUrl: context.config.mainSiteUrl ?? null,
+    /** config.toml's [auth] minimum_password_length: the forms check what the auth service and SQL check. */
+    minimumPasswordLength: resolveAuthSettings(context.config).minimumPasswordLength,
   };
 }
 

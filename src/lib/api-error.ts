@@ -6,7 +6,6 @@ const authMessages: Record<string, string> = {
   email_not_confirmed: 'indirizzo email non ancora verificato',
   user_already_exists: 'esiste già un account con questa email',
   email_exists: 'esiste già un account con questa email',
-  weak_password: 'la password deve avere almeno 6 caratteri',
   over_email_send_rate_limit: 'troppe richieste, riprova tra un minuto',
   over_request_rate_limit: 'troppe richieste, riprova tra un minuto',
   otp_expired: 'link non valido o scaduto',
@@ -14,6 +13,12 @@ const authMessages: Record<string, string> = {
   same_password: 'la nuova password deve essere diversa da quella attuale',
   session_not_found: 'sessione scaduta, accedi di nuovo',
 };
+
+/** GoTrue says 'Password should be at least N characters.': N is config.toml's minimum. */
+function weakPasswordMessage(message: string): string {
+  const minimum = /\d+/.exec(message)?.[0];
+  return minimum ? `la password deve avere almeno ${minimum} caratteri` : 'la password è troppo debole';
+}
 
 /**
  * The one error type of the data layer, shaped like PostgREST's error body. Screens branch on
@@ -52,7 +57,8 @@ export class ApiError extends Error {
 
   static fromAuth(error: AuthError): ApiError {
     const code = error.code ?? '';
-    return new ApiError({ status: error.status ?? 0, code, message: authMessages[code] ?? error.message });
+    const message = code === 'weak_password' ? weakPasswordMessage(error.message) : authMessages[code];
+    return new ApiError({ status: error.status ?? 0, code, message: message ?? error.message });
   }
 
   static from(error: unknown): ApiError {

@@ -119,9 +119,12 @@ describe('booking: operators, treatments and operator photos', () => {
     }
     expectRefused(
       await merchant('add_treatment', { ...form, duration_minutes: 0 }),
-      'La durata deve essere compresa tra 1 e 1440 minuti',
+      'La durata deve essere compresa tra 5 e 600 minuti',
     );
-    expectRefused(await merchant('add_treatment', { ...form, price: -1 }), 'Il prezzo non è valido');
+    expectRefused(
+      await merchant('add_treatment', { ...form, price: -1 }),
+      'Il prezzo deve essere compreso tra € 0,00 e € 10.000,00',
+    );
     expectRefused(
       await merchant('add_treatment', { ...form, operator_ids: [salon.anna, other.anna] }),
       'Operatore non trovato',

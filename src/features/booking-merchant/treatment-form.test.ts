@@ -4,6 +4,7 @@ import {
   parseAmount,
   toggleAllOperators,
   toggleOperator,
+  treatmentBoundsError,
   treatmentValues,
   withSuffix,
 } from '@/features/booking-merchant/treatment-form';
@@ -67,5 +68,28 @@ describe('withSuffix', () => {
     expect(withSuffix('45', ' min', false)).toBe('45 min');
     expect(withSuffix('45', ' min', true)).toBe('45');
     expect(withSuffix('', '€', false)).toBe('');
+  });
+});
+
+describe('treatmentBoundsError', () => {
+  const values = treatmentValues(complete)!;
+  it('passes a treatment within the database bounds', () => {
+    expect(treatmentBoundsError(values)).toBeNull();
+    expect(treatmentBoundsError({ ...values, durationMinutes: 600, price: 10000 })).toBeNull();
+  });
+
+  it('names the first bound broken, with the database message', () => {
+    expect(treatmentBoundsError({ ...values, name: 'x'.repeat(101) })).toBe(
+      'Il nome può contenere al massimo 100 caratteri',
+    );
+    expect(treatmentBoundsError({ ...values, description: 'x'.repeat(1001) })).toBe(
+      'La descrizione può contenere al massimo 1000 caratteri',
+    );
+    expect(treatmentBoundsError({ ...values, durationMinutes: 4 })).toBe(
+      'La durata deve essere compresa tra 5 e 600 minuti',
+    );
+    expect(treatmentBoundsError({ ...values, price: 10000.01 })).toBe(
+      'Il prezzo deve essere compreso tra € 0,00 e € 10.000,00',
+    );
   });
 });

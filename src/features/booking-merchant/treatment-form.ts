@@ -1,3 +1,7 @@
+import { amountLimits, maxLength } from '@/lib/input-limits';
+import { tooLong } from '@/lib/input-rules';
+import { fill, texts } from '@/lib/texts';
+
 /** What the treatment form holds while the merchant types. */
 export interface TreatmentDraft {
   name: string;
@@ -48,6 +52,19 @@ export function treatmentValues(draft: TreatmentDraft): TreatmentValues | null {
     price,
     operatorIds: draft.allOperators ? null : draft.operatorIds,
   };
+}
+
+/** The first bound a complete treatment breaks, as the database would say it, or null. */
+export function treatmentBoundsError(values: TreatmentValues): string | null {
+  const v = texts.validation;
+  if (values.name.length > maxLength.name) return tooLong(v.nameTooLong, maxLength.name);
+  if (values.description.length > maxLength.description)
+    return tooLong(v.descriptionTooLong, maxLength.description);
+  const { minDurationMinutes: min, maxDurationMinutes: max } = amountLimits;
+  if (values.durationMinutes < min || values.durationMinutes > max)
+    return fill(v.durationOutOfRange, { min, max });
+  if (values.price > amountLimits.maxPrice) return v.priceOutOfRange;
+  return null;
 }
 
 /** Choosing 'all' excludes the individual operators (spec §5). */

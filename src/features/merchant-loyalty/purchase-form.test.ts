@@ -51,6 +51,18 @@ describe('validatePurchase', () => {
   });
 });
 
+describe('validatePurchase bounds', () => {
+  it('refuses a spend over € 100.000,00 as the database does', () => {
+    const base = { clientCode: 'A00001', availableCredit: 0, discount: '0' };
+    expect(validatePurchase({ ...base, spend: '100000,01' })).toMatchObject({
+      ok: false,
+      errors: { spend: "L'importo di spesa non può superare € 100.000,00" },
+    });
+    expect(validatePurchase({ ...base, spend: '12345678901234567890' })).toMatchObject({ ok: false });
+    expect(validatePurchase({ ...base, spend: '100000' })).toMatchObject({ ok: true, spend: 100000 });
+  });
+});
+
 describe('netPreview', () => {
   it('shows spend minus discount in exact cents, and nothing for a bad amount', () => {
     expect(netPreview('40', '5')).toBe(35);

@@ -1,5 +1,7 @@
 import { parseDecimalInput, toCents } from '@/features/merchant-loyalty/money-input';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
+import { amountLimits } from '@/lib/input-limits';
+import { texts } from '@/lib/texts';
 
 const t = merchantLoyaltyTexts.registrazioni;
 
@@ -29,7 +31,8 @@ export function validatePurchase(input: PurchaseFormInput): PurchaseFormResult {
   if (!discount.ok) errors.discount = discount.reason === 'empty' ? t.discountRequired : t.invalidAmount;
   if (spend.ok && discount.ok) {
     if (toCents(discount.value) > toCents(input.availableCredit)) errors.discount = t.discountTooHigh;
-    if (toCents(spend.value) < toCents(discount.value)) errors.spend = t.spendBelowDiscount;
+    if (spend.value > amountLimits.maxSpend) errors.spend = texts.validation.spendTooHigh;
+    else if (toCents(spend.value) < toCents(discount.value)) errors.spend = t.spendBelowDiscount;
     else if (toCents(spend.value) === 0) errors.spend = t.spendZero;
   }
   if (errors.client || errors.spend || errors.discount || !spend.ok || !discount.ok || !input.clientCode)

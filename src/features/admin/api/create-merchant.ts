@@ -3,17 +3,37 @@ import { z } from 'zod';
 import { merchantsQueryOptions } from '@/features/admin/api/list-merchants';
 import { campaignSummariesQueryOptions } from '@/features/admin/api/get-campaign-summaries';
 import { adminTexts } from '@/features/admin/texts';
+import { env } from '@/config/env';
+import { maxLength } from '@/lib/input-limits';
+import { tooLong } from '@/lib/input-rules';
 import { callRpc } from '@/lib/rpc';
-import { texts } from '@/lib/texts';
+import { fill, texts } from '@/lib/texts';
 
 export const createMerchantInputSchema = z.object({
-  name: z.string().trim().min(1, texts.validation.nameRequired),
-  phone: z.string().trim().min(1, adminTexts.merchants.phoneRequired),
-  email: z.email(texts.validation.emailRequired),
-  password: z.string().min(6, texts.validation.passwordTooShort),
+  name: z
+    .string()
+    .trim()
+    .min(1, texts.validation.nameRequired)
+    .max(maxLength.name, tooLong(texts.validation.nameTooLong, maxLength.name)),
+  phone: z
+    .string()
+    .trim()
+    .min(1, adminTexts.merchants.phoneRequired)
+    .max(maxLength.phone, tooLong(texts.validation.phoneTooLong, maxLength.phone)),
+  email: z
+    .email(texts.validation.emailRequired)
+    .max(maxLength.email, tooLong(texts.validation.emailTooLong, maxLength.email)),
+  password: z
+    .string()
+    .min(
+      env.minimumPasswordLength,
+      fill(texts.validation.passwordTooShort, { min: env.minimumPasswordLength }),
+    )
+    .max(maxLength.password, tooLong(texts.validation.passwordTooLong, maxLength.password)),
   website: z
     .string()
     .trim()
+    .max(maxLength.website, tooLong(texts.validation.websiteTooLong, maxLength.website))
     .nullish()
     .transform((value) => value || null),
 });

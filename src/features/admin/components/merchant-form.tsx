@@ -11,6 +11,7 @@ import { merchantLinks, slugPreview } from '@/features/admin/merchant-links';
 import { adminTexts } from '@/features/admin/texts';
 import { errorMessage } from '@/lib/api-error';
 import { fill } from '@/lib/texts';
+import { maxLength } from '@/lib/input-limits';
 
 const t = adminTexts.merchants;
 
@@ -59,11 +60,25 @@ export function MerchantForm() {
                 : undefined
             }
           >
-            {(control) => <Input {...control} autoComplete="organization" {...form.register('name')} />}
+            {(control) => (
+              <Input
+                {...control}
+                autoComplete="organization"
+                maxLength={maxLength.name}
+                {...form.register('name')}
+              />
+            )}
           </FormField>
           <FormField label={t.phone} error={errors.phone?.message}>
             {(control) => (
-              <Input {...control} type="tel" autoComplete="tel" inputMode="tel" {...form.register('phone')} />
+              <Input
+                {...control}
+                type="tel"
+                autoComplete="tel"
+                inputMode="tel"
+                maxLength={maxLength.phone}
+                {...form.register('phone')}
+              />
             )}
           </FormField>
           <FormField label={t.email} error={errors.email?.message}>
@@ -73,6 +88,7 @@ export function MerchantForm() {
                 type="email"
                 autoComplete="off"
                 inputMode="email"
+                maxLength={maxLength.email}
                 {...form.register('email')}
               />
             )}
@@ -83,6 +99,7 @@ export function MerchantForm() {
                 {...control}
                 type="password"
                 autoComplete="new-password"
+                maxLength={maxLength.password}
                 {...form.register('password')}
               />
             )}
@@ -99,6 +116,7 @@ export function MerchantForm() {
                 type="url"
                 inputMode="url"
                 placeholder="https://"
+                maxLength={maxLength.website}
                 {...form.register('website')}
               />
             )}

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { env } from '@/config/env';
 import { ApiError } from '@/lib/api-error';
+import { passwordRule } from '@/lib/input-rules';
 import { supabase } from '@/lib/supabase';
-import { texts } from '@/lib/texts';
 
 export const updatePasswordInputSchema = z.object({
-  password: z.string().check(z.minLength(6, texts.validation.passwordTooShort)),
+  password: passwordRule(env.minimumPasswordLength),
 });
 
 export type UpdatePasswordInput = z.infer<typeof updatePasswordInputSchema>;

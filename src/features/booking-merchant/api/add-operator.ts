@@ -2,10 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { messageSchema, settingsKey } from '@/features/booking-merchant/api/schemas';
 import { uploadOperatorPhoto } from '@/features/booking-merchant/api/upload-operator-photo';
+import { maxLength } from '@/lib/input-limits';
 import { callRpc } from '@/lib/rpc';
 
 export const addOperatorInputSchema = z.object({
-  name: z.string().trim().min(1),
+  name: z.string().trim().min(1).max(maxLength.name),
   photo: z.instanceof(File),
 });
 

@@ -2,13 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { treatmentsQueryOptions } from '@/features/booking-merchant/api/list-treatments';
 import { messageSchema } from '@/features/booking-merchant/api/schemas';
+import { amountLimits, maxLength } from '@/lib/input-limits';
 import { callRpc } from '@/lib/rpc';
 
 export const addTreatmentInputSchema = z.object({
-  name: z.string().trim().min(1),
-  description: z.string().trim().min(1),
-  durationMinutes: z.number().int().positive(),
-  price: z.number().nonnegative(),
+  name: z.string().trim().min(1).max(maxLength.name),
+  description: z.string().trim().min(1).max(maxLength.description),
+  durationMinutes: z.number().int().min(amountLimits.minDurationMinutes).max(amountLimits.maxDurationMinutes),
+  price: z.number().nonnegative().max(amountLimits.maxPrice),
   /** null: every operator, present and future. */
   operatorIds: z.array(z.string().min(1)).min(1).nullable(),
 });

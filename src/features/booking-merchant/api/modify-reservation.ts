@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { messageSchema, reservationIdSchema, reservationsKey } from '@/features/booking-merchant/api/schemas';
+import { maxLength } from '@/lib/input-limits';
 import { callRpc } from '@/lib/rpc';
 
 export const modifyReservationInputSchema = z.object({
   reservationId: reservationIdSchema,
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   time: z.string().regex(/^\d{2}:\d{2}$/),
-  note: z.string().trim().min(1),
+  note: z.string().trim().min(1).max(maxLength.note),
 });
 
 export type ModifyReservationInput = z.input<typeof modifyReservationInputSchema>;

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { messageSchema, reservationIdSchema, reservationsKey } from '@/features/booking-merchant/api/schemas';
+import { maxLength } from '@/lib/input-limits';
 import { callRpc } from '@/lib/rpc';
 
 export const rejectReservationInputSchema = z.object({
   reservationId: reservationIdSchema,
-  reason: z.string().trim().min(1),
+  reason: z.string().trim().min(1).max(maxLength.note),
 });
 
 export type RejectReservationInput = z.input<typeof rejectReservationInputSchema>;

@@ -2,11 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { messageSchema, settingsKey } from '@/features/booking-merchant/api/schemas';
 import { uploadOperatorPhoto } from '@/features/booking-merchant/api/upload-operator-photo';
+import { maxLength } from '@/lib/input-limits';
 import { callRpc } from '@/lib/rpc';
 
 export const updateOperatorInputSchema = z.object({
   operatorId: z.string().min(1),
-  name: z.string().trim().min(1),
+  name: z.string().trim().min(1).max(maxLength.name),
   /** A new photo, or none to keep the current one. */
   photo: z.instanceof(File).nullable(),
 });

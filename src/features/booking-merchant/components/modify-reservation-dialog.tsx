@@ -14,6 +14,7 @@ import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
 import { todayInRome } from '@/lib/format';
 import { fill } from '@/lib/texts';
+import { maxLength } from '@/lib/input-limits';
 
 const t = bookingMerchantTexts.prenotazioni;
 const times = bookingTimes();
@@ -93,6 +94,7 @@ export function ModifyReservationDialog({
           <FormField label={t.note} hint={t.noteHint}>
             {(control) => (
               <TextArea
+                maxLength={maxLength.note}
                 {...control}
                 required
                 value={note}

@@ -15,6 +15,7 @@ import { PhotoField } from '@/features/booking-merchant/components/photo-field';
 import { LoadError, LoadingBlocks } from '@/features/booking-merchant/components/query-states';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
+import { maxLength } from '@/lib/input-limits';
 import { fill } from '@/lib/texts';
 
 const t = bookingMerchantTexts.impostazioni;
@@ -92,6 +93,7 @@ function NewOperatorForm() {
             {...control}
             autoComplete="off"
             required
+            maxLength={maxLength.name}
             value={name}
             onChange={(event) => setName(event.target.value)}
           />
@@ -216,6 +218,7 @@ function EditOperatorDialog({ operator, onClose }: { operator: Operator; onClose
                 {...control}
                 autoComplete="off"
                 required
+                maxLength={maxLength.name}
                 value={name}
                 onChange={(event) => setName(event.target.value)}
               />

@@ -9,6 +9,7 @@ import { TextArea } from '@/features/booking-merchant/components/text-area';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
 import { fill } from '@/lib/texts';
+import { maxLength } from '@/lib/input-limits';
 
 const t = bookingMerchantTexts.prenotazioni;
 
@@ -56,6 +57,7 @@ export function RejectReservationDialog({
           <FormField label={t.reason} error={missing ? t.rejectMissing : undefined}>
             {(control) => (
               <TextArea
+                maxLength={maxLength.note}
                 {...control}
                 required
                 value={reason}

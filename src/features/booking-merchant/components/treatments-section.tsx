@@ -18,10 +18,12 @@ import {
   emptyTreatmentDraft,
   toggleAllOperators,
   toggleOperator,
+  treatmentBoundsError,
   treatmentValues,
   type TreatmentDraft,
 } from '@/features/booking-merchant/treatment-form';
 import { errorMessage } from '@/lib/api-error';
+import { maxLength } from '@/lib/input-limits';
 import { formatMoney } from '@/lib/format';
 import { fill } from '@/lib/texts';
 
@@ -62,14 +64,15 @@ export function TreatmentsSection() {
 
 function NewTreatmentForm({ operators }: { operators: Operator[] }) {
   const [draft, setDraft] = useState<TreatmentDraft>(emptyTreatmentDraft);
-  const [incomplete, setIncomplete] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   const add = useAddTreatment();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const values = treatmentValues(draft);
-    setIncomplete(!values);
-    if (!values) return;
+    const refusal = values ? treatmentBoundsError(values) : t.formIncomplete;
+    setProblem(refusal);
+    if (!values || refusal) return;
     try {
       await add.mutateAsync(values);
       notify.success(t.treatmentAdded, 'long');
@@ -93,6 +96,7 @@ function NewTreatmentForm({ operators }: { operators: Operator[] }) {
             {...control}
             autoComplete="off"
             required
+            maxLength={maxLength.name}
             value={draft.name}
             onChange={(event) => setDraft({ ...draft, name: event.target.value })}
           />
@@ -103,6 +107,7 @@ function NewTreatmentForm({ operators }: { operators: Operator[] }) {
           <TextArea
             {...control}
             required
+            maxLength={maxLength.description}
             value={draft.description}
             onChange={(event) => setDraft({ ...draft, description: event.target.value })}
           />
@@ -156,7 +161,7 @@ function NewTreatmentForm({ operators }: { operators: Operator[] }) {
         )}
       </fieldset>
       <p role="alert" className="font-medium text-destructive empty:hidden sm:col-span-2">
-        {incomplete ? t.formIncomplete : ''}
+        {problem ?? ''}
       </p>
       <Button type="submit" className="justify-self-start" disabled={add.isPending}>
         {add.isPending ? t.saving : t.addTreatment}

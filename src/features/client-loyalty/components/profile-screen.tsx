@@ -17,6 +17,7 @@ import type { ClientMembership } from '@/features/client-loyalty/membership';
 import { clientLoyaltyTexts } from '@/features/client-loyalty/texts';
 import { ApiError } from '@/lib/api-error';
 import { fill } from '@/lib/texts';
+import { maxLength } from '@/lib/input-limits';
 
 const t = clientLoyaltyTexts.profile;
 
@@ -95,7 +96,14 @@ function ProfileForm({ profile }: { profile: ClientProfile }) {
           <ReadOnlyField label={t.email} value={profile.email ?? ''} />
           <FormField label={t.phone} error={errors.phone?.message}>
             {(control) => (
-              <Input {...control} type="tel" autoComplete="tel" inputMode="tel" {...form.register('phone')} />
+              <Input
+                {...control}
+                type="tel"
+                autoComplete="tel"
+                inputMode="tel"
+                maxLength={maxLength.phone}
+                {...form.register('phone')}
+              />
             )}
           </FormField>
           <p className="text-sm text-muted-foreground sm:col-span-2">{t.readOnlyHint}</p>

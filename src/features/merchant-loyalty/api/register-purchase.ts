@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { merchantLoyaltyKey, amount } from '@/features/merchant-loyalty/api/schemas';
+import { amountLimits } from '@/lib/input-limits';
 import { callRpc } from '@/lib/rpc';
 
 export const registerPurchaseInputSchema = z.object({
   clientCode: z.string().trim().min(1),
-  spend: z.number().nonnegative(),
+  spend: z.number().nonnegative().max(amountLimits.maxSpend),
   discount: z.number().nonnegative(),
 });
 

@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { env } from '@/config/env';
 import { ApiError } from '@/lib/api-error';
+import { emailRule, nameRule, passwordRule } from '@/lib/input-rules';
 import { callRpc } from '@/lib/rpc';
 import { supabase } from '@/lib/supabase';
 import { texts } from '@/lib/texts';
@@ -9,9 +11,9 @@ const phonePattern = /^\+?[\d\s./-]{6,20}$/;
 
 export const joinMerchantInputSchema = z.object({
   merchantSlug: z.string().check(z.minLength(1)),
-  name: z.string().check(z.trim(), z.minLength(1, texts.validation.nameRequired)),
-  email: z.email(texts.validation.emailRequired),
-  password: z.string().check(z.minLength(6, texts.validation.passwordTooShort)),
+  name: nameRule,
+  email: emailRule,
+  password: passwordRule(env.minimumPasswordLength),
   /** Optional: an empty field is no phone. */
   phone: z.optional(
     z.string().check(

@@ -13,6 +13,7 @@ import { joinMerchantInputSchema, useJoinMerchant } from '@/features/registratio
 import { errorMessage } from '@/lib/api-error';
 import { setCurrentMerchantSlug } from '@/lib/current-merchant';
 import { fill, texts } from '@/lib/texts';
+import { maxLength } from '@/lib/input-limits';
 
 const formSchema = z.omit(joinMerchantInputSchema, { merchantSlug: true });
 type FormValues = z.input<typeof formSchema>;
@@ -68,7 +69,9 @@ export function RegistrationForm({ merchantSlug, sponsorCode = '' }: Registratio
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">
       <FormField label={texts.fields.name} error={errors.name?.message}>
-        {(control) => <Input {...control} autoComplete="name" {...form.register('name')} />}
+        {(control) => (
+          <Input {...control} autoComplete="name" maxLength={maxLength.name} {...form.register('name')} />
+        )}
       </FormField>
       <FormField label={texts.fields.email} error={errors.email?.message}>
         {(control) => (
@@ -77,18 +80,32 @@ export function RegistrationForm({ merchantSlug, sponsorCode = '' }: Registratio
             type="email"
             autoComplete="email"
             inputMode="email"
+            maxLength={maxLength.email}
             {...form.register('email')}
           />
         )}
       </FormField>
       <FormField label={texts.fields.password} error={errors.password?.message}>
         {(control) => (
-          <Input {...control} type="password" autoComplete="new-password" {...form.register('password')} />
+          <Input
+            {...control}
+            type="password"
+            autoComplete="new-password"
+            maxLength={maxLength.password}
+            {...form.register('password')}
+          />
         )}
       </FormField>
       <FormField label={texts.fields.phoneOptional} error={errors.phone?.message}>
         {(control) => (
-          <Input {...control} type="tel" autoComplete="tel" inputMode="tel" {...form.register('phone')} />
+          <Input
+            {...control}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            maxLength={maxLength.phone}
+            {...form.register('phone')}
+          />
         )}
       </FormField>
       <FormField
