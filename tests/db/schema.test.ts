@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /** Security-definer functions anon may execute on purpose: the anonymous join and public merchant page. */
-const anonDefinerAllowed = ['app_private.join_merchant', 'app_private.merchant_public'];
+// minimum_password_length reads the auth setting a registration form needs before anyone signs in.
+const anonDefinerAllowed = [
+  'app_private.join_merchant',
+  'app_private.merchant_public',
+  'app_private.minimum_password_length',
+];
 
 describe('schema lints for the loyalty database', () => {
   let server: TestServer;
