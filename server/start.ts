@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ensurePlatformAdmin } from './auth/platform-admin.ts';
+import { smtpOptionsOf } from './auth/settings.ts';
 import type { ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { applyPlatformBootstrap } from './db/bootstrap.ts';
 import { applyMigrations } from './db/migrations.ts';
 import { openDatabase } from './db/open-database.ts';
-import { smtpOptionsOf } from './auth/settings.ts';
 import { createKeys, resolveJwtSecret } from './keys.ts';
 import { startMailboxServer, type MailboxServer } from './mail/mailbox-server.ts';
 import { createMailer } from './mail/mailer.ts';
