@@ -67,6 +67,7 @@ export async function startServerProcess(options: {
   Object.assign(environment, {
     PORT: String(port),
     HOST: '127.0.0.1',
+    MAIL_PORT: '0',
     JWT_SECRET: options.jwtSecret,
     ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config.ts';
 import { linkIn, mailbox } from '../support/mailbox.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -243,5 +244,29 @@ describe('auth e-mails over SMTP', () => {
     expect(server.server.mailbox).toBeUndefined();
     expect(server.server.context.mailer.mailbox).toBeUndefined();
     expect(() => server.mailUrl).toThrow(/SMTP/);
+  });
+});
+
+describe('auth e-mails over the SMTP server of config.toml ([auth.email.smtp] from the environment)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    const { toml } = loadConfig({ SMTP_ENABLED: 'true', SMTP_HOST: '127.0.0.1', SMTP_PORT: '9' });
+    server = await startTestServer({
+      migrationFolders: [],
+      config: { toml, auth: { enableConfirmations: true } },
+    });
+  });
+  afterAll(() => server?.stop());
+
+  it('sends through that server instead of the local mailbox', async () => {
+    expect(server.server.mailbox).toBeUndefined();
+    // Nothing listens on port 9: the sign-up fails to send its e-mail, as GoTrue reports it.
+    const response = await fetch(`${server.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: server.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'smtp@example.com', password: 'password-1' }),
+    });
+    expect(response.status).toBe(500);
+    expect(await response.json()).toMatchObject({ msg: 'Error sending signup email' });
   });
 });

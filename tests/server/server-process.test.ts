@@ -2,7 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openPglite } from '../../server/db/pglite.ts';
 import { testDatabaseKind } from '../support/test-database.ts';
 
@@ -45,7 +45,7 @@ const stop = (child: ChildProcessWithoutNullStreams, signal: NodeJS.Signals = 'S
 describe.skipIf(testDatabaseKind === 'postgres')('the server process', () => {
   it('starts on the embedded database, prints its URL and anon key, and keeps its secret and data', async () => {
     const dataDir = temporaryFolder();
-    const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, JWT_SECRET: '' };
+    const env = { PORT: '0', HOST: '127.0.0.1', MAIL_PORT: '0', DATA_DIR: dataDir, JWT_SECRET: '' };
     const banner = /running at (http:\/\/localhost:\d+)[\s\S]*anon key: (\S+)/;
     const first = runUntil(['server/index.ts'], env, banner);
     const [, url, anonKey] = await first.matched;
@@ -62,6 +62,17 @@ describe.skipIf(testDatabaseKind === 'postgres')('the server process', () => {
     expect(anonKeyAgain?.split('.')[0]).toBe(anonKey?.split('.')[0]);
     await stop(second.child);
   });
+
+  it('prints where the mailbox is and warns loudly when it listens on the network without SMTP', async () => {
+    const env = { PORT: '0', HOST: '0.0.0.0', MAIL_PORT: '0', DATA_DIR: temporaryFolder(), SMTP_URL: '' };
+    const run = runUntil(['server/index.ts'], env, /Mailbox[^\n]*(http:\/\/127\.0\.0\.1:\d+)/);
+    const [, mailUrl] = await run.matched;
+    await vi.waitFor(() => expect(run.output()).toContain('E-MAILS ARE NOT BEING DELIVERED'));
+    const messages = await fetch(`${mailUrl}/api/v1/messages`);
+    await stop(run.child);
+    expect(messages.status).toBe(200);
+    expect(run.output()).toMatch(/set SITE_URL/);
+  }, 120_000);
 
   it('refuses to start when a setting is invalid', async () => {
     const run = runUntil(['server/index.ts'], { PORT: 'molti', DATA_DIR: temporaryFolder() }, /never/);
