@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { ServerConfig } from '../config.ts';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -94,7 +93,14 @@ const authTomlSchema = z.object({
 /** Overrides a deployment or a test may set on top of config.toml. */
 export type AuthOverrides = Partial<Omit<AuthSettings, 'rateLimits'>> & { rateLimits?: Partial<RateLimits> };
 
-export function resolveAuthSettings(config: ServerConfig): AuthSettings {
+/** What auth reads of the server's configuration; declared here so that config.ts imports nothing back. */
+interface AuthConfigSource {
+  toml: { auth: Record<string, unknown> };
+  auth?: AuthOverrides;
+  siteUrl?: string;
+}
+
+export function resolveAuthSettings(config: AuthConfigSource): AuthSettings {
   const toml = authTomlSchema.parse(config.toml.auth);
   const templates = Object.fromEntries(
     (Object.keys(defaultSubjects) as TemplateId[]).map((id) => {
@@ -133,7 +139,7 @@ export function resolveAuthSettings(config: ServerConfig): AuthSettings {
 }
 
 /** The app's public address: SITE_URL, else the server's own (set at start), else config.toml's. */
-export function siteUrlOf(config: ServerConfig): string {
+export function siteUrlOf(config: AuthConfigSource): string {
   const fromToml = config.toml.auth.site_url;
   return config.siteUrl ?? (typeof fromToml === 'string' ? fromToml : 'http://localhost:54321');
 }
