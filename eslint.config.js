@@ -1,8 +1,23 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Resolves `@/…` (tsconfig paths) and `.ts` imports, so the import rules see every import. */
+const resolver = createNodeResolver({
+  extensions: ['.ts', '.tsx', '.mjs', '.js', '.json', '.node'],
+  conditionNames: ['import', 'module', 'default', 'require'],
+  alias: { '@': [`${root}src`] },
+  tsconfig: { configFile: `${root}tsconfig.json` },
+});
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.data', 'src/lib/database.types.ts'] },
@@ -17,10 +32,20 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [resolver],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/ignore': ['node_modules'],
+    },
     rules: {
-      ...reactHooks.configs.recommended.rules,
-      // Imports flow one way: app -> features -> shared (components, lib, config).
+      // Imports flow one way: app -> features -> shared (components, lib, config); a feature never
+      // imports another; the browser app and the server never import each other.
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -30,9 +55,19 @@ export default tseslint.config(
               target: ['./src/components', './src/lib', './src/config'],
               from: ['./src/features', './src/app'],
             },
+            ...features.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: './src/features',
+              except: [`./${feature}`],
+              message:
+                'A feature never imports another feature: move what both need to src/lib or src/components.',
+            })),
+            { target: './src', from: './server' },
+            { target: './server', from: './src' },
           ],
         },
       ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
 );

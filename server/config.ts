@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AuthOverrides } from './auth/settings.ts';
 import type { HttpLimits } from './http/limits.ts';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
+import { ConfigError } from './config-error.ts';
 import { substituteEnv } from './toml-env.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -107,7 +108,7 @@ export function readSupabaseToml(
 export const defaultMigrationsFolder = `${projectRoot}supabase/migrations`;
 export const defaultStaticDir = `${projectRoot}dist`;
 
-export class ConfigError extends Error {}
+export { ConfigError } from './config-error.ts';
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): ServerConfig {
   // An empty variable counts as unset, as shells and .env files often leave them.

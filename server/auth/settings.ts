@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { ConfigError, type ServerConfig } from '../config.ts';
+import { ConfigError } from '../config-error.ts';
 import { globToRegExp } from './redirect.ts';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -105,7 +105,14 @@ const authTomlSchema = z.object({
 /** Overrides a deployment or a test may set on top of config.toml. */
 export type AuthOverrides = Partial<Omit<AuthSettings, 'rateLimits'>> & { rateLimits?: Partial<RateLimits> };
 
-export function resolveAuthSettings(config: ServerConfig): AuthSettings {
+/** What auth reads of the server's configuration; declared here so that config.ts imports nothing back. */
+interface AuthConfigSource {
+  toml: { auth: Record<string, unknown> };
+  auth?: AuthOverrides;
+  siteUrl?: string;
+}
+
+export function resolveAuthSettings(config: AuthConfigSource): AuthSettings {
   const toml = authTomlSchema.parse(config.toml.auth);
   const templates = Object.fromEntries(
     (Object.keys(defaultSubjects) as TemplateId[]).map((id) => {
@@ -158,7 +165,7 @@ export function resolveAuthSettings(config: ServerConfig): AuthSettings {
 }
 
 /** config.toml's `[auth.email.smtp]` when it is enabled and names a host, as nodemailer's options. */
-export function smtpOptionsOf(config: ServerConfig) {
+export function smtpOptionsOf(config: AuthConfigSource) {
   const smtp = authTomlSchema.parse(config.toml.auth).email.smtp;
   if (!smtp?.enabled || !smtp.host) return undefined;
   const port = smtp.port ?? 587;
@@ -174,7 +181,7 @@ export function smtpOptionsOf(config: ServerConfig) {
  * The app's public address (GoTrue's site_url): SITE_URL, else config.toml's `auth.site_url`, else
  * the server's own address (set at start). Never taken from a request.
  */
-export function siteUrlOf(config: ServerConfig): string {
+export function siteUrlOf(config: AuthConfigSource): string {
   const fromToml = config.toml.auth.site_url;
   return config.siteUrl ?? (typeof fromToml === 'string' ? fromToml : 'http://localhost:54321');
 }
@@ -184,7 +191,7 @@ export function siteUrlOf(config: ServerConfig): string {
  * /auth/v1 links and of the token issuer: API_EXTERNAL_URL, else the site URL. Never taken from a
  * request. A trailing /auth/v1, as GoTrue's own setting has it, is accepted.
  */
-export function apiUrlOf(config: ServerConfig): string {
+export function apiUrlOf(config: AuthConfigSource & { apiExternalUrl?: string }): string {
   const url = config.apiExternalUrl ?? siteUrlOf(config);
   return url.replace(/\/+$/, '').replace(/\/auth\/v1$/, '');
 }
