@@ -1,7 +1,9 @@
 // Mutation testing of the access rules: weakens one policy (or grant) at a time on a database with
 // the migrations and the policy tests' fixture, runs the checks of tests/db/policies.test.ts against
 // it and reports which weakenings no check noticed. `npm run test:policies` (PGlite; TEST_DB=postgres
-// and TEST_DATABASE_URL for PostgreSQL). `-- --only "text"` keeps the mutants whose target contains it.
+// and TEST_DATABASE_URL for PostgreSQL). `-- --only "text"` keeps the mutants whose target contains it;
+// `-- --vitest` runs the test file once per mutant instead (slow: a cross-check of the in-process run).
+import { spawnSync } from 'node:child_process';
 import { checkFamilies } from '../tests/db/policies/all-checks.ts';
 import type { Check } from '../tests/db/policies/check.ts';
 import {
@@ -15,6 +17,7 @@ import {
 import { startPolicyWorld, type PolicyWorld } from '../tests/db/policies/world.ts';
 
 const checks = Object.values(checkFamilies).flat();
+const viaVitest = process.argv.includes('--vitest');
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 
 /** The first check that fails, trying first those of the mutated relation. */
@@ -33,10 +36,21 @@ async function firstFailure(world: PolicyWorld, relation: string): Promise<Check
   return undefined;
 }
 
+/** The slow cross-check (--vitest): the test file itself, on its own database with POLICY_MUTANT_SQL. */
+async function vitestFailure(mutant: Pick<Mutant, 'sql'>): Promise<Check | undefined> {
+  const run = spawnSync('npx', ['vitest', 'run', '--project', 'server', 'tests/db/policies.test.ts'], {
+    env: { ...process.env, POLICY_MUTANT_SQL: mutant.sql, NO_COLOR: '1', FORCE_COLOR: '0' },
+    encoding: 'utf8',
+  });
+  if (run.status === 0) return undefined;
+  const failed = `${run.stdout}${run.stderr}`.match(/FAIL .*> (.*)$/m)?.[1]?.trim();
+  return { name: `vitest: ${failed ?? `exit ${run.status}`}`, run: async () => {} };
+}
+
 const started = Date.now();
 const world = await startPolicyWorld();
 try {
-  const unmutated = await firstFailure(world, '');
+  const unmutated = viaVitest ? await vitestFailure({ sql: '' }) : await firstFailure(world, '');
   if (unmutated) throw new Error(`The checks fail without any mutant: ${unmutated.name}`);
   const baseline = await accessFingerprint(world.db);
   const policies = await readPolicies(world.db);
@@ -53,7 +67,7 @@ try {
     } catch (error) {
       throw new Error(`The mutant does not apply: ${mutant.sql}: ${(error as Error).message}`);
     }
-    const killer = await firstFailure(world, mutant.relation);
+    const killer = viaVitest ? await vitestFailure(mutant) : await firstFailure(world, mutant.relation);
     await world.apply(mutant.restore);
     if ((await accessFingerprint(world.db)) !== baseline) {
       throw new Error(`Restoring did not undo: ${mutant.sql}`);

@@ -143,6 +143,25 @@ const reservationWrites: Check[] = [
   ),
   reservationUpdate('the other client answers only its own', 'clientB', null, (w) => changedFor(w.B)),
   reservationUpdate('the platform admin answers none', 'admin', null, () => 'false'),
+  // The state machine holds on the table too, whoever the policies let through.
+  refused(
+    'app.reservations: a client cannot send a modified reservation back to pending',
+    'clientA',
+    `update app.reservations set status = 'in attesa'`,
+    "P0001: Passaggio di stato non consentito: da 'modificata' a 'in attesa'",
+  ),
+  refused(
+    'app.reservations: a client cannot move the time of a modified reservation',
+    'clientA',
+    `update app.reservations set starts_at = starts_at + interval '1 hour', ends_at = ends_at + interval '1 hour'`,
+    'P0001: Data e ora cambiano solo con una modifica del commerciante',
+  ),
+  refused(
+    'app.reservations: a merchant moves a time only by modifying the reservation',
+    'merchantA',
+    `update app.reservations set starts_at = starts_at + interval '1 hour', ends_at = ends_at + interval '1 hour'`,
+    'P0001: Data e ora cambiano solo con una modifica del commerciante',
+  ),
   refused(
     'app.reservations: a client cannot move a reservation to another merchant',
     'clientA',
