@@ -30,7 +30,10 @@ afterAll(async () => {
 
 /** A persisted server: PGlite in `dataDir`, or the given PostgreSQL; the JWT secret generated there. */
 const startPersisted = (dataDir: string, databaseUrl?: string) =>
-  startTestServer({ persistData: true, config: { dataDir, jwtSecret: undefined, databaseUrl } });
+  startTestServer({
+    persistData: true,
+    config: { dataDir, jwtSecret: undefined, ...(databaseUrl ? { databaseUrl } : {}) },
+  });
 
 const freshDatabase = async () => {
   if (testDatabaseKind !== 'postgres') return undefined;
