@@ -217,63 +217,71 @@ describe('backup and restore', () => {
     },
   );
 
-  it('answers on the admin socket only to the service_role key, and refuses to restore over data', async () => {
-    const dataDir = temporaryFolder();
-    const server = await startPersisted(dataDir);
-    try {
-      const socket = adminSocketPath(dataDir);
-      expect(statSync(socket).mode & 0o777).toBe(0o600);
-      expect(await askSocket(socket, server.anonKey)).toBe(401);
-      expect(await askSocket(socket, await server.token({ role: 'authenticated', sub: 'x' }))).toBe(401);
-      expect(await askSocket(socket, 'not-a-token')).toBe(401);
+  it(
+    'answers on the admin socket only to the service_role key, and refuses to restore over data',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = temporaryFolder();
+      const server = await startPersisted(dataDir);
+      try {
+        const socket = adminSocketPath(dataDir);
+        expect(statSync(socket).mode & 0o777).toBe(0o600);
+        expect(await askSocket(socket, server.anonKey)).toBe(401);
+        expect(await askSocket(socket, await server.token({ role: 'authenticated', sub: 'x' }))).toBe(401);
+        expect(await askSocket(socket, 'not-a-token')).toBe(401);
 
-      const backup = await runBackup({ dataDir, output: join(temporaryFolder(), 'copia.tar.gz') });
-      expect(basename(backup.path)).toBe('copia.tar.gz');
-      await expect(restoreBackup({ archive: backup.path, dataDir, force: true })).rejects.toThrow(
-        /server is running/,
-      );
+        const backup = await runBackup({ dataDir, output: join(temporaryFolder(), 'copia.tar.gz') });
+        expect(basename(backup.path)).toBe('copia.tar.gz');
+        await expect(restoreBackup({ archive: backup.path, dataDir, force: true })).rejects.toThrow(
+          /server is running/,
+        );
 
-      const occupied = temporaryFolder();
-      writeFileSync(join(occupied, 'note.txt'), 'x');
-      const target = await freshDatabase();
-      await expect(
-        restoreBackup({ archive: backup.path, dataDir: occupied, databaseUrl: target }),
-      ).rejects.toThrow(/not empty/);
-      expect(existsSync(join(occupied, 'pglite'))).toBe(false);
-      if (target) {
-        const used = temporaryFolder();
-        await restoreBackup({ archive: backup.path, dataDir: used, databaseUrl: target });
+        const occupied = temporaryFolder();
+        writeFileSync(join(occupied, 'note.txt'), 'x');
+        const target = await freshDatabase();
         await expect(
-          restoreBackup({ archive: backup.path, dataDir: temporaryFolder(), databaseUrl: target }),
-        ).rejects.toThrow(/database is not empty/);
+          restoreBackup({ archive: backup.path, dataDir: occupied, databaseUrl: target }),
+        ).rejects.toThrow(/not empty/);
+        expect(existsSync(join(occupied, 'pglite'))).toBe(false);
+        if (target) {
+          const used = temporaryFolder();
+          await restoreBackup({ archive: backup.path, dataDir: used, databaseUrl: target });
+          await expect(
+            restoreBackup({ archive: backup.path, dataDir: temporaryFolder(), databaseUrl: target }),
+          ).rejects.toThrow(/database is not empty/);
+        }
+      } finally {
+        await server.stop();
       }
-    } finally {
-      await server.stop();
-    }
-  });
+    },
+  );
 
   // With no server on the folder, the backup opens PGlite itself (PostgreSQL is always reached by URL).
-  it.skipIf(testDatabaseKind === 'postgres')('backs up a stopped server directly', async () => {
-    const dataDir = temporaryFolder();
-    const server = await startPersisted(dataDir);
-    const admin = await createAdmin(server);
-    await server.stop();
-    expect(existsSync(adminSocketPath(dataDir))).toBe(false);
+  it.skipIf(testDatabaseKind === 'postgres')(
+    'backs up a stopped server directly',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = temporaryFolder();
+      const server = await startPersisted(dataDir);
+      const admin = await createAdmin(server);
+      await server.stop();
+      expect(existsSync(adminSocketPath(dataDir))).toBe(false);
 
-    const backup = await runBackup({ dataDir, output: temporaryFolder() });
-    expect(backup.via).toBe('direct');
-    const restoredDir = temporaryFolder();
-    expect((await restoreBackup({ archive: backup.path, dataDir: restoredDir })).users).toBe(1);
-    const restored = await startPersisted(restoredDir);
-    try {
-      const { rows } = await restored.server.context.db.query('select 1 from auth.users where id = $1', [
-        admin.userId,
-      ]);
-      expect(rows).toHaveLength(1);
-    } finally {
-      await restored.stop();
-    }
-  });
+      const backup = await runBackup({ dataDir, output: temporaryFolder() });
+      expect(backup.via).toBe('direct');
+      const restoredDir = temporaryFolder();
+      expect((await restoreBackup({ archive: backup.path, dataDir: restoredDir })).users).toBe(1);
+      const restored = await startPersisted(restoredDir);
+      try {
+        const { rows } = await restored.server.context.db.query('select 1 from auth.users where id = $1', [
+          admin.userId,
+        ]);
+        expect(rows).toHaveLength(1);
+      } finally {
+        await restored.stop();
+      }
+    },
+  );
 
   it('keeps stored files removed during a backup until the backup releases them', async () => {
     const store = FileStore.open(temporaryFolder());
