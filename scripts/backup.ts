@@ -8,7 +8,10 @@ const outputAt = args.indexOf('--output');
 const output = outputAt >= 0 ? args[outputAt + 1] : (process.env.BACKUP_DIR ?? 'backups');
 
 try {
-  if (!output || args.some((arg, index) => arg !== '--output' && index !== outputAt + 1)) {
+  const unexpected = args.filter(
+    (_, index) => outputAt < 0 || (index !== outputAt && index !== outputAt + 1),
+  );
+  if (!output || unexpected.length > 0) {
     throw new BackupError('Usage: npm run backup [-- --output DIR|FILE.tar.gz]');
   }
   const config = loadConfig();

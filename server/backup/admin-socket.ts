@@ -63,6 +63,7 @@ export async function openAdminSocket(context: ServerContext): Promise<{ close()
         });
         await snapshot.writeTo(response);
       } catch (error) {
+        console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);
         response.destroy(error as Error);
       } finally {
         await snapshot.dispose();

@@ -51,7 +51,7 @@ async function readIfPresent(path: string): Promise<Buffer | undefined> {
  */
 export async function takeSnapshot(source: BackupSource): Promise<Snapshot> {
   const storageRoot = join(source.dataDir, 'storage');
-  const release = holdRemovals(storageRoot);
+  const release = await holdRemovals(storageRoot);
   let scratch: string | undefined;
   try {
     let database: { entry: string; bytes?: Uint8Array; file?: string };

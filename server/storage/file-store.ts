@@ -6,27 +6,53 @@ import { join, resolve } from 'node:path';
 
 const versionPattern = /^[0-9a-f-]{36}$/;
 
-/** Per storage folder: backups in progress, and the files whose removal waits for them to end. */
-const removalHolds = new Map<string, { holders: number; deferred: Set<string> }>();
+/** Per storage folder: backups in progress, the removals they defer, and removals under way. */
+interface FolderRemovals {
+  holders: number;
+  deferred: Set<string>;
+  underWay: Set<Promise<void>>;
+}
+const removalsByFolder = new Map<string, FolderRemovals>();
+
+function removalsOf(root: string): FolderRemovals {
+  let removals = removalsByFolder.get(root);
+  if (!removals) {
+    removals = { holders: 0, deferred: new Set(), underWay: new Set() };
+    removalsByFolder.set(root, removals);
+  }
+  return removals;
+}
+
+/** Removes a file now, where a backup starting meanwhile can wait for it. */
+async function removeNow(removals: FolderRemovals, path: string): Promise<void> {
+  const removal = rm(path, { force: true });
+  removals.underWay.add(removal);
+  try {
+    await removal;
+  } finally {
+    removals.underWay.delete(removal);
+  }
+}
 
 /**
  * Keeps every file of the storage folder in place until the returned release is called: removals
- * requested meanwhile happen at release. A backup holds removals from before its database snapshot
- * until its copy of the files, so every object the snapshot catalogues still has its bytes.
+ * requested meanwhile happen at release, and those already under way are finished first. A backup
+ * holds removals from before its database snapshot until its copy of the files, so every object the
+ * snapshot catalogues still has its bytes.
  */
-export function holdRemovals(storageRoot: string): () => Promise<void> {
-  const root = resolve(storageRoot);
-  const hold = removalHolds.get(root) ?? { holders: 0, deferred: new Set<string>() };
-  hold.holders += 1;
-  removalHolds.set(root, hold);
+export async function holdRemovals(storageRoot: string): Promise<() => Promise<void>> {
+  const removals = removalsOf(resolve(storageRoot));
+  removals.holders += 1;
+  await Promise.all(removals.underWay);
   let released = false;
   return async () => {
     if (released) return;
     released = true;
-    hold.holders -= 1;
-    if (hold.holders > 0) return;
-    removalHolds.delete(root);
-    await Promise.all([...hold.deferred].map((path) => rm(path, { force: true })));
+    removals.holders -= 1;
+    if (removals.holders > 0) return;
+    const deferred = [...removals.deferred];
+    removals.deferred.clear();
+    await Promise.all(deferred.map((path) => removeNow(removals, path)));
   };
 }
 
@@ -80,9 +106,12 @@ export class FileStore {
   async remove(version: string | null | undefined): Promise<void> {
     if (!version) return;
     const path = this.pathOf(version);
-    const hold = removalHolds.get(resolve(this.root));
-    if (hold) hold.deferred.add(path);
-    else await rm(path, { force: true });
+    const removals = removalsOf(resolve(this.root));
+    if (removals.holders > 0) {
+      removals.deferred.add(path);
+      return;
+    }
+    await removeNow(removals, path);
   }
 
   close(): void {

@@ -28,11 +28,16 @@ export interface TestServerOptions {
   /** Migration folders; the app's own supabase/migrations unless replaced. */
   migrationFolders?: string[];
   config?: Partial<ServerConfig>;
+  /** Keep PGlite's files, the JWT secret and stored objects in `config.dataDir` (default: nowhere). */
+  persistData?: boolean;
 }
 
 /** Starts the whole server in-process on a fresh database (PGlite in memory, or a throwaway PostgreSQL). */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const postgres = testDatabaseKind === 'postgres' ? await createThrowawayPostgres() : undefined;
+  const postgres =
+    testDatabaseKind === 'postgres' && !options.config?.databaseUrl
+      ? await createThrowawayPostgres()
+      : undefined;
   const config: ServerConfig = {
     ...loadConfig({}),
     port: 0,
@@ -56,7 +61,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
   let server: RunningServer;
   try {
-    server = await startServer(config, { persistData: false });
+    server = await startServer(config, { persistData: options.persistData ?? false });
   } catch (error) {
     await postgres?.drop();
     throw error;
