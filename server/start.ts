@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ensurePlatformAdmin } from './auth/platform-admin.ts';
 import type { ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
+import { protectDataDir } from './data-dir.ts';
 import { applyPlatformBootstrap } from './db/bootstrap.ts';
 import { applyMigrations } from './db/migrations.ts';
 import { openDatabase } from './db/open-database.ts';
@@ -22,6 +23,7 @@ export async function startServer(
   options: { logger?: boolean; persistData?: boolean } = {},
 ): Promise<RunningServer> {
   const persist = options.persistData ?? true;
+  if (persist) protectDataDir(config.dataDir);
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: persist ? `${config.dataDir}/pglite` : undefined,
@@ -30,6 +32,7 @@ export async function startServer(
     await applyPlatformBootstrap(db);
     await applyMigrations(db, config.migrationFolders);
     await ensurePlatformAdmin(db, { email: config.adminEmail, password: config.adminPassword });
+    if (persist) protectDataDir(config.dataDir);
   } catch (error) {
     await db.close();
     throw error;
