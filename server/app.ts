@@ -5,6 +5,7 @@ import { healthRoutes } from './auth/health.ts';
 import { authRoutes } from './auth/index.ts';
 import type { ServerContext } from './context.ts';
 import { fastifyHttpOptions } from './http/limits.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { realtimeRoutes } from './realtime/index.ts';
 import { restRoutes } from './rest/index.ts';
@@ -53,10 +54,7 @@ export async function buildApp(
     return reply.code(status).send({ code, message, details: null, hint: null });
   });
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-  });
+  securityHeaders(app);
 
   await app.register(healthRoutes, context);
   await app.register(authRoutes, context);

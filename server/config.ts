@@ -27,6 +27,7 @@ const environmentSchema = z.object({
   HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
   IDLE_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
+  SERVE_SOURCE_MAPS: z.enum(['0', '1', 'true', 'false']).optional(),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -81,6 +82,8 @@ export interface ServerConfig {
   http?: Partial<HttpLimits>;
   /** Folders of supabase/migrations style SQL files, applied in version order. */
   migrationFolders: string[];
+  /** Serve the build's `*.map` files (off: the public sees the minified code only). */
+  serveSourceMaps?: boolean;
   /** The built SPA; absent in tests that only need the APIs. */
   staticDir?: string;
   toml: SupabaseToml;
@@ -133,6 +136,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Server
     adminPassword: env.ADMIN_PASSWORD,
     smtpUrl: env.SMTP_URL,
     trustProxy: env.TRUST_PROXY,
+    serveSourceMaps: env.SERVE_SOURCE_MAPS === '1' || env.SERVE_SOURCE_MAPS === 'true',
     http: Object.fromEntries(
       Object.entries({
         requestTimeoutMs: env.REQUEST_TIMEOUT_MS,

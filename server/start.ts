@@ -6,6 +6,7 @@ import { ensurePlatformAdmin } from './auth/platform-admin.ts';
 import { resolveAuthSettings, smtpOptionsOf } from './auth/settings.ts';
 import type { ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
+import { protectDataDir } from './data-dir.ts';
 import { applyPlatformBootstrap } from './db/bootstrap.ts';
 import { applyMigrations } from './db/migrations.ts';
 import { openDatabase } from './db/open-database.ts';
@@ -28,6 +29,7 @@ export async function startServer(
   options: { logger?: boolean; persistData?: boolean } = {},
 ): Promise<RunningServer> {
   const persist = options.persistData ?? true;
+  if (persist) protectDataDir(config.dataDir);
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: persist ? `${config.dataDir}/pglite` : undefined,
@@ -37,6 +39,7 @@ export async function startServer(
     await applyMigrations(db, config.migrationFolders);
     await ensurePlatformAdmin(db, { email: config.adminEmail, password: config.adminPassword });
     await applyPasswordPolicy(db, resolveAuthSettings(config).minimumPasswordLength);
+    if (persist) protectDataDir(config.dataDir);
   } catch (error) {
     await db.close();
     throw error;

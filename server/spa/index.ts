@@ -32,10 +32,14 @@ export async function spaRoutes(app: FastifyInstance, context: ServerContext) {
     return;
   }
 
+  const serveSourceMaps = context.config.serveSourceMaps ?? false;
+  const isSourceMap = (path: string) => /\.map(\?|$)/.test(path);
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
     index: false,
+    // The build keeps source maps for debugging; the public gets them only when asked for.
+    allowedPath: (path) => serveSourceMaps || !isSourceMap(path),
     setHeaders(response, path) {
       const hashed = /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/.test(path);
       response.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -43,7 +47,9 @@ export async function spaRoutes(app: FastifyInstance, context: ServerContext) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const isApiOrAsset = [...apiPrefixes, '/assets/'].some((prefix) => request.url.startsWith(prefix));
+    const isApiOrAsset =
+      [...apiPrefixes, '/assets/'].some((prefix) => request.url.startsWith(prefix)) ||
+      isSourceMap(request.url);
     if (request.method !== 'GET' || isApiOrAsset) {
       return reply.code(404).send({ code: 404, message: 'Risorsa non trovata' });
     }

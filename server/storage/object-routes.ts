@@ -1,14 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { checkUploadLimits, findBucket } from './buckets.ts';
-import { asCaller, callerOf, ownerUuid } from './caller.ts';
+import { checkDeclaredSize, checkUploadLimits, findBucket, type Bucket } from './buckets.ts';
+import { asCaller, callerOf, ownerUuid, type Caller } from './caller.ts';
 import { normaliseImage } from './images.ts';
 import { checkBucketId, checkObjectKey } from './object-key.ts';
 import { objectColumns, sendObject, type StoredObject } from './send-object.ts';
 import type { StorageContext } from './storage-context.ts';
-import { noSuchBucket, noSuchKey } from './storage-error.ts';
+import { accessDenied, noSuchBucket, noSuchKey } from './storage-error.ts';
 import { jsonBody } from './json-body.ts';
+import { checkCanUpload, insertObject } from './upload-permission.ts';
 import { readUploadBody } from './upload-body.ts';
 
 type ObjectRequest = FastifyRequest<{
@@ -54,10 +55,29 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\$
 
 /** The object endpoints storage-js calls, each performed on storage.objects as the caller. */
 export function objectRoutes(app: FastifyInstance, { db, store, settings, jwtSecret }: StorageContext) {
-  async function upload(request: ObjectRequest, upsert: boolean) {
+  const isUpsert = (request: ObjectRequest) =>
+    request.method === 'PUT' || request.headers['x-upsert'] === 'true';
+  const authorisedUploads = new WeakMap<FastifyRequest, { caller: Caller; bucket: Bucket }>();
+
+  /**
+   * Before the body is read: the caller, the bucket, the declared size, and the policies (a rolled-back
+   * insert as the caller). A refused upload costs no parsing and no image decoding.
+   */
+  async function authoriseUpload(request: ObjectRequest) {
     const { bucketId, key } = objectPath(request);
     const caller = await callerOf(request, jwtSecret);
     const bucket = await findBucket(db, bucketId);
+    checkDeclaredSize(bucket, settings.file_size_limit, request.headers['content-length']);
+    await checkCanUpload(db, caller, { bucketId, key }, isUpsert(request));
+    authorisedUploads.set(request, { caller, bucket });
+  }
+
+  async function upload(request: ObjectRequest) {
+    const { bucketId, key } = objectPath(request);
+    const authorised = authorisedUploads.get(request);
+    if (!authorised) throw accessDenied();
+    const { caller, bucket } = authorised;
+    const upsert = isUpsert(request);
     const body = await readUploadBody(request);
     checkUploadLimits(bucket, settings.file_size_limit, body.bytes.length, body.mimetype);
     const bytes = await normaliseImage(body.bytes, body.mimetype);
@@ -83,26 +103,11 @@ export function objectRoutes(app: FastifyInstance, { db, store, settings, jwtSec
     await store.write(version, bytes);
     try {
       await asCaller(db, caller, 'upload', (tx) =>
-        tx.query(
-          `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
-           values ($1, $2, $3, $4, $5, $6, $7, $8)
-           ${
-             upsert
-               ? `on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
-                    metadata = excluded.metadata, user_metadata = excluded.user_metadata,
-                    version = excluded.version, updated_at = now(), last_accessed_at = now()`
-               : ''
-           }`,
-          [
-            id,
-            bucketId,
-            key,
-            ownerUuid(caller),
-            caller.sub ?? null,
-            JSON.stringify(metadata),
-            body.userMetadata ? JSON.stringify(body.userMetadata) : null,
-            version,
-          ],
+        insertObject(
+          tx,
+          caller,
+          { id, bucketId, key, metadata, userMetadata: body.userMetadata, version },
+          upsert,
         ),
       );
     } catch (error) {
@@ -113,10 +118,9 @@ export function objectRoutes(app: FastifyInstance, { db, store, settings, jwtSec
     return { Id: previous?.id ?? id, Key: `${bucketId}/${key}` };
   }
 
-  app.post('/object/:bucket/*', (request: ObjectRequest) =>
-    upload(request, request.headers['x-upsert'] === 'true'),
-  );
-  app.put('/object/:bucket/*', (request: ObjectRequest) => upload(request, true));
+  const uploadOptions = { onRequest: authoriseUpload };
+  app.post('/object/:bucket/*', uploadOptions, upload);
+  app.put('/object/:bucket/*', uploadOptions, upload);
 
   async function download(request: ObjectRequest, reply: FastifyReply) {
     const { bucketId, key } = objectPath(request);
