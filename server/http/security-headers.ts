@@ -42,8 +42,6 @@ export const permissionsPolicy =
 function contentSecurityPolicyFor(request: FastifyRequest): string {
   const path = request.url;
   if (apiPrefixes.some((prefix) => path.startsWith(prefix))) return apiContentSecurityPolicy;
-  if (path === '/_mail' || path.startsWith('/_mail/') || path.startsWith('/_mail?'))
-    return mailboxContentSecurityPolicy;
   return spaContentSecurityPolicy(request.headers.host);
 }
 

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { isLoopback } from '../auth/redirect.ts';
 import { ConfigError } from '../config.ts';
+import { mailboxContentSecurityPolicy } from '../http/security-headers.ts';
 import type { Mailbox } from './mailbox.ts';
 import { mailRoutes } from './routes.ts';
 
@@ -31,6 +32,7 @@ export async function startMailboxServer(mailbox: Mailbox, port: number): Promis
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
+    reply.header('content-security-policy', mailboxContentSecurityPolicy);
   });
   await app.register(mailRoutes, mailbox);
   try {
