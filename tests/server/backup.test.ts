@@ -225,6 +225,7 @@ describe('backup and restore', () => {
       const server = await startPersisted(dataDir);
       try {
         const socket = adminSocketPath(dataDir);
+        expect(() => adminSocketPath(join(dataDir, 'x'.repeat(120)))).toThrow(/too long/);
         expect(statSync(socket).mode & 0o777).toBe(0o600);
         expect(await askSocket(socket, server.anonKey)).toBe(401);
         expect(await askSocket(socket, await server.token({ role: 'authenticated', sub: 'x' }))).toBe(401);
