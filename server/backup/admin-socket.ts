@@ -4,10 +4,20 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import type { ServerContext } from '../context.ts';
 import { verifyJwt } from '../keys.ts';
+import { BackupError } from './pg-tools.ts';
 import { takeSnapshot } from './snapshot.ts';
 
+/** Unix socket paths are limited to 104 bytes on macOS, 108 on Linux. */
+const longestSocketPath = 103;
+
 /** The server's admin endpoint: a unix socket in DATA_DIR, never on the network. */
-export const adminSocketPath = (dataDir: string) => join(resolve(dataDir), 'admin.sock');
+export function adminSocketPath(dataDir: string): string {
+  const path = join(resolve(dataDir), 'admin.sock');
+  if (Buffer.byteLength(path) > longestSocketPath) {
+    throw new BackupError(`DATA_DIR is too long a path for the admin socket (${path}): use a shorter one`);
+  }
+  return path;
+}
 
 /** Whether a server answers on this socket (a stale file from a killed process does not). */
 export function socketIsLive(path: string): Promise<boolean> {

@@ -76,7 +76,6 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const scratch = await mkdtemp(join(tmpdir(), 'passaparola-restore-'));
   const dumpFile = join(scratch, 'postgres.dump');
   try {
-    await mkdir(join(options.dataDir, 'storage'), { recursive: true, mode: 0o700 });
     for await (const item of readArchive(options.archive)) {
       if (!manifest) {
         manifest = item.manifest;
@@ -87,6 +86,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
           throw new BackupError('This backup is of the embedded database: unset DATABASE_URL to restore it');
         }
         if (options.databaseUrl) await checkClientTools(options.databaseUrl);
+        await mkdir(join(options.dataDir, 'storage'), { recursive: true, mode: 0o700 });
       }
       const entry = item.entry;
       if (!entry) continue;

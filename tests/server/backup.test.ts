@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -225,6 +225,7 @@ describe('backup and restore', () => {
       const server = await startPersisted(dataDir);
       try {
         const socket = adminSocketPath(dataDir);
+        expect(() => adminSocketPath(join(dataDir, 'x'.repeat(120)))).toThrow(/too long/);
         expect(statSync(socket).mode & 0o777).toBe(0o600);
         expect(await askSocket(socket, server.anonKey)).toBe(401);
         expect(await askSocket(socket, await server.token({ role: 'authenticated', sub: 'x' }))).toBe(401);
@@ -235,6 +236,19 @@ describe('backup and restore', () => {
         await expect(restoreBackup({ archive: backup.path, dataDir, force: true })).rejects.toThrow(
           /server is running/,
         );
+
+        // An archive goes back only into the kind of database it came from, and leaves the folder empty.
+        const elsewhere = temporaryFolder();
+        await expect(
+          restoreBackup({
+            archive: backup.path,
+            dataDir: elsewhere,
+            databaseUrl:
+              testDatabaseKind === 'postgres' ? undefined : 'postgres://nessuno@127.0.0.1:1/niente',
+            force: true,
+          }),
+        ).rejects.toThrow(/DATABASE_URL to restore it/);
+        expect(readdirSync(elsewhere)).toEqual([]);
 
         const occupied = temporaryFolder();
         writeFileSync(join(occupied, 'note.txt'), 'x');
