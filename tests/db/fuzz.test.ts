@@ -72,6 +72,8 @@ const malformed: readonly unknown[] = [
   ['not-a-uuid'],
   '00000000-0000-0000-0000-000000000000',
   '2026-02-30',
+  '5874897-12-31',
+  'infinity',
   '99:99',
   'confermata',
 ];
