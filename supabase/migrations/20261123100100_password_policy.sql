@@ -17,8 +17,9 @@ alter table app.password_policy enable row level security;
 grant all on app.password_policy to service_role;
 insert into app.password_policy (singleton, minimum_length) values (true, 6);
 
+-- Invoker: read inside the definer functions that create logins (join_merchant, create_merchant).
 create function app_private.minimum_password_length() returns integer
-language sql stable security definer set search_path = ''
+language sql stable set search_path = ''
 as $$
   select coalesce((select p.minimum_length from app.password_policy p where p.singleton), 6)
 $$;

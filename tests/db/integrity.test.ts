@@ -206,6 +206,24 @@ describe('integrity: no NaN or infinity, bounded amounts and texts (SQL)', () =>
     expect(await count(`select count(*)::int as n from app.merchants where char_length(name) > 100`)).toBe(0);
   });
 
+  it('bounds pages and date filters instead of overflowing', async () => {
+    expectRefusal(
+      await merchant('merchant_clients', { page: 2147483647, page_size: 1000 }),
+      'P0001',
+      'Pagina non valida',
+    );
+    expectRefusal(
+      await merchant('merchant_movements', { page: 2147483647, page_size: 1000 }),
+      'P0001',
+      'Pagina non valida',
+    );
+    for (const date of ['5874897-12-31', 'infinity', '1999-12-31']) {
+      expectRefusal(await merchant('merchant_movements', { date_to: date }), '22023', 'Data non valida');
+      expectRefusal(await merchant('merchant_movements', { date_from: date }), '22023', 'Data non valida');
+    }
+    expect((await merchant('merchant_clients', { page: 1000000, page_size: 1000 })).error).toBeNull();
+  });
+
   it('CHECK constraints refuse NaN and oversized values on every path, even direct SQL', async () => {
     const client = salon.member.client_id;
     const merchantId = salon.merchant.id;
