@@ -111,6 +111,8 @@ export const texts = {
   nav: {
     main: 'Navigazione principale',
     signOut: 'Esci',
+    more: 'Altro',
+    pending: ['{count} in attesa', '{count} in attesa'],
   },
   client: {
     areaName: 'Area clienti',
