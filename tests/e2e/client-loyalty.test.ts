@@ -9,6 +9,7 @@ import {
   expectAccessible,
   heading,
   joinMerchant,
+  openFromNav,
   waitForPath,
 } from './helpers.ts';
 import { todayInRome } from '@/lib/format';
@@ -62,10 +63,7 @@ describe("a customer's loyalty screens, as the customer uses them", () => {
   }
 
   async function open(linkName: string, title: string) {
-    await page
-      .getByRole('navigation', { name: 'Navigazione principale' })
-      .getByRole('link', { name: linkName })
-      .click();
+    await openFromNav(page, linkName);
     return heading(page, title);
   }
 

@@ -10,6 +10,7 @@ import {
   expectAccessible,
   heading,
   joinMerchant,
+  openFromNav,
   waitForPath,
 } from './helpers.ts';
 
@@ -40,7 +41,7 @@ async function toast(page: Page, type: 'success' | 'error', text: string): Promi
 
 /** Goes to a screen through the area's navigation, as the merchant does. */
 async function open(page: Page, label: string, title: string) {
-  await page.getByRole('navigation').getByRole('link', { name: label, exact: true }).click();
+  await openFromNav(page, label);
   await heading(page, title);
 }
 

@@ -1,9 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer } from '../support/app-server.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, screenshot } from '../support/browser.ts';
 import type { TestClient, TestServer } from '../support/test-server.ts';
-import { adminAccount, appServerOptions, createMerchant, heading, joinMerchant } from './helpers.ts';
+import {
+  adminAccount,
+  appServerOptions,
+  areaNav,
+  createMerchant,
+  heading,
+  joinMerchant,
+  openFromNav,
+} from './helpers.ts';
 
 /** The phone and small-tablet widths the counter is run from; 480 is where the side bar starts. */
 const widths = [320, 360, 390, 414, 480];
@@ -17,6 +25,9 @@ const surnames = ['Esposito-Bianchi della Valle', 'Mastroianni Bellavista', 'Cas
 const customerName = (index: number) =>
   `Maria Antonietta ${String(index).padStart(2, '0')} ${surnames[index % surnames.length]}`;
 const customerEmail = (index: number) => `maria.antonietta.${index}.lunghissimo@clienti-del-centro.test`;
+
+/** A route, its label in the navigation and its heading. */
+type Screen = [path: string, label: string, title: string];
 
 /** The document's width beyond the viewport, 0 when nothing scrolls sideways. */
 function horizontalOverflow(page: Page): Promise<number> {
@@ -50,9 +61,9 @@ async function settle(page: Page, title: string | RegExp) {
 }
 
 /** Opens each route once and measures it at every width; returns the offenders as 'path @ width: px'. */
-async function overflowingRoutes(page: Page, baseUrl: string, routes: [string, string | RegExp][]) {
+async function overflowingRoutes(page: Page, baseUrl: string, routes: Screen[]) {
   const offenders: string[] = [];
-  for (const [path, title] of routes) {
+  for (const [path, , title] of routes) {
     await page.setViewportSize({ width: widths[2]!, height: 844 });
     await page.goto(`${baseUrl}${path}`);
     await settle(page, title);
@@ -62,8 +73,55 @@ async function overflowingRoutes(page: Page, baseUrl: string, routes: [string, s
       const extra = await horizontalOverflow(page);
       if (extra > 0) offenders.push(`${path} @ ${width}: +${extra}px ${await widestElements(page)}`);
     }
+    const name = `busy${path.replaceAll('/', '-')}`;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, `${name}-phone`);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, `${name}-desktop`);
   }
   return offenders;
+}
+
+/**
+ * At 390 px the bottom bar holds at most five items, all inside the screen, and every screen and 'Esci'
+ * are two taps away; at 480 px the side bar shows every screen and 'Esci', none of them cut.
+ */
+async function checkNavigation(page: Page, screens: Screen[]) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const bar = areaNav(page).getByRole('listitem');
+  const count = await bar.count();
+  expect(count).toBeLessThanOrEqual(5);
+  for (const item of await bar.all()) {
+    const box = (await item.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  for (const [, label, title] of screens) {
+    await openFromNav(page, label);
+    await heading(page, title);
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+  }
+  const esci = areaNav(page).getByRole('button', { name: 'Esci', exact: true });
+  if (!(await esci.isVisible())) {
+    await areaNav(page).getByRole('button', { name: 'Altro', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Altro' }).getByRole('button', { name: 'Esci' }).waitFor();
+    await screenshot(page, `busy-${new URL(page.url()).pathname.split('/')[1]}-altro-phone`);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+  }
+
+  await page.setViewportSize({ width: 480, height: 600 });
+  const side = areaNav(page);
+  const names = [...screens.map(([, label]) => label), 'Esci'];
+  for (const name of names) {
+    const entry = side.getByRole(name === 'Esci' ? 'button' : 'link', { name, exact: true });
+    await entry.scrollIntoViewIfNeeded();
+    expect(await entry.isVisible()).toBe(true);
+    const cut = await entry.evaluate((element) =>
+      [element, ...element.querySelectorAll('span')].some((part) => part.scrollWidth > part.clientWidth + 1),
+    );
+    expect(cut, `${name} is cut in the side bar`).toBe(false);
+  }
 }
 
 async function signIn(page: Page, url: string, email: string, password: string, landing: string) {
@@ -158,7 +216,7 @@ describe('no screen scrolls sideways at 320–480 px, with a busy salon', () => 
     await server?.stop();
   });
 
-  it('fits every merchant screen, a 13-digit preview in Registrazioni included', async () => {
+  it('fits every merchant screen, a 13-digit preview in Registrazioni included; the nav holds them all', async () => {
     await signIn(
       page,
       `${server.url}/merchant/${slug}`,
@@ -166,17 +224,18 @@ describe('no screen scrolls sideways at 320–480 px, with a busy salon', () => 
       merchantAccount.password,
       '/dashboard/registrazioni',
     );
-    const offenders = await overflowingRoutes(page, server.url, [
-      ['/dashboard/registrazioni', 'Registrazioni'],
-      ['/dashboard/movimenti', 'Storico Movimenti'],
-      ['/dashboard/clienti', 'Elenco Clienti'],
-      ['/dashboard/prenotazioni', 'Prenotazioni'],
-      ['/dashboard/agenda', 'Agenda'],
-      ['/dashboard/percentuali', 'Percentuali'],
-      ['/dashboard/statistiche', 'Statistiche'],
-      ['/dashboard/struttura', 'Struttura'],
-      ['/dashboard/impostazioni', 'Impostazioni'],
-    ]);
+    const screens: Screen[] = [
+      ['/dashboard/registrazioni', 'Registrazioni', 'Registrazioni'],
+      ['/dashboard/movimenti', 'Movimenti', 'Storico Movimenti'],
+      ['/dashboard/clienti', 'Clienti', 'Elenco Clienti'],
+      ['/dashboard/prenotazioni', 'Prenotazioni', 'Prenotazioni'],
+      ['/dashboard/agenda', 'Agenda', 'Agenda'],
+      ['/dashboard/percentuali', 'Percentuali', 'Percentuali'],
+      ['/dashboard/statistiche', 'Statistiche', 'Statistiche'],
+      ['/dashboard/struttura', 'Struttura', 'Struttura'],
+      ['/dashboard/impostazioni', 'Impostazioni', 'Impostazioni'],
+    ];
+    const offenders = await overflowingRoutes(page, server.url, screens);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/dashboard/registrazioni`);
     await settle(page, 'Registrazioni');
@@ -191,28 +250,31 @@ describe('no screen scrolls sideways at 320–480 px, with a busy salon', () => 
         );
     }
     expect(offenders).toEqual([]);
+    await checkNavigation(page, screens);
   });
 
-  it('fits every customer screen', async () => {
+  it('fits every customer screen; the nav holds them all', async () => {
     await signIn(page, `${server.url}/${slug}/login`, customerEmail(1), 'password123', '/client/profile');
-    const offenders = await overflowingRoutes(page, server.url, [
-      ['/client/profile', 'Anagrafica'],
-      ['/client/acquisti', 'Acquisti'],
-      ['/client/presenta', 'Presenta un amico'],
-      ['/client/crediti', 'Crediti'],
-      ['/client/struttura', 'Struttura'],
-      ['/client/prenota', 'Prenota'],
-    ]);
-    expect(offenders).toEqual([]);
+    const screens: Screen[] = [
+      ['/client/profile', 'Anagrafica', 'Anagrafica'],
+      ['/client/acquisti', 'Acquisti', 'Acquisti'],
+      ['/client/presenta', 'Presenta', 'Presenta un amico'],
+      ['/client/crediti', 'Crediti', 'Crediti'],
+      ['/client/struttura', 'Struttura', 'Struttura'],
+      ['/client/prenota', 'Prenota', 'Prenota'],
+    ];
+    expect(await overflowingRoutes(page, server.url, screens)).toEqual([]);
+    await checkNavigation(page, screens);
   });
 
-  it('fits every admin screen', async () => {
+  it('fits every admin screen; the nav holds them all', async () => {
     await signIn(page, `${server.url}/admin`, adminAccount.email, adminAccount.password, '/admin/merchants');
-    const offenders = await overflowingRoutes(page, server.url, [
-      ['/admin/merchants', 'Gestione Commercianti'],
-      ['/admin/riepilogo', 'Riepilogo Campagne'],
-      ['/admin/albero', 'Struttura'],
-    ]);
-    expect(offenders).toEqual([]);
+    const screens: Screen[] = [
+      ['/admin/merchants', 'Commercianti', 'Gestione Commercianti'],
+      ['/admin/riepilogo', 'Riepilogo', 'Riepilogo Campagne'],
+      ['/admin/albero', 'Struttura', 'Struttura'],
+    ];
+    expect(await overflowingRoutes(page, server.url, screens)).toEqual([]);
+    await checkNavigation(page, screens);
   });
 });
