@@ -77,7 +77,7 @@ describe("a customer's loyalty screens, as the customer uses them", () => {
     await page.setViewportSize(phone);
   }
 
-  const toast = (type: 'success' | 'error', text: string) =>
+  const toast = (type: 'success' | 'error' | 'info', text: string) =>
     page.locator(`[data-sonner-toast][data-type="${type}"]`, { hasText: text });
 
   it('joins through the registration page and sees its data in Anagrafica', async () => {
@@ -103,7 +103,7 @@ describe("a customer's loyalty screens, as the customer uses them", () => {
   it('changes the phone, refuses an unchanged or empty one, and keeps the change', async () => {
     const save = page.getByRole('button', { name: 'Salva modifiche' });
     await save.click();
-    await toast('error', 'Nessuna modifica effettuata').waitFor();
+    await toast('info', 'Nessuna modifica effettuata').waitFor();
 
     await page.getByLabel('Telefono').fill('');
     await save.click();

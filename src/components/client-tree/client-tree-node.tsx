@@ -14,7 +14,7 @@ export const nodeRadius = 14;
 /** The label a screen reader gives a node: who, which code, which level, how many below. */
 export function nodeLabel(name: string, attributes: ClientNodeAttributes): string {
   if (attributes.generation < 0)
-    return `${name}, ${fill(t.count, { count: formatCount(attributes.descendants) })}`;
+    return `${name}, ${plural(attributes.descendants, t.count, formatCount(attributes.descendants))}`;
   const base = fill(t.nodeLabel, {
     name,
     code: attributes.code,
@@ -54,7 +54,7 @@ export function ClientTreeNode({
     }
   };
   const detail = isRoot
-    ? fill(t.count, { count: formatCount(attributes.descendants) })
+    ? plural(attributes.descendants, t.count, formatCount(attributes.descendants))
     : canToggle
       ? `${attributes.code} · ${plural(attributes.referrals, t.childrenCount, formatCount(attributes.referrals))}`
       : attributes.code;

@@ -15,7 +15,7 @@ import {
   formatTreeCount as formatCount,
 } from '@/components/client-tree/client-tree-texts';
 import { generationSwatch, rootSwatch } from '@/components/client-tree/generation-style';
-import { fill } from '@/lib/texts';
+import { plural } from '@/lib/texts';
 import { cn } from '@/lib/utils';
 
 /** Spec §9: zoom 0.1 to 2. */
@@ -104,7 +104,7 @@ export function ClientTreeView({
         <h2 id={titleId} className="text-2xl font-semibold">
           {title}
         </h2>
-        <p className="text-muted-foreground">{fill(t.count, { count: formatCount(total) })}</p>
+        <p className="text-muted-foreground">{plural(total, t.count, formatCount(total))}</p>
       </div>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <Legend />

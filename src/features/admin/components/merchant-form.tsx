@@ -9,7 +9,8 @@ import { notify } from '@/components/ui/toaster';
 import { createMerchantInputSchema, useCreateMerchant } from '@/features/admin/api/create-merchant';
 import { merchantLinks, slugPreview } from '@/features/admin/merchant-links';
 import { adminTexts } from '@/features/admin/texts';
-import { errorMessage } from '@/lib/api-error';
+import { failureText } from '@/lib/api-error';
+import { forAdmin } from '@/lib/error-messages';
 import { fill } from '@/lib/texts';
 
 const t = adminTexts.merchants;
@@ -38,7 +39,7 @@ export function MerchantForm() {
       form.setFocus('name');
     } catch (error) {
       console.error(adminTexts.logs.registerMerchant, error);
-      notify.error(fill(t.createError, { message: errorMessage(error) }), 'long');
+      notify.error(forAdmin(failureText(t.createError, error)), 'long');
     }
   });
 

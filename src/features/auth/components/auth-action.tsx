@@ -18,7 +18,7 @@ import {
   type UpdatePasswordInput,
 } from '@/features/auth/api/update-password';
 import { useVerifyEmailLink } from '@/features/auth/api/verify-email-link';
-import { errorMessage } from '@/lib/api-error';
+import { failureText } from '@/lib/api-error';
 import { setCurrentMerchantSlug } from '@/lib/current-merchant';
 import { fill, texts } from '@/lib/texts';
 
@@ -116,7 +116,7 @@ function ResetPasswordAction({ oobCode, loginHref }: { oobCode: string; loginHre
       notify.success(texts.action.passwordUpdated);
       await navigate(loginHref, { replace: true });
     } catch (error) {
-      notify.error(fill(texts.action.error, { message: errorMessage(error) }));
+      notify.error(failureText(texts.action.error, error));
     }
   });
 

@@ -12,7 +12,7 @@ import { QueryFailed } from '@/features/merchant-loyalty/components/query-failed
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { useDebouncedValue } from '@/features/merchant-loyalty/use-debounced-value';
 import { formatDate, formatMoney } from '@/lib/format';
-import { fill } from '@/lib/texts';
+import { plural } from '@/lib/texts';
 import { cn } from '@/lib/utils';
 
 const t = merchantLoyaltyTexts.clienti;
@@ -95,7 +95,7 @@ export function ClientsScreen() {
       ) : (
         <div className="grid gap-4">
           <p aria-live="polite" className="text-muted-foreground">
-            {fill(t.count, { count: clients.data.total })}
+            {plural(clients.data.total, t.count)}
           </p>
           <ul
             className={cn(

@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { joinMerchantInputSchema, useJoinMerchant } from '@/features/registration/api/join-merchant';
-import { errorMessage } from '@/lib/api-error';
+import { failureText } from '@/lib/api-error';
 import { setCurrentMerchantSlug } from '@/lib/current-merchant';
 import { fill, texts } from '@/lib/texts';
 
@@ -51,7 +51,7 @@ export function RegistrationForm({ merchantSlug, sponsorCode = '' }: Registratio
       setCurrentMerchantSlug(merchantSlug);
       setSuccessMessage(fill(texts.registration.success, { code: result.client_code }));
     } catch (error) {
-      notify.error(fill(texts.registration.error, { message: errorMessage(error) }));
+      notify.error(failureText(texts.registration.error, error));
     }
   });
 
