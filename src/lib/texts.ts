@@ -22,6 +22,8 @@ export const texts = {
     email: 'Email',
     password: 'Password',
     newPassword: 'Nuova password',
+    showPassword: 'Mostra password',
+    hidePassword: 'Nascondi password',
     name: 'Nome',
     phone: 'Telefono',
     phoneOptional: 'Telefono (facoltativo)',

@@ -130,7 +130,18 @@ async function signIn(page: Page, url: string, email: string, password: string, 
   await page.evaluate(() => localStorage.clear());
   await page.goto(url);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  const field = page.getByLabel('Password', { exact: true });
+  await field.fill(password);
+  // The field's toggle shows the password and hides it again.
+  const show = page.getByRole('button', { name: 'Mostra password' });
+  expect(await show.getAttribute('aria-pressed')).toBe('false');
+  await show.click();
+  expect(await field.getAttribute('type')).toBe('text');
+  const hide = page.getByRole('button', { name: 'Nascondi password' });
+  expect(await hide.getAttribute('aria-pressed')).toBe('true');
+  expect((await hide.boundingBox())!.width).toBeGreaterThanOrEqual(44);
+  await hide.click();
+  expect(await field.getAttribute('type')).toBe('password');
   await page.getByRole('button', { name: 'Accedi', exact: true }).click();
   await page.waitForURL((current) => current.pathname === landing, { timeout: 15_000 });
 }

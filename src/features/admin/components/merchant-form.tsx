@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
 import { notify } from '@/components/ui/toaster';
 import { createMerchantInputSchema, useCreateMerchant } from '@/features/admin/api/create-merchant';
 import { merchantLinks, slugPreview } from '@/features/admin/merchant-links';
@@ -80,12 +81,7 @@ export function MerchantForm() {
           </FormField>
           <FormField label={t.password} error={errors.password?.message}>
             {(control) => (
-              <Input
-                {...control}
-                type="password"
-                autoComplete="new-password"
-                {...form.register('password')}
-              />
+              <PasswordInput {...control} autoComplete="new-password" {...form.register('password')} />
             )}
           </FormField>
           <FormField

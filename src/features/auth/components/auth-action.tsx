@@ -8,6 +8,7 @@ import { PageHeading } from '@/components/layouts/page-heading';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
 import { notify } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { whoamiQueryOptions } from '@/features/auth/api/get-whoami';
@@ -129,7 +130,7 @@ function ResetPasswordAction({ oobCode, loginHref }: { oobCode: string; loginHre
       </FormField>
       <FormField label={texts.fields.newPassword} error={errors.password?.message}>
         {(control) => (
-          <Input {...control} type="password" autoComplete="new-password" {...form.register('password')} />
+          <PasswordInput {...control} autoComplete="new-password" {...form.register('password')} />
         )}
       </FormField>
       <Button type="submit" size="lg" disabled={isSubmitting}>

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
 import { notify } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { joinMerchantInputSchema, useJoinMerchant } from '@/features/registration/api/join-merchant';
@@ -83,7 +84,7 @@ export function RegistrationForm({ merchantSlug, sponsorCode = '' }: Registratio
       </FormField>
       <FormField label={texts.fields.password} error={errors.password?.message}>
         {(control) => (
-          <Input {...control} type="password" autoComplete="new-password" {...form.register('password')} />
+          <PasswordInput {...control} autoComplete="new-password" {...form.register('password')} />
         )}
       </FormField>
       <FormField label={texts.fields.phoneOptional} error={errors.phone?.message}>
