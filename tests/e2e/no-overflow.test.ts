@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer } from '../support/app-server.ts';
 import { launchBrowser, screenshot } from '../support/browser.ts';
@@ -122,6 +122,34 @@ async function checkNavigation(page: Page, screens: Screen[]) {
     );
     expect(cut, `${name} is cut in the side bar`).toBe(false);
   }
+}
+
+/** The opened node `button` and the children drawn under it all sit inside the tree's frame. */
+async function expectSubtreeInFrame(page: Page, button: Locator) {
+  await page.waitForTimeout(150);
+  const frame = (await page.locator('.rd3t-tree-container').boundingBox())!;
+  const id = await button.evaluate((element) => element.parentElement?.dataset.nodeId ?? '');
+  const children = page.locator(`[data-parent-id="${id}"] > g[role]`);
+  const boxes = [(await button.boundingBox())!];
+  for (const child of await children.all()) boxes.push((await child.boundingBox())!);
+  expect(boxes.length).toBeGreaterThan(1);
+  for (const box of boxes) {
+    expect(box.x).toBeGreaterThanOrEqual(frame.x - 1);
+    expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width + 1);
+    expect(box.y).toBeGreaterThanOrEqual(frame.y - 1);
+    expect(box.y + box.height).toBeLessThanOrEqual(frame.y + frame.height + 1);
+  }
+}
+
+/** Opens a sponsor chain three generations deep at 390 px: each opened node keeps its children in sight. */
+async function openChainOnPhone(page: Page, area: string) {
+  for (const index of [0, 1, 2]) {
+    const node = page.getByRole('button', { name: new RegExp(`^${customerName(index)}, codice`) });
+    await node.click();
+    expect(await node.getAttribute('aria-expanded')).toBe('true');
+    await expectSubtreeInFrame(page, node);
+  }
+  await screenshot(page, `busy-${area}-tree-opened-phone`);
 }
 
 async function signIn(page: Page, url: string, email: string, password: string, landing: string) {
@@ -262,6 +290,14 @@ describe('no screen scrolls sideways at 320–480 px, with a busy salon', () => 
     }
     expect(offenders).toEqual([]);
     await checkNavigation(page, screens);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openFromNav(page, 'Struttura');
+    await page.getByRole('button', { name: 'Apri Struttura' }).click();
+    const root = page.getByRole('button', { name: /^Tutti i clienti/ });
+    await root.click();
+    await expectSubtreeInFrame(page, root);
+    await openChainOnPhone(page, 'dashboard');
   });
 
   it('fits every customer screen; the nav holds them all', async () => {
@@ -287,5 +323,14 @@ describe('no screen scrolls sideways at 320–480 px, with a busy salon', () => 
     ];
     expect(await overflowingRoutes(page, server.url, screens)).toEqual([]);
     await checkNavigation(page, screens);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openFromNav(page, 'Struttura');
+    await page.getByRole('combobox', { name: 'Commerciante' }).click();
+    await page.getByRole('option', { name: merchantAccount.name }).click();
+    const root = page.getByRole('button', { name: /^Tutti i clienti/ });
+    await root.waitFor();
+    await expectSubtreeInFrame(page, root);
+    await openChainOnPhone(page, 'admin');
   });
 });

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { nodeLabel } from '@/components/client-tree/client-tree-node';
 
-const attributes = { id: 'c1', code: 'A00001', generation: 0, referrals: 0, descendants: 0, expanded: false };
+const attributes = {
+  id: 'c1',
+  parentId: '',
+  code: 'A00001',
+  generation: 0,
+  referrals: 0,
+  descendants: 0,
+  expanded: false,
+};
 
 describe('nodeLabel', () => {
   it('names the root with the number of clients', () => {

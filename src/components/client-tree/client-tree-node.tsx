@@ -62,7 +62,7 @@ export function ClientTreeNode({
   // The painted texts sit beside the labelled node rather than inside it: its spoken label says more
   // than they show (label-in-name), and with no pointer events a click on them reaches the node below.
   return (
-    <g>
+    <g data-node-id={attributes.id} data-parent-id={attributes.parentId}>
       <g
         role={canToggle ? 'button' : 'img'}
         tabIndex={canToggle ? 0 : undefined}
