@@ -11,6 +11,13 @@ import { fill, plural } from '@/lib/texts';
 
 export const nodeRadius = 14;
 
+/** A painted name cut with '…' to the room before the next generation (the spoken label keeps it whole). */
+export function fittedName(name: string, labelWidth: number): string {
+  // About 7.5 px a character at text-sm semibold.
+  const room = Math.max(6, Math.floor((labelWidth - nodeRadius - 12) / 7.5));
+  return name.length > room ? `${name.slice(0, room - 1).trimEnd()}…` : name;
+}
+
 /** The label a screen reader gives a node: who, which code, which level, how many below. */
 export function nodeLabel(name: string, attributes: ClientNodeAttributes): string {
   if (attributes.generation < 0)
@@ -106,7 +113,7 @@ export function ClientTreeNode({
         dy="-0.2em"
         className="pointer-events-none fill-foreground stroke-card text-sm font-semibold [paint-order:stroke] [stroke-linejoin:round] [stroke-width:5px]"
       >
-        {nodeDatum.name}
+        {fittedName(nodeDatum.name, labelWidth)}
       </text>
       <text
         aria-hidden="true"

@@ -2,7 +2,7 @@ import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
-import { splitForPhone, type AreaNavItem } from '@/components/layouts/area-nav-items';
+import { breakableLabel, splitForPhone, type AreaNavItem } from '@/components/layouts/area-nav-items';
 import { MoreSheet } from '@/components/layouts/more-sheet';
 import { NavBadge } from '@/components/layouts/nav-badge';
 import { texts } from '@/lib/texts';
@@ -69,7 +69,10 @@ export function AreaLayout({ areaName, subtitle, items, onSignOut, signingOut, c
             <li key={href} className="min-w-0">
               <NavLink to={href} className={(state) => cn(barItemClass, linkState(state))}>
                 <Icon aria-hidden="true" className="size-5 shrink-0" />
-                <span className="max-w-full break-words hyphens-auto">{label}</span>
+                <span aria-hidden="true" className="max-w-full break-words">
+                  {breakableLabel(label)}
+                </span>
+                <span className="sr-only">{label}</span>
                 <NavBadge count={badge} />
               </NavLink>
             </li>

@@ -1,6 +1,11 @@
 import { House } from 'lucide-react';
 import { describe, expect, it } from 'vitest';
-import { bottomBarSlots, splitForPhone, type AreaNavItem } from '@/components/layouts/area-nav-items';
+import {
+  bottomBarSlots,
+  breakableLabel,
+  splitForPhone,
+  type AreaNavItem,
+} from '@/components/layouts/area-nav-items';
 
 const item = (label: string, primary = false): AreaNavItem => ({
   href: `/${label}`,
@@ -28,5 +33,14 @@ describe("a phone's bottom bar", () => {
     expect(bar.map((entry) => entry.label)).toEqual(['a', 'c', 'd', 'e']);
     expect(bar.length + 1).toBeLessThanOrEqual(bottomBarSlots);
     expect(more?.map((entry) => entry.label)).toEqual(['b', 'f']);
+  });
+});
+
+describe('a bottom-bar label', () => {
+  it('may break only where Italian allows it, with a hyphen', () => {
+    expect(breakableLabel('Registrazioni')).toBe('Registra\u00ADzioni');
+    expect(breakableLabel('Prenotazioni')).toBe('Prenota\u00ADzioni');
+    expect(breakableLabel('Agenda')).toBe('Agenda');
+    expect(breakableLabel('Presenta')).toBe('Presenta');
   });
 });

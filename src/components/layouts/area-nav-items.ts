@@ -22,3 +22,11 @@ export function splitForPhone(items: AreaNavItem[]): { bar: AreaNavItem[]; more:
   const bar = items.filter((item) => item.primary).slice(0, bottomBarSlots - 1);
   return { bar, more: items.filter((item) => !bar.includes(item)) };
 }
+
+/**
+ * A bottom-bar label that may break with a hyphen where Italian allows it ('Registra-zioni',
+ * 'Prenota-zioni'), instead of mid-syllable or past its cell on a 320 px phone.
+ */
+export function breakableLabel(label: string): string {
+  return label.replace(/(\p{L}{4,})(zioni|menti|stiche|tuali)\b/gu, '$1\u00AD$2');
+}
