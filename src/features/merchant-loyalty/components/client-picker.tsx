@@ -83,7 +83,7 @@ export function ClientPicker({
                     )}
                   >
                     <span className="grid min-w-0 flex-1">
-                      <span className="truncate font-semibold">{client.name}</span>
+                      <span className="font-semibold break-words">{client.name}</span>
                       <span className="text-sm text-muted-foreground">{client.code}</span>
                     </span>
                     <span className="font-semibold tabular-nums">{formatMoney(client.available_credit)}</span>

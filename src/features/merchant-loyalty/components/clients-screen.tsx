@@ -31,7 +31,7 @@ function ClientCard({ client }: { client: MerchantClient }) {
     <Card className="grid h-full gap-3 p-5">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 className="truncate text-lg font-semibold">{client.name}</h2>
+          <h2 className="text-lg font-semibold break-words">{client.name}</h2>
           <p className="text-sm text-muted-foreground">
             {t.code} {client.code}
           </p>
@@ -47,7 +47,9 @@ function ClientCard({ client }: { client: MerchantClient }) {
         {rows.map((row) => (
           <div key={row.label} className="contents">
             <dt className="text-muted-foreground">{row.label}</dt>
-            <dd className="truncate">{row.value}</dd>
+            <dd className="truncate" title={row.value}>
+              {row.value}
+            </dd>
           </div>
         ))}
       </dl>

@@ -84,7 +84,7 @@ function MovementRows({ movements }: { movements: readonly Movement[] }) {
         ))}
       </ul>
       <div className="hidden overflow-x-auto rounded-2xl border border-border bg-card shadow-sm sm:block">
-        <table className="w-full text-left">
+        <table className="w-full text-left [&_td:not(:nth-child(3))]:whitespace-nowrap">
           <caption className="sr-only">{t.tableCaption}</caption>
           <thead className="border-b border-border bg-muted/60 text-sm">
             <tr>

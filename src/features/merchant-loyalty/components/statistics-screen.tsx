@@ -137,7 +137,7 @@ function Detail({ rows }: { rows: readonly ClientStatistics[] }) {
         tabIndex={0}
         className="overflow-x-auto rounded-2xl border border-border bg-card shadow-sm focus-visible:outline-2 focus-visible:outline-ring"
       >
-        <table className="w-full min-w-[46rem] text-left text-sm">
+        <table className="w-full min-w-[46rem] text-left text-sm [&_td:not(:first-child)]:whitespace-nowrap">
           <caption className="sr-only">{t.detailCaption}</caption>
           <thead className="border-b border-border bg-muted/60">
             <tr>
