@@ -312,6 +312,26 @@ describe('no screen scrolls sideways at 320–480 px, with a busy salon', () => 
     ];
     expect(await overflowingRoutes(page, server.url, screens)).toEqual([]);
     await checkNavigation(page, screens);
+
+    // An unchanged phone is a neutral notice, closed by a 44 px 'Chiudi'.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openFromNav(page, 'Anagrafica');
+    await page.getByRole('button', { name: 'Salva modifiche' }).click();
+    const notice = page.locator('[data-sonner-toast]', { hasText: 'Nessuna modifica effettuata' });
+    expect(await notice.getAttribute('data-type')).toBe('info');
+    const close = notice.getByRole('button', { name: 'Chiudi' });
+    const box = (await close.boundingBox())!;
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    await close.click();
+    await notice.waitFor({ state: 'detached' });
+
+    // Without a connection a screen says so in Italian, never 'TypeError: Failed to fetch'.
+    await page.route('**/rest/v1/rpc/client_purchases*', (route) => route.abort('internetdisconnected'));
+    await page.goto(`${server.url}/client/acquisti`);
+    await page.getByText('Connessione assente: riprova', { exact: true }).waitFor({ timeout: 20_000 });
+    expect(await page.locator('main').textContent()).not.toMatch(/TypeError|fetch/i);
+    await screenshot(page, 'busy-client-offline-phone');
+    await page.unrouteAll();
   });
 
   it('fits every admin screen; the nav holds them all', async () => {
