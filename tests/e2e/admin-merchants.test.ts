@@ -166,7 +166,9 @@ describe('the platform admin manages merchants', () => {
       email: 'luna@centri.test',
       password: 'segreta3',
     });
-    await waitForToast(page, 'error', 'Email già registrata');
+    // Told to an administrator: no 'accedi per continuare'.
+    await waitForToast(page, 'error', 'Esiste già un account con questa email: usane un’altra');
+    expect(await page.getByText('accedi per continuare').count()).toBe(0);
     await screenshot(page, 'admin-merchants-refused-phone');
 
     expect(await page.getByRole('article').locator('h3').count()).toBe(2);
