@@ -46,7 +46,7 @@ function Totals({ totals }: { totals: Statistics['totals'] }) {
             className="grid content-start gap-1 rounded-2xl border border-border bg-card p-4 shadow-sm"
           >
             <dt className="text-sm text-muted-foreground">{tile.label}</dt>
-            <dd className="text-xl font-semibold tabular-nums">{tile.value}</dd>
+            <dd className="text-lg font-semibold tabular-nums sm:text-xl">{tile.value}</dd>
           </div>
         ))}
       </dl>
