@@ -1,24 +1,6 @@
 import type { AuthError, PostgrestError } from '@supabase/supabase-js';
-
-/** Italian texts for the auth service's error codes; anything else keeps the server's own message. */
-const authMessages: Record<string, string> = {
-  invalid_credentials: 'email o password non corretti',
-  email_not_confirmed: 'indirizzo email non ancora verificato',
-  user_already_exists: 'esiste già un account con questa email',
-  email_exists: 'esiste già un account con questa email',
-  over_email_send_rate_limit: 'troppe richieste, riprova tra un minuto',
-  over_request_rate_limit: 'troppe richieste, riprova tra un minuto',
-  otp_expired: 'link non valido o scaduto',
-  user_not_found: 'account inesistente',
-  same_password: 'la nuova password deve essere diversa da quella attuale',
-  session_not_found: 'sessione scaduta, accedi di nuovo',
-};
-
-/** GoTrue says 'Password should be at least N characters.': N is config.toml's minimum. */
-function weakPasswordMessage(message: string): string {
-  const minimum = /\d+/.exec(message)?.[0];
-  return minimum ? `la password deve avere almeno ${minimum} caratteri` : 'la password è troppo debole';
-}
+import { fill } from '@/lib/texts';
+import { italianErrorMessage, networkFailureText } from '@/lib/error-messages';
 
 /**
  * The one error type of the data layer, shaped like PostgREST's error body. Screens branch on
@@ -45,30 +27,55 @@ export class ApiError extends Error {
     this.hint = body.hint ?? null;
   }
 
+  /** The server's body with its message put in Italian (see error-messages.ts). */
+  private static italian(body: {
+    status: number;
+    code: string;
+    message: string;
+    details?: string | null;
+    hint?: string | null;
+  }): ApiError {
+    const message = italianErrorMessage(body);
+    const code = message === networkFailureText ? 'network' : body.code;
+    return new ApiError({ ...body, code, message });
+  }
+
   static fromPostgrest(error: PostgrestError, status: number): ApiError {
-    return new ApiError({
+    return ApiError.italian({
       status,
-      code: error.code,
-      message: error.message,
+      code: error.code ?? '',
+      message: error.message ?? '',
       details: error.details,
       hint: error.hint,
     });
   }
 
   static fromAuth(error: AuthError): ApiError {
-    const code = error.code ?? '';
-    const message = code === 'weak_password' ? weakPasswordMessage(error.message) : authMessages[code];
-    return new ApiError({ status: error.status ?? 0, code, message: message ?? error.message });
+    return ApiError.italian({ status: error.status ?? 0, code: error.code ?? '', message: error.message });
   }
 
   static from(error: unknown): ApiError {
     if (error instanceof ApiError) return error;
     const message = error instanceof Error ? error.message : String(error);
-    return new ApiError({ status: 0, code: 'unknown', message });
+    return ApiError.italian({ status: 0, code: 'unknown', message });
+  }
+
+  /** True when the request never reached the server. */
+  get isNetworkFailure(): boolean {
+    return this.code === 'network';
   }
 }
 
 /** The Italian text to show for any failure. */
 export function errorMessage(error: unknown): string {
   return ApiError.from(error).message;
+}
+
+/**
+ * A failure told with its screen's template ('Impossibile caricare i dati: {message}'); without a
+ * connection just 'Connessione assente: riprova', whatever was being done.
+ */
+export function failureText(template: string, error: unknown): string {
+  const apiError = ApiError.from(error);
+  return apiError.isNetworkFailure ? apiError.message : fill(template, { message: apiError.message });
 }

@@ -22,6 +22,8 @@ export const texts = {
     email: 'Email',
     password: 'Password',
     newPassword: 'Nuova password',
+    showPassword: 'Mostra password',
+    hidePassword: 'Nascondi password',
     name: 'Nome',
     phone: 'Telefono',
     phoneOptional: 'Telefono (facoltativo)',
@@ -121,6 +123,8 @@ export const texts = {
   nav: {
     main: 'Navigazione principale',
     signOut: 'Esci',
+    more: 'Altro',
+    pending: ['{count} in attesa', '{count} in attesa'],
   },
   client: {
     areaName: 'Area clienti',

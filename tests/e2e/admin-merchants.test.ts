@@ -79,9 +79,10 @@ describe('the platform admin manages merchants', () => {
     await page.getByRole('heading', { level: 1, name: 'Gestione Commercianti' }).waitFor();
     await page.getByText('Nessun commerciante registrato').waitFor();
     const nav = page.getByRole('navigation');
-    for (const item of ['Commercianti', 'Riepilogo', 'Struttura', 'Esci']) {
-      expect(await nav.getByText(item, { exact: true }).count()).toBe(1);
+    for (const item of ['Commercianti', 'Riepilogo', 'Struttura']) {
+      expect(await nav.getByRole('link', { name: item, exact: true }).count()).toBe(1);
     }
+    expect(await nav.getByRole('button', { name: 'Esci', exact: true }).count()).toBe(1);
     await expectNoAxeViolations(page);
     await screenshot(page, 'admin-merchants-empty-phone');
   });
@@ -165,7 +166,9 @@ describe('the platform admin manages merchants', () => {
       email: 'luna@centri.test',
       password: 'segreta3',
     });
-    await waitForToast(page, 'error', 'Email già registrata');
+    // Told to an administrator: no 'accedi per continuare'.
+    await waitForToast(page, 'error', 'Esiste già un account con questa email: usane un’altra');
+    expect(await page.getByText('accedi per continuare').count()).toBe(0);
     await screenshot(page, 'admin-merchants-refused-phone');
 
     expect(await page.getByRole('article').locator('h3').count()).toBe(2);

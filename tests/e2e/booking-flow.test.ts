@@ -10,6 +10,7 @@ import {
   expectAccessible,
   heading,
   joinMerchant,
+  openFromNav,
   waitForPath,
 } from './helpers.ts';
 
@@ -46,10 +47,7 @@ async function choose(page: Page, label: string, option: string | number) {
 
 /** Goes to a screen through the area's navigation. */
 async function open(page: Page, label: string, title: string) {
-  await page
-    .getByRole('navigation', { name: 'Navigazione principale' })
-    .getByRole('link', { name: label, exact: true })
-    .click();
+  await openFromNav(page, label);
   await heading(page, title);
 }
 

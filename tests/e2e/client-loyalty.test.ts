@@ -9,6 +9,7 @@ import {
   expectAccessible,
   heading,
   joinMerchant,
+  openFromNav,
   waitForPath,
 } from './helpers.ts';
 import { todayInRome } from '@/lib/format';
@@ -62,10 +63,7 @@ describe("a customer's loyalty screens, as the customer uses them", () => {
   }
 
   async function open(linkName: string, title: string) {
-    await page
-      .getByRole('navigation', { name: 'Navigazione principale' })
-      .getByRole('link', { name: linkName })
-      .click();
+    await openFromNav(page, linkName);
     return heading(page, title);
   }
 
@@ -79,7 +77,7 @@ describe("a customer's loyalty screens, as the customer uses them", () => {
     await page.setViewportSize(phone);
   }
 
-  const toast = (type: 'success' | 'error', text: string) =>
+  const toast = (type: 'success' | 'error' | 'info', text: string) =>
     page.locator(`[data-sonner-toast][data-type="${type}"]`, { hasText: text });
 
   it('joins through the registration page and sees its data in Anagrafica', async () => {
@@ -105,7 +103,7 @@ describe("a customer's loyalty screens, as the customer uses them", () => {
   it('changes the phone, refuses an unchanged or empty one, and keeps the change', async () => {
     const save = page.getByRole('button', { name: 'Salva modifiche' });
     await save.click();
-    await toast('error', 'Nessuna modifica effettuata').waitFor();
+    await toast('info', 'Nessuna modifica effettuata').waitFor();
 
     await page.getByLabel('Telefono').fill('');
     await save.click();

@@ -85,3 +85,27 @@ export async function waitForMail(server: TestServer, address: string, subject: 
   }
   throw new Error(`No e-mail "${subject}" to ${address}`);
 }
+
+/** The area's navigation: the bottom bar on a phone, the side bar on wider screens. */
+export function areaNav(page: Page) {
+  return page.getByRole('navigation', { name: 'Navigazione principale' });
+}
+
+/** Opens a screen from the area's navigation, through the 'Altro' sheet when the phone's bar lacks it. */
+export async function openFromNav(page: Page, label: string): Promise<void> {
+  const link = areaNav(page).getByRole('link', { name: label, exact: true });
+  if (await link.isVisible()) return link.click();
+  await areaNav(page).getByRole('button', { name: 'Altro', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Altro' }).getByRole('link', { name: label, exact: true }).click();
+}
+
+/** 'Esci' from the area's navigation, through the 'Altro' sheet when the phone's bar ends with it. */
+export async function signOutFromNav(page: Page): Promise<void> {
+  const esci = areaNav(page).getByRole('button', { name: 'Esci', exact: true });
+  if (await esci.isVisible()) return esci.click();
+  await areaNav(page).getByRole('button', { name: 'Altro', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Altro' })
+    .getByRole('button', { name: 'Esci', exact: true })
+    .click();
+}

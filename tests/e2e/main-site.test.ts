@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer } from '../support/app-server.ts';
 import { launchBrowser, phone } from '../support/browser.ts';
 import type { TestServer } from '../support/test-server.ts';
-import { appServerOptions, createMerchant, heading, joinMerchant, waitForPath } from './helpers.ts';
+import {
+  appServerOptions,
+  createMerchant,
+  heading,
+  joinMerchant,
+  signOutFromNav,
+  waitForPath,
+} from './helpers.ts';
 
 const mainSite = 'https://www.passaparola.test/';
 
@@ -63,7 +70,7 @@ describe('the main product site, off localhost', () => {
     await page.getByLabel('Password').fill('giulia-password');
     await page.getByRole('button', { name: 'Accedi', exact: true }).click();
     await waitForPath(page, '/client/profile');
-    await page.getByRole('button', { name: 'Esci' }).click();
+    await signOutFromNav(page);
     await page.waitForURL(mainSite);
     await expect(page.getByRole('heading', { name: 'Sito Passaparola' }).count()).resolves.toBe(1);
 

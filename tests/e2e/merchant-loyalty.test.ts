@@ -10,6 +10,7 @@ import {
   expectAccessible,
   heading,
   joinMerchant,
+  openFromNav,
   waitForPath,
 } from './helpers.ts';
 
@@ -40,7 +41,7 @@ async function toast(page: Page, type: 'success' | 'error', text: string): Promi
 
 /** Goes to a screen through the area's navigation, as the merchant does. */
 async function open(page: Page, label: string, title: string) {
-  await page.getByRole('navigation').getByRole('link', { name: label, exact: true }).click();
+  await openFromNav(page, label);
   await heading(page, title);
 }
 
@@ -113,7 +114,7 @@ describe('a merchant registers purchases and reads the loyalty programme', () =>
 
   it('registers a purchase for a client with a sponsor and shows the new credit', async () => {
     await page.getByLabel('Cerca cliente').fill('bea');
-    await page.getByText('1 clienti').waitFor();
+    await page.getByText('1 cliente', { exact: true }).waitFor();
     await page.getByRole('button', { name: /Bea/ }).click();
     const selected = page.getByTestId('selected-client');
     await selected.getByText('Bea').waitFor();
@@ -132,7 +133,7 @@ describe('a merchant registers purchases and reads the loyalty programme', () =>
 
   it('refuses a discount above the credit and a spend below the discount with the spec §8 texts', async () => {
     await page.getByLabel('Cerca cliente').fill('A00001');
-    await page.getByText('1 clienti').waitFor();
+    await page.getByText('1 cliente', { exact: true }).waitFor();
     // Anna: € 5,00 of her own plus 3% of Bea's € 50 as first-generation sponsor.
     await page.getByRole('button', { name: /Anna.*€ 6,50/ }).click();
     await page.getByTestId('selected-client').getByText('€ 6,50').waitFor();
@@ -169,7 +170,7 @@ describe('a merchant registers purchases and reads the loyalty programme', () =>
 
     await page.getByLabel('Codice cliente').fill('a00002');
     await page.getByRole('button', { name: 'Filtra' }).click();
-    await page.getByText('1 movimenti').waitFor();
+    await page.getByText('1 movimento', { exact: true }).waitFor();
     const bea = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Bea' });
     expect(await bea.textContent()).toContain('€ 50,00');
 

@@ -11,6 +11,7 @@ import {
   expectAccessible,
   heading,
   joinMerchant,
+  signOutFromNav,
   waitForMail,
   waitForPath,
 } from './helpers.ts';
@@ -46,9 +47,7 @@ describe('signing in, registering and recovering, as a new user clicks through',
   }
 
   async function signOutWithEsci(page: Page) {
-    const items = page.getByRole('navigation', { name: 'Navigazione principale' }).getByRole('listitem');
-    await expect(items.last().textContent()).resolves.toBe('Esci');
-    await items.last().getByRole('button', { name: 'Esci' }).click();
+    await signOutFromNav(page);
     await waitForPath(page, '/');
     await heading(page, 'Passaparola');
   }

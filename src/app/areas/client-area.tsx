@@ -20,11 +20,11 @@ const t = texts.client;
 
 const items: AreaNavItem[] = [
   { href: paths.client.profile.href(), label: t.profile.label, icon: UserRound },
-  { href: paths.client.acquisti.href(), label: t.acquisti.label, icon: ShoppingBag },
-  { href: paths.client.presenta.href(), label: t.presenta.label, icon: UserPlus },
-  { href: paths.client.crediti.href(), label: t.crediti.label, icon: Wallet },
+  { href: paths.client.acquisti.href(), label: t.acquisti.label, primary: true, icon: ShoppingBag },
+  { href: paths.client.presenta.href(), label: t.presenta.label, primary: true, icon: UserPlus },
+  { href: paths.client.crediti.href(), label: t.crediti.label, primary: true, icon: Wallet },
   { href: paths.client.struttura.href(), label: t.struttura.label, icon: Network },
-  { href: paths.client.prenota.href(), label: t.prenota.label, icon: CalendarPlus },
+  { href: paths.client.prenota.href(), label: t.prenota.label, primary: true, icon: CalendarPlus },
 ];
 
 /** /client/*: the customer's area, at the salon they last came through. */

@@ -29,11 +29,11 @@ const t = texts.dashboard;
 const d = paths.dashboard;
 
 const items: AreaNavItem[] = [
-  { href: d.registrazioni.href(), label: t.registrazioni.label, icon: Receipt },
-  { href: d.movimenti.href(), label: t.movimenti.label, icon: ArrowLeftRight },
+  { href: d.registrazioni.href(), label: t.registrazioni.label, primary: true, icon: Receipt },
+  { href: d.movimenti.href(), label: t.movimenti.label, primary: true, icon: ArrowLeftRight },
   { href: d.clienti.href(), label: t.clienti.label, icon: Users },
-  { href: d.prenotazioni.href(), label: t.prenotazioni.label, icon: CalendarCheck },
-  { href: d.agenda.href(), label: t.agenda.label, icon: CalendarDays },
+  { href: d.prenotazioni.href(), label: t.prenotazioni.label, primary: true, icon: CalendarCheck },
+  { href: d.agenda.href(), label: t.agenda.label, primary: true, icon: CalendarDays },
   { href: d.percentuali.href(), label: t.percentuali.label, icon: Percent },
   { href: d.statistiche.href(), label: t.statistiche.label, icon: ChartColumn },
   { href: d.struttura.href(), label: t.struttura.label, icon: Network },

@@ -78,6 +78,8 @@ export function generationLevel(generation: number): 0 | 1 | 2 | 3 {
 
 export interface ClientNodeAttributes extends Record<string, string | number | boolean> {
   id: string;
+  /** The node drawn above this one ('' for the root). */
+  parentId: string;
   code: string;
   /** -1 for the root 'Tutti i clienti'. */
   generation: number;
@@ -100,13 +102,20 @@ export function visibleTree(
   expanded: ReadonlySet<string>,
   rootName: string,
 ): ClientNodeDatum {
-  const node = (id: string, name: string, code: string, generation: number): ClientNodeDatum => {
+  const node = (
+    id: string,
+    name: string,
+    code: string,
+    generation: number,
+    parentId = '',
+  ): ClientNodeDatum => {
     const referrals = hierarchy.childrenOf.get(id) ?? [];
     const isExpanded = referrals.length > 0 && expanded.has(id);
     const datum: ClientNodeDatum = {
       name,
       attributes: {
         id,
+        parentId,
         code,
         generation,
         referrals: referrals.length,
@@ -115,7 +124,7 @@ export function visibleTree(
       },
     };
     if (isExpanded)
-      datum.children = referrals.map((child) => node(child.id, child.name, child.code, child.generation));
+      datum.children = referrals.map((child) => node(child.id, child.name, child.code, child.generation, id));
     return datum;
   };
   return node(rootNodeId, rootName, '', -1);

@@ -11,10 +11,17 @@ import { fill, plural } from '@/lib/texts';
 
 export const nodeRadius = 14;
 
+/** A painted name cut with '…' to the room before the next generation (the spoken label keeps it whole). */
+export function fittedName(name: string, labelWidth: number): string {
+  // About 7.5 px a character at text-sm semibold.
+  const room = Math.max(6, Math.floor((labelWidth - nodeRadius - 12) / 7.5));
+  return name.length > room ? `${name.slice(0, room - 1).trimEnd()}…` : name;
+}
+
 /** The label a screen reader gives a node: who, which code, which level, how many below. */
 export function nodeLabel(name: string, attributes: ClientNodeAttributes): string {
   if (attributes.generation < 0)
-    return `${name}, ${fill(t.count, { count: formatCount(attributes.descendants) })}`;
+    return `${name}, ${plural(attributes.descendants, t.count, formatCount(attributes.descendants))}`;
   const base = fill(t.nodeLabel, {
     name,
     code: attributes.code,
@@ -54,7 +61,7 @@ export function ClientTreeNode({
     }
   };
   const detail = isRoot
-    ? fill(t.count, { count: formatCount(attributes.descendants) })
+    ? plural(attributes.descendants, t.count, formatCount(attributes.descendants))
     : canToggle
       ? `${attributes.code} · ${plural(attributes.referrals, t.childrenCount, formatCount(attributes.referrals))}`
       : attributes.code;
@@ -62,7 +69,7 @@ export function ClientTreeNode({
   // The painted texts sit beside the labelled node rather than inside it: its spoken label says more
   // than they show (label-in-name), and with no pointer events a click on them reaches the node below.
   return (
-    <g>
+    <g data-node-id={attributes.id} data-parent-id={attributes.parentId}>
       <g
         role={canToggle ? 'button' : 'img'}
         tabIndex={canToggle ? 0 : undefined}
@@ -106,7 +113,7 @@ export function ClientTreeNode({
         dy="-0.2em"
         className="pointer-events-none fill-foreground stroke-card text-sm font-semibold [paint-order:stroke] [stroke-linejoin:round] [stroke-width:5px]"
       >
-        {nodeDatum.name}
+        {fittedName(nodeDatum.name, labelWidth)}
       </text>
       <text
         aria-hidden="true"

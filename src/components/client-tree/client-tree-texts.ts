@@ -2,7 +2,7 @@
 export const clientTreeTexts = {
   allClients: 'Tutti i clienti',
   legend: 'Legenda',
-  count: '{count} clienti',
+  count: ['{count} cliente', '{count} clienti'],
   help: 'Trascina per spostarti, usa la rotellina o due dita per lo zoom.',
   generations: ['Senza sponsor', '1ª generazione', '2ª generazione', '3ª generazione e oltre'],
   nodeLabel: '{name}, codice {code}, {generation}',

@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Tree, { type CustomNodeElementProps } from 'react-d3-tree';
 import {
   buildHierarchy,
@@ -9,13 +9,14 @@ import {
   type InitialDepth,
   type TreeClient,
 } from '@/components/client-tree/client-hierarchy';
-import { ClientTreeNode } from '@/components/client-tree/client-tree-node';
+import { ClientTreeNode, nodeRadius } from '@/components/client-tree/client-tree-node';
+import { fitSubtree, translateOf, type Point } from '@/components/client-tree/fit-subtree';
 import {
   clientTreeTexts as t,
   formatTreeCount as formatCount,
 } from '@/components/client-tree/client-tree-texts';
 import { generationSwatch, rootSwatch } from '@/components/client-tree/generation-style';
-import { fill } from '@/lib/texts';
+import { plural } from '@/lib/texts';
 import { cn } from '@/lib/utils';
 
 /** Spec §9: zoom 0.1 to 2. */
@@ -24,6 +25,16 @@ const scaleExtent = { min: 0.1, max: 2 };
 const wideNodeSize = { x: 250, y: 60 };
 const compactNodeSize = { x: 190, y: 60 };
 const separation = { siblings: 1, nonSiblings: 1.3 };
+/** Below this frame width an opened node is fitted into the frame with its children, not centred. */
+const narrowFrame = 600;
+
+/** The tree positions of node `id` and of the children drawn under it, read from the SVG. */
+function subtreePoints(frame: HTMLElement, id: string): Point[] {
+  const selector = `[data-node-id="${CSS.escape(id)}"], [data-parent-id="${CSS.escape(id)}"]`;
+  return [...frame.querySelectorAll(selector)]
+    .map((element) => translateOf(element.parentElement?.getAttribute('transform')))
+    .filter((point): point is Point => point !== null);
+}
 
 function Legend() {
   const entries = [
@@ -70,32 +81,62 @@ export function ClientTreeView({
   // The root starts at the left, halfway down the frame, whatever the frame's height on this screen.
   const [layout, setLayout] = useState({
     translate: { x: 32, y: 200 },
+    zoom: 1,
     nodeSize: wideNodeSize,
     dimensions: { width: 800, height: 400 },
+    measured: false,
   });
-  const measureFrame = useCallback((frame: HTMLDivElement | null) => {
-    if (!frame) return;
-    setLayout({
-      translate: { x: 32, y: Math.round(frame.clientHeight / 2) },
-      nodeSize: frame.clientWidth < 600 ? compactNodeSize : wideNodeSize,
-      dimensions: { width: frame.clientWidth, height: frame.clientHeight },
+  const frameRef = useRef<HTMLDivElement | null>(null);
+  // On a narrow frame: the node whose subtree must be brought into the frame once it is drawn.
+  const fitTarget = useRef<string | null>(null);
+  const narrow = layout.dimensions.width < narrowFrame;
+  const measureFrame = useCallback(
+    (frame: HTMLDivElement | null) => {
+      frameRef.current = frame;
+      if (!frame) return;
+      if (frame.clientWidth < narrowFrame && initialDepth > 0) fitTarget.current = rootNodeId;
+      setLayout({
+        translate: { x: 32, y: Math.round(frame.clientHeight / 2) },
+        zoom: 1,
+        nodeSize: frame.clientWidth < narrowFrame ? compactNodeSize : wideNodeSize,
+        dimensions: { width: frame.clientWidth, height: frame.clientHeight },
+        measured: true,
+      });
+    },
+    [initialDepth],
+  );
+
+  // Once the tree is drawn with the opened node's children, pan and zoom so they all fit the frame.
+  useLayoutEffect(() => {
+    const id = fitTarget.current;
+    if (!id || !frameRef.current || !layout.measured) return;
+    fitTarget.current = null;
+    const view = fitSubtree(subtreePoints(frameRef.current, id), layout.dimensions, {
+      radius: nodeRadius,
+      labelWidth: layout.nodeSize.x - 24,
+      halfHeight: layout.nodeSize.y / 2,
     });
-  }, []);
+    if (view) setLayout((current) => ({ ...current, ...view }));
+  }, [data, layout.measured, layout.dimensions, layout.nodeSize]);
 
   const onToggle = useCallback(
-    (id: string) => setExpanded((current) => toggleExpanded(hierarchy, current, id)),
-    [hierarchy],
+    (id: string) => {
+      if (narrow) fitTarget.current = id;
+      setExpanded((current) => toggleExpanded(hierarchy, current, id));
+    },
+    [hierarchy, narrow],
   );
   const renderNode = useCallback(
     ({ nodeDatum, onNodeClick }: CustomNodeElementProps) => (
       <ClientTreeNode
         nodeDatum={nodeDatum}
-        onNodeClick={onNodeClick}
+        // A wide frame centres the clicked node (react-d3-tree); a narrow one fits its subtree instead.
+        onNodeClick={narrow ? () => undefined : onNodeClick}
         onToggle={onToggle}
         labelWidth={layout.nodeSize.x - 24}
       />
     ),
-    [onToggle, layout.nodeSize.x],
+    [onToggle, layout.nodeSize.x, narrow],
   );
 
   return (
@@ -104,7 +145,7 @@ export function ClientTreeView({
         <h2 id={titleId} className="text-2xl font-semibold">
           {title}
         </h2>
-        <p className="text-muted-foreground">{fill(t.count, { count: formatCount(total) })}</p>
+        <p className="text-muted-foreground">{plural(total, t.count, formatCount(total))}</p>
       </div>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <Legend />
@@ -120,7 +161,7 @@ export function ClientTreeView({
           collapsible={false}
           translate={layout.translate}
           scaleExtent={scaleExtent}
-          zoom={1}
+          zoom={layout.zoom}
           nodeSize={layout.nodeSize}
           dimensions={layout.dimensions}
           centeringTransitionDuration={400}

@@ -1,5 +1,9 @@
-/** One colour per referral level (semantic tokens only): no sponsor, 1st, 2nd, 3rd generation and deeper. */
-export const generationFill = ['fill-primary', 'fill-gold', 'fill-success', 'fill-muted-foreground'] as const;
-export const generationSwatch = ['bg-primary', 'bg-gold', 'bg-success', 'bg-muted-foreground'] as const;
+import { generationColors } from '@/components/generation-colors';
+
+/** The client tree's levels in its legend's order: no sponsor, 1st, 2nd, 3rd generation and deeper. */
+const levels = [generationColors.none, generationColors[1], generationColors[2], generationColors[3]];
+
+export const generationFill = levels.map((level) => level.fill);
+export const generationSwatch = levels.map((level) => level.swatch);
 export const rootFill = 'fill-foreground';
 export const rootSwatch = 'bg-foreground';

@@ -1,7 +1,10 @@
 import { Toaster as Sonner, toast as sonnerToast } from 'sonner';
 import { texts, toastDuration } from '@/lib/texts';
 
-/** Green on success, red on error (spec §8); announced politely by sonner's live region. */
+/**
+ * Green on success, red on error (spec §8), neutral for a notice; announced politely by sonner's live
+ * region. The close button says 'Chiudi' and is a 44 px target inside the toast's right edge.
+ */
 export function Toaster() {
   return (
     <Sonner
@@ -10,11 +13,14 @@ export function Toaster() {
       containerAriaLabel={texts.toast.notifications}
       toastOptions={{
         duration: toastDuration.short,
+        closeButtonAriaLabel: texts.toast.close,
         classNames: {
-          toast: 'font-sans text-base',
+          toast: 'font-sans text-base !pr-14',
           success: '!bg-success !text-success-foreground !border-success',
           error: '!bg-destructive !text-destructive-foreground !border-destructive',
-          closeButton: '!text-foreground',
+          info: '!bg-card !text-foreground !border-border-strong',
+          closeButton:
+            '!top-1/2 !right-1 !left-auto !size-11 !-translate-y-1/2 !transform-none !translate-x-0 !rounded-lg !border-0 !bg-transparent !text-current hover:!bg-foreground/10 [&>svg]:!size-5',
         },
       }}
     />
@@ -29,4 +35,7 @@ export const notify = {
     sonnerToast.success(message, { duration: toastDuration[duration] }),
   error: (message: string, duration: Duration = 'short') =>
     sonnerToast.error(message, { duration: toastDuration[duration] }),
+  /** A neutral notice, neither success nor failure ('Nessuna modifica effettuata'). */
+  info: (message: string, duration: Duration = 'short') =>
+    sonnerToast.info(message, { duration: toastDuration[duration] }),
 };

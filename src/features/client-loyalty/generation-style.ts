@@ -1,14 +1,10 @@
-/**
- * One colour per generation below the customer (semantic tokens only, each pair AA-contrasted):
- * index 0 is the 1st generation, 1 the 2nd, 2 the 3rd.
- */
-export const generationBadge = [
-  'bg-primary text-primary-foreground',
-  'bg-gold text-foreground',
-  'bg-success text-success-foreground',
-] as const;
+import { generationColors } from '@/components/generation-colors';
 
-export const generationBorder = ['border-l-primary', 'border-l-gold', 'border-l-success'] as const;
+/** The customer's three generations below them (index 0 is the 1st), in the app's one colour language. */
+const levels = [generationColors[1], generationColors[2], generationColors[3]];
+
+export const generationBadge = levels.map((level) => level.badge);
+export const generationBorder = levels.map((level) => level.border);
 
 export function generationIndex(generation: number): 0 | 1 | 2 {
   if (generation <= 1) return 0;

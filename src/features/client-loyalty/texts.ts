@@ -32,7 +32,7 @@ export const clientLoyaltyTexts = {
     spend: 'Spesa',
     discount: 'Sconto utilizzato',
     net: 'Netto',
-    count: '{count} acquisti',
+    count: ['{count} acquisto', '{count} acquisti'],
   },
   presenta: {
     ...appTexts.client.presenta,

@@ -4,7 +4,7 @@ import { EmptyState } from '@/components/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useClientTree } from '@/features/admin/api/get-client-tree';
 import { adminTexts } from '@/features/admin/texts';
-import { errorMessage } from '@/lib/api-error';
+import { failureText } from '@/lib/api-error';
 import { fill } from '@/lib/texts';
 
 const t = adminTexts.albero;
@@ -27,7 +27,7 @@ export function AdminClientTree({
   if (clients.error) {
     return (
       <p role="alert" className="rounded-2xl border border-destructive p-4">
-        {fill(t.loadError, { message: errorMessage(clients.error) })}
+        {failureText(t.loadError, clients.error)}
       </p>
     );
   }

@@ -5,8 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useCampaignSummaries } from '@/features/admin/api/get-campaign-summaries';
 import { CampaignSummaryCard } from '@/features/admin/components/campaign-summary-card';
 import { adminTexts } from '@/features/admin/texts';
-import { errorMessage } from '@/lib/api-error';
-import { fill } from '@/lib/texts';
+import { failureText } from '@/lib/api-error';
 
 const t = adminTexts.riepilogo;
 
@@ -31,7 +30,7 @@ export function AdminSummaryScreen() {
         </div>
       ) : summaries.error ? (
         <p role="alert" className="rounded-2xl border border-destructive p-4">
-          {fill(t.loadError, { message: errorMessage(summaries.error) })}
+          {failureText(t.loadError, summaries.error)}
         </p>
       ) : summaries.data.length === 0 ? (
         <EmptyState>{t.empty}</EmptyState>

@@ -5,11 +5,13 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
 import { notify } from '@/components/ui/toaster';
 import { createMerchantInputSchema, useCreateMerchant } from '@/features/admin/api/create-merchant';
 import { merchantLinks, slugPreview } from '@/features/admin/merchant-links';
 import { adminTexts } from '@/features/admin/texts';
-import { errorMessage } from '@/lib/api-error';
+import { failureText } from '@/lib/api-error';
+import { forAdmin } from '@/lib/error-messages';
 import { fill } from '@/lib/texts';
 import { maxLength } from '@/lib/input-limits';
 
@@ -39,7 +41,7 @@ export function MerchantForm() {
       form.setFocus('name');
     } catch (error) {
       console.error(adminTexts.logs.registerMerchant, error);
-      notify.error(fill(t.createError, { message: errorMessage(error) }), 'long');
+      notify.error(forAdmin(failureText(t.createError, error)), 'long');
     }
   });
 
@@ -95,9 +97,8 @@ export function MerchantForm() {
           </FormField>
           <FormField label={t.password} error={errors.password?.message}>
             {(control) => (
-              <Input
+              <PasswordInput
                 {...control}
-                type="password"
                 autoComplete="new-password"
                 maxLength={maxLength.password}
                 {...form.register('password')}

@@ -5,8 +5,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useMerchants } from '@/features/admin/api/list-merchants';
 import { MerchantCard } from '@/features/admin/components/merchant-card';
 import { adminTexts } from '@/features/admin/texts';
-import { errorMessage } from '@/lib/api-error';
-import { fill } from '@/lib/texts';
+import { failureText } from '@/lib/api-error';
+import { plural } from '@/lib/texts';
 
 const t = adminTexts.merchants;
 
@@ -25,7 +25,7 @@ export function MerchantList() {
           {t.list}
         </h2>
         {merchants.data && merchants.data.length > 0 ? (
-          <p className="text-muted-foreground">{fill(t.count, { count: merchants.data.length })}</p>
+          <p className="text-muted-foreground">{plural(merchants.data.length, t.count)}</p>
         ) : null}
       </div>
       {merchants.isPending ? (
@@ -38,7 +38,7 @@ export function MerchantList() {
           role="alert"
           className="grid justify-items-start gap-3 rounded-2xl border border-destructive p-4"
         >
-          <p>{fill(t.loadError, { message: errorMessage(merchants.error) })}</p>
+          <p>{failureText(t.loadError, merchants.error)}</p>
           <Button variant="outline" onClick={() => void merchants.refetch()}>
             {t.retry}
           </Button>

@@ -8,6 +8,7 @@ import { PageHeading } from '@/components/layouts/page-heading';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
 import { notify } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { whoamiQueryOptions } from '@/features/auth/api/get-whoami';
@@ -18,7 +19,7 @@ import {
   type UpdatePasswordInput,
 } from '@/features/auth/api/update-password';
 import { useVerifyEmailLink } from '@/features/auth/api/verify-email-link';
-import { errorMessage } from '@/lib/api-error';
+import { failureText } from '@/lib/api-error';
 import { setCurrentMerchantSlug } from '@/lib/current-merchant';
 import { fill, texts } from '@/lib/texts';
 
@@ -116,7 +117,7 @@ function ResetPasswordAction({ oobCode, loginHref }: { oobCode: string; loginHre
       notify.success(texts.action.passwordUpdated);
       await navigate(loginHref, { replace: true });
     } catch (error) {
-      notify.error(fill(texts.action.error, { message: errorMessage(error) }));
+      notify.error(failureText(texts.action.error, error));
     }
   });
 
@@ -129,7 +130,7 @@ function ResetPasswordAction({ oobCode, loginHref }: { oobCode: string; loginHre
       </FormField>
       <FormField label={texts.fields.newPassword} error={errors.password?.message}>
         {(control) => (
-          <Input {...control} type="password" autoComplete="new-password" {...form.register('password')} />
+          <PasswordInput {...control} autoComplete="new-password" {...form.register('password')} />
         )}
       </FormField>
       <Button type="submit" size="lg" disabled={isSubmitting}>

@@ -9,9 +9,9 @@ import { useSendMagicLink } from '@/features/auth/api/send-magic-link';
 import { signInInputSchema, useSignIn, type SignInInput } from '@/features/auth/api/sign-in';
 import { signOut } from '@/features/auth/api/sign-out';
 import { SignInFields } from '@/features/auth/components/sign-in-fields';
-import { errorMessage } from '@/lib/api-error';
+import { failureText } from '@/lib/api-error';
 import { setCurrentMerchantSlug } from '@/lib/current-merchant';
-import { fill, texts } from '@/lib/texts';
+import { texts } from '@/lib/texts';
 
 /** A customer's sign-in at one salon: password, or a link by e-mail. Only that salon's customers get in. */
 export function ClientLoginForm({ merchantSlug }: { merchantSlug: string }) {
@@ -34,7 +34,7 @@ export function ClientLoginForm({ merchantSlug }: { merchantSlug: string }) {
       await signOut();
       notify.error(texts.login.notClient);
     } catch (error) {
-      notify.error(fill(texts.login.error, { message: errorMessage(error) }));
+      notify.error(failureText(texts.login.error, error));
     }
   });
 
@@ -51,7 +51,7 @@ export function ClientLoginForm({ merchantSlug }: { merchantSlug: string }) {
       });
       notify.success(texts.login.magicLinkSent);
     } catch (error) {
-      notify.error(fill(texts.login.error, { message: errorMessage(error) }));
+      notify.error(failureText(texts.login.error, error));
     }
   };
 

@@ -6,8 +6,8 @@ import { signInInputSchema, useSignIn, type SignInInput } from '@/features/auth/
 import { signOut } from '@/features/auth/api/sign-out';
 import { SignInFields } from '@/features/auth/components/sign-in-fields';
 import { areaHome, roleOf } from '@/features/auth/roles';
-import { errorMessage } from '@/lib/api-error';
-import { fill, texts } from '@/lib/texts';
+import { failureText } from '@/lib/api-error';
+import { texts } from '@/lib/texts';
 
 interface MerchantLoginFormProps {
   /** Where 'Password dimenticata?' leads; none on the administrator's page. */
@@ -34,7 +34,7 @@ export function MerchantLoginForm({ resetPasswordHref }: MerchantLoginFormProps)
       await signOut();
       notify.error(texts.login.notMerchant);
     } catch (error) {
-      notify.error(fill(texts.login.error, { message: errorMessage(error) }));
+      notify.error(failureText(texts.login.error, error));
     }
   });
 

@@ -7,8 +7,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/toaster';
 import { useSendPasswordReset } from '@/features/auth/api/send-password-reset';
-import { errorMessage } from '@/lib/api-error';
-import { fill, texts } from '@/lib/texts';
+import { failureText } from '@/lib/api-error';
+import { texts } from '@/lib/texts';
 
 const formSchema = z.object({ email: z.email(texts.validation.emailRequired) });
 type FormValues = z.infer<typeof formSchema>;
@@ -32,7 +32,7 @@ export function ResetPasswordForm({ redirectTo, loginHref }: ResetPasswordFormPr
       notify.success(texts.resetPassword.sent, 'long');
       await navigate(loginHref);
     } catch (error) {
-      notify.error(fill(texts.resetPassword.error, { message: errorMessage(error) }));
+      notify.error(failureText(texts.resetPassword.error, error));
     }
   });
 

@@ -2,6 +2,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
 import type { SignInInput } from '@/features/auth/api/sign-in';
 import { texts } from '@/lib/texts';
 
@@ -23,12 +24,7 @@ export function SignInFields({ form }: { form: UseFormReturn<SignInInput> }) {
       </FormField>
       <FormField label={texts.fields.password} error={errors.password?.message}>
         {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="current-password"
-            {...form.register('password')}
-          />
+          <PasswordInput {...control} autoComplete="current-password" {...form.register('password')} />
         )}
       </FormField>
       <Button type="submit" size="lg" disabled={isSubmitting}>

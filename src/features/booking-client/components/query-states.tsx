@@ -1,8 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { bookingClientTexts } from '@/features/booking-client/texts';
-import { errorMessage } from '@/lib/api-error';
-import { fill } from '@/lib/texts';
+import { failureText } from '@/lib/api-error';
 
 const t = bookingClientTexts;
 
@@ -21,7 +20,7 @@ export function LoadingBlocks({ count = 2, className = 'h-20' }: { count?: numbe
 export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
     <div role="alert" className="grid justify-items-start gap-3 rounded-2xl border border-destructive p-4">
-      <p>{fill(t.loadError, { message: errorMessage(error) })}</p>
+      <p>{failureText(t.loadError, error)}</p>
       <Button variant="outline" onClick={onRetry}>
         {t.retry}
       </Button>

@@ -1,8 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
-import { errorMessage } from '@/lib/api-error';
-import { fill } from '@/lib/texts';
+import { failureText } from '@/lib/api-error';
 
 const t = bookingMerchantTexts.common;
 
@@ -24,7 +23,7 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
       role="alert"
       className="grid justify-items-start gap-3 rounded-2xl border border-destructive bg-card p-4"
     >
-      <p>{fill(t.loadError, { message: errorMessage(error) })}</p>
+      <p>{failureText(t.loadError, error)}</p>
       <Button variant="outline" onClick={onRetry}>
         {t.retry}
       </Button>

@@ -9,7 +9,7 @@ import { LoadError, LoadingBlocks } from '@/features/client-loyalty/components/q
 import { isDebit, ledgerReasonLabel, signedMoney } from '@/features/client-loyalty/credit-ledger';
 import type { ClientMembership } from '@/features/client-loyalty/membership';
 import { clientLoyaltyTexts } from '@/features/client-loyalty/texts';
-import { errorMessage } from '@/lib/api-error';
+import { failureText } from '@/lib/api-error';
 import { formatDate, formatMoney } from '@/lib/format';
 import { fill } from '@/lib/texts';
 import { cn } from '@/lib/utils';
@@ -26,7 +26,7 @@ export function CreditScreen({ membership }: { membership: ClientMembership }) {
       <PageHeading>{t.title}</PageHeading>
       {credit.isError ? (
         <LoadError
-          message={fill(clientLoyaltyTexts.common.loadError, { message: errorMessage(credit.error) })}
+          message={failureText(clientLoyaltyTexts.common.loadError, credit.error)}
           onRetry={() => void credit.refetch()}
         />
       ) : (

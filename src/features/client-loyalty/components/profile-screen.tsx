@@ -74,7 +74,7 @@ function ProfileForm({ profile }: { profile: ClientProfile }) {
 
   const onSubmit = form.handleSubmit(async ({ phone }) => {
     if (phone.trim() === (profile.phone ?? '').trim()) {
-      notify.error(t.unchanged);
+      notify.info(t.unchanged);
       return;
     }
     try {
@@ -82,8 +82,10 @@ function ProfileForm({ profile }: { profile: ClientProfile }) {
       notify.success(t.updated);
     } catch (error) {
       const apiError = ApiError.from(error);
-      // The database's own rule texts ('Nessuna modifica effettuata', a required phone) are shown as they are.
-      notify.error(apiError.code === 'P0001' ? apiError.message : t.updateError);
+      // The database's own rule texts (a required phone) are shown as they are; an unchanged phone
+      // (the same rule raced by another tab) is a notice, not a failure.
+      if (apiError.code === 'P0001' && apiError.message === t.unchanged) notify.info(t.unchanged);
+      else notify.error(apiError.code === 'P0001' ? apiError.message : t.updateError);
     }
   });
 

@@ -5,9 +5,9 @@ import { useClientPurchases, type ClientPurchase } from '@/features/client-loyal
 import { LoadError, LoadingBlocks } from '@/features/client-loyalty/components/query-states';
 import type { ClientMembership } from '@/features/client-loyalty/membership';
 import { clientLoyaltyTexts } from '@/features/client-loyalty/texts';
-import { errorMessage } from '@/lib/api-error';
+import { failureText } from '@/lib/api-error';
 import { formatDate, formatMoney } from '@/lib/format';
-import { fill } from '@/lib/texts';
+import { fill, plural } from '@/lib/texts';
 
 const t = clientLoyaltyTexts.acquisti;
 
@@ -24,16 +24,13 @@ export function PurchasesScreen({ membership }: { membership: ClientMembership }
         <LoadingBlocks />
       ) : purchases.isError ? (
         <LoadError
-          message={fill(clientLoyaltyTexts.common.loadError, { message: errorMessage(purchases.error) })}
+          message={failureText(clientLoyaltyTexts.common.loadError, purchases.error)}
           onRetry={() => void purchases.refetch()}
         />
       ) : purchases.data.length === 0 ? (
         <EmptyState>{t.empty}</EmptyState>
       ) : (
-        <ul
-          className="grid gap-3 lg:grid-cols-2"
-          aria-label={fill(t.count, { count: purchases.data.length })}
-        >
+        <ul className="grid gap-3 lg:grid-cols-2" aria-label={plural(purchases.data.length, t.count)}>
           {purchases.data.map((purchase) => (
             <li key={purchase.id}>
               <PurchaseCard purchase={purchase} />

@@ -15,7 +15,7 @@ import {
   type ReferralNode,
 } from '@/features/client-loyalty/referral-tree';
 import { clientLoyaltyTexts } from '@/features/client-loyalty/texts';
-import { errorMessage } from '@/lib/api-error';
+import { failureText } from '@/lib/api-error';
 import { fill } from '@/lib/texts';
 import { cn } from '@/lib/utils';
 
@@ -34,7 +34,7 @@ export function ReferralTreeScreen({ membership }: { membership: ClientMembershi
         <LoadingBlocks />
       ) : tree.isError ? (
         <LoadError
-          message={fill(clientLoyaltyTexts.common.loadError, { message: errorMessage(tree.error) })}
+          message={failureText(clientLoyaltyTexts.common.loadError, tree.error)}
           onRetry={() => void tree.refetch()}
         />
       ) : tree.data.length === 0 ? (

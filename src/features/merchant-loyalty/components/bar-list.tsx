@@ -22,7 +22,7 @@ export function BarList({ bars, className }: { bars: readonly Bar[]; className?:
       {bars.map((bar) => (
         <li key={bar.key} className="grid gap-1">
           <div className="flex items-baseline justify-between gap-3">
-            <span className="min-w-0 truncate font-medium">
+            <span className="min-w-0 font-medium break-words">
               {bar.label}
               {bar.detail ? <span className="ml-2 text-sm text-muted-foreground">{bar.detail}</span> : null}
             </span>

@@ -10,7 +10,7 @@ import { QueryFailed } from '@/features/merchant-loyalty/components/query-failed
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { useDebouncedValue } from '@/features/merchant-loyalty/use-debounced-value';
 import { formatMoney } from '@/lib/format';
-import { fill } from '@/lib/texts';
+import { plural } from '@/lib/texts';
 import { cn } from '@/lib/utils';
 
 const t = merchantLoyaltyTexts.registrazioni;
@@ -64,7 +64,7 @@ export function ClientPicker({
       ) : (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {fill(t.clientsCount, { count: clients.data.total })}
+            {plural(clients.data.total, t.clientsCount)}
           </p>
           <ul className={cn('grid gap-2', clients.isPlaceholderData && 'opacity-60')}>
             {clients.data.clients.map((client) => {
@@ -83,7 +83,7 @@ export function ClientPicker({
                     )}
                   >
                     <span className="grid min-w-0 flex-1">
-                      <span className="truncate font-semibold">{client.name}</span>
+                      <span className="font-semibold break-words">{client.name}</span>
                       <span className="text-sm text-muted-foreground">{client.code}</span>
                     </span>
                     <span className="font-semibold tabular-nums">{formatMoney(client.available_credit)}</span>

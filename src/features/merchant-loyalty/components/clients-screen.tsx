@@ -12,7 +12,7 @@ import { QueryFailed } from '@/features/merchant-loyalty/components/query-failed
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { useDebouncedValue } from '@/features/merchant-loyalty/use-debounced-value';
 import { formatDate, formatMoney } from '@/lib/format';
-import { fill } from '@/lib/texts';
+import { plural } from '@/lib/texts';
 import { cn } from '@/lib/utils';
 
 const t = merchantLoyaltyTexts.clienti;
@@ -31,7 +31,7 @@ function ClientCard({ client }: { client: MerchantClient }) {
     <Card className="grid h-full gap-3 p-5">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 className="truncate text-lg font-semibold">{client.name}</h2>
+          <h2 className="text-lg font-semibold break-words">{client.name}</h2>
           <p className="text-sm text-muted-foreground">
             {t.code} {client.code}
           </p>
@@ -47,7 +47,9 @@ function ClientCard({ client }: { client: MerchantClient }) {
         {rows.map((row) => (
           <div key={row.label} className="contents">
             <dt className="text-muted-foreground">{row.label}</dt>
-            <dd className="truncate">{row.value}</dd>
+            <dd className="truncate" title={row.value}>
+              {row.value}
+            </dd>
           </div>
         ))}
       </dl>
@@ -95,7 +97,7 @@ export function ClientsScreen() {
       ) : (
         <div className="grid gap-4">
           <p aria-live="polite" className="text-muted-foreground">
-            {fill(t.count, { count: clients.data.total })}
+            {plural(clients.data.total, t.count)}
           </p>
           <ul
             className={cn(

@@ -18,9 +18,9 @@ import { Pager, pageCountOf } from '@/features/merchant-loyalty/components/pager
 import { QueryFailed } from '@/features/merchant-loyalty/components/query-failed';
 import { movementsCsv, movementsCsvFileName } from '@/features/merchant-loyalty/movements-csv';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
-import { errorMessage } from '@/lib/api-error';
+import { failureText } from '@/lib/api-error';
 import { formatDate, formatMoney, formatTime } from '@/lib/format';
-import { fill } from '@/lib/texts';
+import { plural } from '@/lib/texts';
 import { cn } from '@/lib/utils';
 
 const t = merchantLoyaltyTexts.movimenti;
@@ -84,7 +84,7 @@ function MovementRows({ movements }: { movements: readonly Movement[] }) {
         ))}
       </ul>
       <div className="hidden overflow-x-auto rounded-2xl border border-border bg-card shadow-sm sm:block">
-        <table className="w-full text-left">
+        <table className="w-full text-left [&_td:not(:nth-child(3))]:whitespace-nowrap">
           <caption className="sr-only">{t.tableCaption}</caption>
           <thead className="border-b border-border bg-muted/60 text-sm">
             <tr>
@@ -160,7 +160,7 @@ export function MovementsScreen() {
     try {
       download(movementsCsv(await listAllMovements(filter)), movementsCsvFileName(filter));
     } catch (error) {
-      notify.error(fill(t.exportError, { message: errorMessage(error) }));
+      notify.error(failureText(t.exportError, error));
     } finally {
       setExporting(false);
     }
@@ -232,7 +232,7 @@ export function MovementsScreen() {
         <div className={cn('grid gap-4', movements.isPlaceholderData && 'opacity-60')}>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p aria-live="polite" className="text-muted-foreground">
-              {fill(t.count, { count: movements.data.total })}
+              {plural(movements.data.total, t.count)}
             </p>
             <Button variant="secondary" onClick={() => void exportCsv()} disabled={exporting}>
               <Download aria-hidden="true" />

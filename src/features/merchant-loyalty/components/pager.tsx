@@ -20,18 +20,30 @@ export function Pager({
 }) {
   if (pageCount <= 1) return null;
   return (
-    <nav aria-label={fill(t.pagination, { what })} className="flex items-center justify-between gap-2">
-      <Button variant="outline" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
-        <ChevronLeft aria-hidden="true" />
-        {t.previous}
-      </Button>
-      <p aria-live="polite" className="text-sm font-medium text-muted-foreground">
-        {fill(t.page, { page, pages: pageCount })}
-      </p>
-      <Button variant="outline" disabled={page >= pageCount} onClick={() => onPageChange(page + 1)}>
-        {t.next}
-        <ChevronRight aria-hidden="true" />
-      </Button>
+    <nav aria-label={fill(t.pagination, { what })} className="@container">
+      <div className="flex items-center justify-between gap-2">
+        <Button
+          variant="outline"
+          className="shrink-0 px-3 @md:px-5"
+          disabled={page <= 1}
+          onClick={() => onPageChange(page - 1)}
+        >
+          <ChevronLeft aria-hidden="true" />
+          <span className="sr-only @md:not-sr-only">{t.previous}</span>
+        </Button>
+        <p aria-live="polite" className="text-center text-sm font-medium text-muted-foreground">
+          {fill(t.page, { page, pages: pageCount })}
+        </p>
+        <Button
+          variant="outline"
+          className="shrink-0 px-3 @md:px-5"
+          disabled={page >= pageCount}
+          onClick={() => onPageChange(page + 1)}
+        >
+          <span className="sr-only @md:not-sr-only">{t.next}</span>
+          <ChevronRight aria-hidden="true" />
+        </Button>
+      </div>
     </nav>
   );
 }

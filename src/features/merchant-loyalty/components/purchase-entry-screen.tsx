@@ -160,9 +160,12 @@ export function PurchaseEntryScreen() {
                   {fill(t.useAllCredit, { credit: formatMoney(selected.available_credit) })}
                 </Button>
               ) : null}
-              <p aria-live="polite" className="flex items-baseline justify-between gap-3 text-lg">
+              <p aria-live="polite" className="flex flex-wrap items-baseline justify-between gap-x-3 text-lg">
                 <span className="font-semibold">{t.net}</span>
-                <span className="text-2xl font-semibold tabular-nums" data-testid="net-preview">
+                <span
+                  className="min-w-0 text-2xl font-semibold break-all tabular-nums"
+                  data-testid="net-preview"
+                >
                   {net === null || net < 0 ? '—' : formatMoney(net)}
                 </span>
               </p>

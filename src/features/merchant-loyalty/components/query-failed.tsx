@@ -1,7 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
-import { errorMessage } from '@/lib/api-error';
-import { fill } from '@/lib/texts';
+import { failureText } from '@/lib/api-error';
 
 const t = merchantLoyaltyTexts.common;
 
@@ -17,7 +16,7 @@ export function QueryFailed({
 }) {
   return (
     <div role="alert" className="grid gap-3 rounded-2xl border border-destructive bg-card p-4">
-      <p>{fill(template, { message: errorMessage(error) })}</p>
+      <p>{failureText(template, error)}</p>
       <Button variant="outline" className="justify-self-start" onClick={onRetry}>
         {t.retry}
       </Button>

@@ -46,7 +46,7 @@ function Totals({ totals }: { totals: Statistics['totals'] }) {
             className="grid content-start gap-1 rounded-2xl border border-border bg-card p-4 shadow-sm"
           >
             <dt className="text-sm text-muted-foreground">{tile.label}</dt>
-            <dd className="text-xl font-semibold tabular-nums">{tile.value}</dd>
+            <dd className="text-lg font-semibold tabular-nums sm:text-xl">{tile.value}</dd>
           </div>
         ))}
       </dl>
@@ -137,7 +137,7 @@ function Detail({ rows }: { rows: readonly ClientStatistics[] }) {
         tabIndex={0}
         className="overflow-x-auto rounded-2xl border border-border bg-card shadow-sm focus-visible:outline-2 focus-visible:outline-ring"
       >
-        <table className="w-full min-w-[46rem] text-left text-sm">
+        <table className="w-full min-w-[46rem] text-left text-sm [&_td:not(:first-child)]:whitespace-nowrap">
           <caption className="sr-only">{t.detailCaption}</caption>
           <thead className="border-b border-border bg-muted/60">
             <tr>

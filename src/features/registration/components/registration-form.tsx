@@ -7,10 +7,11 @@ import * as z from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
 import { notify } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { joinMerchantInputSchema, useJoinMerchant } from '@/features/registration/api/join-merchant';
-import { errorMessage } from '@/lib/api-error';
+import { failureText } from '@/lib/api-error';
 import { setCurrentMerchantSlug } from '@/lib/current-merchant';
 import { fill, texts } from '@/lib/texts';
 import { maxLength } from '@/lib/input-limits';
@@ -52,7 +53,7 @@ export function RegistrationForm({ merchantSlug, sponsorCode = '' }: Registratio
       setCurrentMerchantSlug(merchantSlug);
       setSuccessMessage(fill(texts.registration.success, { code: result.client_code }));
     } catch (error) {
-      notify.error(fill(texts.registration.error, { message: errorMessage(error) }));
+      notify.error(failureText(texts.registration.error, error));
     }
   });
 
@@ -87,9 +88,8 @@ export function RegistrationForm({ merchantSlug, sponsorCode = '' }: Registratio
       </FormField>
       <FormField label={texts.fields.password} error={errors.password?.message}>
         {(control) => (
-          <Input
+          <PasswordInput
             {...control}
-            type="password"
             autoComplete="new-password"
             maxLength={maxLength.password}
             {...form.register('password')}
