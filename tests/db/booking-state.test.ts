@@ -419,9 +419,10 @@ describe('booking: window, grid and the reservation state machine', () => {
     const recent = await insertReservation(server, salon, {
       startsAt: `now() - interval '59 minutes'`,
       status: 'confermata',
+      operatorId: salon.bea,
     });
     const future = await insertReservation(server, salon, {
-      startsAt: `now() + interval '1 day'`,
+      startsAt: `now() + interval '40 days'`,
       status: 'confermata',
     });
     const pending = await insertReservation(server, salon, {
