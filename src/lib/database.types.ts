@@ -119,7 +119,10 @@ export type Database = {
           sponsor_id: string;
         }[];
       };
-      confirm_reservation: { Args: { reservation_id: string }; Returns: Json };
+      confirm_reservation: {
+        Args: { operator_id?: string; reservation_id: string };
+        Returns: Json;
+      };
       decline_reservation_change: {
         Args: { reservation_id: string };
         Returns: Json;
@@ -234,6 +237,16 @@ export type Database = {
       reject_reservation: {
         Args: { reason: string; reservation_id: string };
         Returns: Json;
+      };
+      reservation_free_operators: {
+        Args: { reservation_id: string };
+        Returns: {
+          busy_minutes: number;
+          id: string;
+          image_url: string;
+          name: string;
+          proposed: boolean;
+        }[];
       };
       set_percentages: {
         Args: {
