@@ -289,6 +289,7 @@ export type Database = {
         ends_at: string | null;
         created_at: string | null;
         updated_at: string | null;
+        actions: string[] | null;
       };
     };
   };

@@ -7,7 +7,6 @@ import { useAcceptReservationChange } from '@/features/booking-client/api/accept
 import { useDeclineReservationChange } from '@/features/booking-client/api/decline-reservation-change';
 import { useDeleteReservation } from '@/features/booking-client/api/delete-reservation';
 import type { Reservation } from '@/features/booking-client/api/schemas';
-import { awaitsCustomerAnswer, canDeleteReservation } from '@/features/booking-client/reservation-rules';
 import { bookingClientTexts } from '@/features/booking-client/texts';
 import { errorMessage } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
@@ -29,6 +28,7 @@ export function ClientReservationCard({
   const input = { merchantSlug, reservationId: reservation.id };
   const busy = accept.isPending || decline.isPending || remove.isPending;
   const treatment = reservation.treatment_name;
+  const may = (action: string) => reservation.actions.includes(action);
 
   const answer = async (action: typeof accept) => {
     try {
@@ -76,30 +76,30 @@ export function ClientReservationCard({
           </div>
         ) : null}
       </dl>
-      {awaitsCustomerAnswer(reservation) || canDeleteReservation(reservation) ? (
+      {reservation.actions.length > 0 ? (
         <div className="flex flex-wrap gap-2">
-          {awaitsCustomerAnswer(reservation) ? (
-            <>
-              <Button
-                disabled={busy}
-                aria-label={fill(t.acceptLabel, { treatment })}
-                onClick={() => void answer(accept)}
-              >
-                <Check aria-hidden="true" />
-                {t.accept}
-              </Button>
-              <Button
-                variant="outline"
-                disabled={busy}
-                aria-label={fill(t.declineLabel, { treatment })}
-                onClick={() => void answer(decline)}
-              >
-                <X aria-hidden="true" />
-                {t.decline}
-              </Button>
-            </>
+          {may('accept') ? (
+            <Button
+              disabled={busy}
+              aria-label={fill(t.acceptLabel, { treatment })}
+              onClick={() => void answer(accept)}
+            >
+              <Check aria-hidden="true" />
+              {t.accept}
+            </Button>
           ) : null}
-          {canDeleteReservation(reservation) ? (
+          {may('decline') ? (
+            <Button
+              variant="outline"
+              disabled={busy}
+              aria-label={fill(t.declineLabel, { treatment })}
+              onClick={() => void answer(decline)}
+            >
+              <X aria-hidden="true" />
+              {t.decline}
+            </Button>
+          ) : null}
+          {may('delete') ? (
             <Button
               variant="outline"
               disabled={busy}

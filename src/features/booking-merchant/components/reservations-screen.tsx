@@ -54,6 +54,7 @@ function ReservationCard({ reservation }: { reservation: MerchantReservation }) 
   const [dialog, setDialog] = useState<'modify' | 'reject' | null>(null);
   const confirm = useConfirmReservation();
   const client = reservation.client_name;
+  const may = (action: string) => reservation.actions.includes(action);
 
   const onConfirm = async () => {
     try {
@@ -96,32 +97,38 @@ function ReservationCard({ reservation }: { reservation: MerchantReservation }) 
           </div>
         ) : null}
       </dl>
-      {reservation.status === 'in attesa' ? (
+      {reservation.actions.length > 0 ? (
         <div className="grid gap-2 sm:flex sm:flex-wrap">
-          <Button
-            aria-label={fill(t.confirmLabel, { client })}
-            disabled={confirm.isPending}
-            onClick={() => void onConfirm()}
-          >
-            <Check aria-hidden="true" />
-            {t.confirm}
-          </Button>
-          <Button
-            variant="outline"
-            aria-label={fill(t.modifyLabel, { client })}
-            onClick={() => setDialog('modify')}
-          >
-            <Pencil aria-hidden="true" />
-            {t.modify}
-          </Button>
-          <Button
-            variant="outline"
-            aria-label={fill(t.rejectLabel, { client })}
-            onClick={() => setDialog('reject')}
-          >
-            <X aria-hidden="true" />
-            {t.reject}
-          </Button>
+          {may('confirm') ? (
+            <Button
+              aria-label={fill(t.confirmLabel, { client })}
+              disabled={confirm.isPending}
+              onClick={() => void onConfirm()}
+            >
+              <Check aria-hidden="true" />
+              {t.confirm}
+            </Button>
+          ) : null}
+          {may('modify') ? (
+            <Button
+              variant="outline"
+              aria-label={fill(t.modifyLabel, { client })}
+              onClick={() => setDialog('modify')}
+            >
+              <Pencil aria-hidden="true" />
+              {t.modify}
+            </Button>
+          ) : null}
+          {may('reject') ? (
+            <Button
+              variant="outline"
+              aria-label={fill(t.rejectLabel, { client })}
+              onClick={() => setDialog('reject')}
+            >
+              <X aria-hidden="true" />
+              {t.reject}
+            </Button>
+          ) : null}
         </div>
       ) : null}
       {dialog === 'modify' ? (
