@@ -86,6 +86,8 @@ export type Database = {
         }[];
       };
       booking_dates: { Args: { merchant_slug: string }; Returns: string[] };
+      booking_settings: { Args: Record<PropertyKey, never>; Returns: Json };
+      cancel_reservation: { Args: { reservation_id: string }; Returns: Json };
       client_credit: { Args: { merchant_slug: string }; Returns: Json };
       client_profile: { Args: { merchant_slug: string }; Returns: Json };
       client_purchases: {
@@ -184,6 +186,10 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      merchant_cancel_reservation: {
+        Args: { reason: string; reservation_id: string };
+        Returns: Json;
+      };
       merchant_client_tree: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -248,6 +254,7 @@ export type Database = {
           proposed: boolean;
         }[];
       };
+      set_cancellation_notice: { Args: { hours: number }; Returns: Json };
       set_percentages: {
         Args: {
           personal: number;

@@ -54,9 +54,9 @@ describe('booking: each row says what its caller may do with it', () => {
     expect(merchant.get(ids.pending)!.actions).toEqual(['confirm', 'modify', 'reject']);
     expect(merchant.get(ids.pastPending)!.actions).toEqual([]);
     expect(merchant.get(ids.modified)!.actions).toEqual([]);
-    expect(client.get(ids.pending)!.actions).toEqual([]);
+    expect(client.get(ids.pending)!.actions).toEqual(['cancel']);
     expect(client.get(ids.modified)!.actions).toEqual(['accept', 'decline']);
-    expect(client.get(ids.confirmed)!.actions).toEqual([]);
+    expect(client.get(ids.confirmed)!.actions).toEqual(['cancel']);
     expect(client.get(ids.oldConfirmed)!.actions).toEqual(['delete']);
     expect(client.get(ids.rejected)!.actions).toEqual(['delete']);
     const row = client.get(ids.confirmed)!;
@@ -68,7 +68,7 @@ describe('booking: each row says what its caller may do with it', () => {
     expect(Date.parse(row.ends_at) - Date.parse(row.starts_at)).toBe(60 * 60_000);
     // The agenda carries actions too.
     const agenda = expectOk<ReservationRow[]>(await salon.owner.client.rpc('merchant_agenda', {}));
-    expect(agenda.find((r) => r.id === ids.confirmed)!.actions).toEqual([]);
+    expect(agenda.find((r) => r.id === ids.confirmed)!.actions).toEqual(['cancel']);
   });
 
   it('gives the merchant the same free times as its clients, and no one else', async () => {

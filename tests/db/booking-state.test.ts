@@ -470,7 +470,7 @@ describe('booking: window, grid and the reservation state machine', () => {
     );
     expect(pending.length).toBeGreaterThan(0);
     expect(pending.every((row) => row.status === 'in attesa')).toBe(true);
-    expectRefused(await merchant('merchant_reservations', { status: 'annullata' }), 'Stato non valido');
+    expectRefused(await merchant('merchant_reservations', { status: 'sconosciuto' }), 'Stato non valido');
 
     const yesterday = await insertReservation(server, salon, {
       startsAt: romeInstant(addDays(today, -1), '18:00'),

@@ -1,9 +1,10 @@
-import { Check, Trash2, X } from 'lucide-react';
+import { Ban, Check, Trash2, X } from 'lucide-react';
 import { dateWithWeekday, shortTime } from '@/components/booking/booking-dates';
 import { ReservationStatusBadge } from '@/components/booking/reservation-status-badge';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/components/ui/toaster';
 import { useAcceptReservationChange } from '@/features/booking-client/api/accept-reservation-change';
+import { useCancelReservation } from '@/features/booking-client/api/cancel-reservation';
 import { useDeclineReservationChange } from '@/features/booking-client/api/decline-reservation-change';
 import { useDeleteReservation } from '@/features/booking-client/api/delete-reservation';
 import type { Reservation } from '@/features/booking-client/api/schemas';
@@ -25,12 +26,13 @@ export function ClientReservationCard({
   const accept = useAcceptReservationChange();
   const decline = useDeclineReservationChange();
   const remove = useDeleteReservation();
+  const cancel = useCancelReservation();
   const input = { merchantSlug, reservationId: reservation.id };
-  const busy = accept.isPending || decline.isPending || remove.isPending;
+  const busy = accept.isPending || decline.isPending || remove.isPending || cancel.isPending;
   const treatment = reservation.treatment_name;
   const may = (action: string) => reservation.actions.includes(action);
 
-  const answer = async (action: typeof accept) => {
+  const answer = async (action: typeof accept | typeof cancel) => {
     try {
       notify.success((await action.mutateAsync(input)).message);
     } catch (error) {
@@ -97,6 +99,17 @@ export function ClientReservationCard({
             >
               <X aria-hidden="true" />
               {t.decline}
+            </Button>
+          ) : null}
+          {may('cancel') ? (
+            <Button
+              variant="outline"
+              disabled={busy}
+              aria-label={fill(t.cancelLabel, { treatment, date: formatDate(reservation.date) })}
+              onClick={() => void answer(cancel)}
+            >
+              <Ban aria-hidden="true" />
+              {t.cancel}
             </Button>
           ) : null}
           {may('delete') ? (
