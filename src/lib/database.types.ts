@@ -214,6 +214,10 @@ export type Database = {
         };
         Returns: Json;
       };
+      merchant_pending_count: {
+        Args: Record<PropertyKey, never>;
+        Returns: number;
+      };
       merchant_profile: { Args: Record<PropertyKey, never>; Returns: Json };
       merchant_public: { Args: { merchant_slug: string }; Returns: Json };
       merchant_reservations: {
@@ -225,6 +229,10 @@ export type Database = {
           isOneToOne: false;
           isSetofReturn: true;
         };
+      };
+      merchant_reservations_page: {
+        Args: { after?: string; page_size?: number; section?: string };
+        Returns: Json;
       };
       merchant_statistics: { Args: Record<PropertyKey, never>; Returns: Json };
       modify_reservation: {
