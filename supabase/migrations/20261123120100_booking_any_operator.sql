@@ -43,8 +43,9 @@ create trigger reservations_remember_operator_name
 
 grant update (operator_id) on app.reservations to authenticated;
 
--- The state machine also says when the operator may change: the merchant assigns one when confirming a
--- request without preference; deleting an operator clears it (its row is then gone).
+-- The state machine also says when the operator may change: one is assigned when a request without
+-- preference is confirmed (by the merchant, or by the client accepting a change); deleting an operator
+-- clears it (its row is then gone).
 create or replace function app_private.check_reservation_transition() returns trigger
 language plpgsql set search_path = ''
 as $$
@@ -64,10 +65,10 @@ begin
     raise sqlstate 'P0001' using message = 'Data e ora cambiano solo con una modifica del commerciante';
   end if;
   if new.operator_id is distinct from old.operator_id
-     and not (old.operator_id is null and old.status = 'in attesa' and new.status = 'confermata')
+     and not (old.operator_id is null and old.status in ('in attesa', 'modificata') and new.status = 'confermata')
      and not (new.operator_id is null and not exists (select 1 from app.operators o where o.id = old.operator_id)) then
     raise sqlstate 'P0001'
-      using message = 'L''operatore si assegna solo confermando una richiesta senza preferenza';
+      using message = 'L''operatore si assegna solo quando si conferma una richiesta senza preferenza';
   end if;
   new.updated_at := now();
   return new;
@@ -416,3 +417,43 @@ create or replace view app.reservation_rows with (security_invoker = true) as
     from app.reservations r
     join app.clients c on c.id = r.client_id
     left join app.operators o on o.id = r.operator_id;
+
+-- Accepting a change to a request without preference assigns the least busy free operator.
+create or replace function api.accept_reservation_change(reservation_id uuid) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  changed app.reservations := app_private.client_reservation(accept_reservation_change.reservation_id);
+  candidate uuid;
+  outcome text;
+begin
+  if changed.status <> 'modificata' then
+    raise sqlstate 'P0001' using message = 'Solo una prenotazione modificata può essere accettata';
+  end if;
+  if changed.operator_id is not null then
+    outcome := app_private.confirm_slot(changed.id, 'modificata');
+  else
+    outcome := 'none';
+    for candidate in
+      select f.operator_id from app_private.free_operators(
+        changed.merchant_id, changed.treatment_id, changed.starts_at, changed.ends_at, changed.id) f
+    loop
+      outcome := app_private.confirm_slot(changed.id, 'modificata', candidate);
+      exit when outcome <> 'taken';
+    end loop;
+    if outcome in ('none', 'taken') then
+      raise sqlstate 'P0001' using message = app_private.no_operator_free_message();
+    end if;
+  end if;
+  if outcome = 'taken' then
+    raise sqlstate 'P0001' using message = app_private.slot_taken_message();
+  elsif outcome = 'not_found' then
+    raise sqlstate 'P0001' using message = 'Solo una prenotazione modificata può essere accettata';
+  end if;
+  return jsonb_build_object('message', 'Modifica accettata: prenotazione confermata');
+end
+$$;
+comment on function api.accept_reservation_change(uuid) is
+  'Client only: accepts the merchant''s change, ''modificata'' -> ''confermata''; without preference the '
+  'least busy free operator who performs the treatment is assigned. Refused when the operator (or every '
+  'such operator) has meanwhile a confirmed reservation overlapping it (the exclusion constraint decides).';

@@ -43,10 +43,10 @@ begin
     raise sqlstate 'P0001' using message = 'Data e ora cambiano solo con una modifica del commerciante';
   end if;
   if new.operator_id is distinct from old.operator_id
-     and not (old.operator_id is null and old.status = 'in attesa' and new.status = 'confermata')
+     and not (old.operator_id is null and old.status in ('in attesa', 'modificata') and new.status = 'confermata')
      and not (new.operator_id is null and not exists (select 1 from app.operators o where o.id = old.operator_id)) then
     raise sqlstate 'P0001'
-      using message = 'L''operatore si assegna solo confermando una richiesta senza preferenza';
+      using message = 'L''operatore si assegna solo quando si conferma una richiesta senza preferenza';
   end if;
   new.updated_at := now();
   return new;

@@ -136,6 +136,29 @@ describe("booking: 'Nessuna preferenza' means any operator who is free", () => {
     );
   });
 
+  it('assigns the least busy free operator when the customer accepts a change without preference', async () => {
+    const day = addDays(today, 9);
+    await insertReservation(server, salon, {
+      startsAt: romeInstant(day, '09:00'),
+      status: 'confermata',
+      operatorId: salon.bea,
+    });
+    const request = await book({ treatment_id: salon.piega, date: day, time: '16:00' });
+    expectOk(
+      await merchant('modify_reservation', {
+        reservation_id: request,
+        date: day,
+        time: '17:00',
+        note: 'Più tardi',
+      }),
+    );
+    expectOk(await salon.client.client.rpc('accept_reservation_change', { reservation_id: request }));
+    const row = expectOk<ReservationRow[]>(await client('client_reservations', {})).find(
+      (r) => r.id === request,
+    );
+    expect(row).toMatchObject({ status: 'confermata', operator_id: salon.anna, operator_name: 'Anna' });
+  });
+
   it('never stores a confirmed appointment without an operator', async () => {
     await expect(
       insertReservation(server, salon, {

@@ -26,7 +26,7 @@ export const bookingClientTexts = {
   accept: 'Accetta',
   decline: 'Rifiuta',
   delete: 'Elimina',
-  cancel: 'Annulla prenotazione',
+  cancel: 'Annulla',
   cancelLabel: 'Annulla la prenotazione di {treatment} del {date}',
   acceptLabel: 'Accetta la modifica di {treatment}',
   declineLabel: 'Rifiuta la modifica di {treatment}',
