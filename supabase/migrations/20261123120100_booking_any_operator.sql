@@ -135,8 +135,10 @@ create function app_private.free_operators(
 language plpgsql stable security definer set search_path = ''
 as $$
 declare
-  day_start timestamptz :=
-    (free_operators.starts_at at time zone 'Europe/Rome')::date::timestamp at time zone 'Europe/Rome';
+  rome_day date := (free_operators.starts_at at time zone 'Europe/Rome')::date;
+  -- Local midnights: a day is 23 or 25 hours long when the clocks change.
+  day_start timestamptz := rome_day::timestamp at time zone 'Europe/Rome';
+  day_end timestamptz := (rome_day + 1)::timestamp at time zone 'Europe/Rome';
 begin
   if free_operators.merchant_id is distinct from app_private.current_merchant_id()
      and not free_operators.merchant_id = any (app_private.my_client_merchant_ids()) then
@@ -147,7 +149,7 @@ begin
            coalesce((select sum(extract(epoch from r.ends_at - r.starts_at) / 60)::integer
                        from app.reservations r
                       where r.operator_id = o.id and r.status = 'confermata'
-                        and r.starts_at >= day_start and r.starts_at < day_start + interval '1 day'), 0)
+                        and r.starts_at >= day_start and r.starts_at < day_end), 0)
       from app.operators o
      where o.id in (select app_private.performing_operator_ids(free_operators.merchant_id,
                                                                free_operators.treatment_id))
