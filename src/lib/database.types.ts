@@ -17,6 +17,10 @@ export type Database = {
         Args: { image_path: string; name: string };
         Returns: Json;
       };
+      add_operator_absence: {
+        Args: { from_day: string; operator_id: string; to_day: string };
+        Returns: Json;
+      };
       add_treatment: {
         Args: {
           description: string;
@@ -85,6 +89,7 @@ export type Database = {
           price: number;
         }[];
       };
+      booking_calendar: { Args: Record<PropertyKey, never>; Returns: Json };
       booking_dates: { Args: { merchant_slug: string }; Returns: string[] };
       booking_settings: { Args: Record<PropertyKey, never>; Returns: Json };
       cancel_reservation: { Args: { reservation_id: string }; Returns: Json };
@@ -130,6 +135,7 @@ export type Database = {
         Returns: Json;
       };
       delete_operator: { Args: { operator_id: string }; Returns: Json };
+      delete_operator_absence: { Args: { absence_id: string }; Returns: Json };
       delete_reservation: { Args: { reservation_id: string }; Returns: Json };
       delete_treatment: { Args: { treatment_id: string }; Returns: Json };
       free_times: {
@@ -263,6 +269,7 @@ export type Database = {
         }[];
       };
       set_cancellation_notice: { Args: { hours: number }; Returns: Json };
+      set_opening_hours: { Args: { hours: Json }; Returns: Json };
       set_percentages: {
         Args: {
           personal: number;
@@ -270,6 +277,10 @@ export type Database = {
           sponsor2: number;
           sponsor3: number;
         };
+        Returns: Json;
+      };
+      set_salon_closure: {
+        Args: { closed?: boolean; day: string };
         Returns: Json;
       };
       update_client_phone: {
