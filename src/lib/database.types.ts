@@ -270,6 +270,10 @@ export type Database = {
       };
       set_cancellation_notice: { Args: { hours: number }; Returns: Json };
       set_opening_hours: { Args: { hours: Json }; Returns: Json };
+      set_operator_hours: {
+        Args: { hours: Json; operator_id: string };
+        Returns: Json;
+      };
       set_percentages: {
         Args: {
           personal: number;

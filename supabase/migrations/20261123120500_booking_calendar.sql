@@ -1,5 +1,6 @@
 -- The salon's calendar: weekly opening hours (several ranges a day; a salon that never set them is open
--- 09:00-19:00 every day, spec §9), closures by date, and operator absences by date range. Free times,
+-- 09:00-19:00 every day, spec §9), closures by date, each operator's weekly hours (none set = the
+-- salon's) and absences by date range. Free times,
 -- booking, modifying and confirming respect them: app_private.salon_open and
 -- app_private.operator_available are the two questions every path asks.
 
@@ -37,11 +38,28 @@ comment on table app.operator_absences is 'An operator''s absence from from_day 
 create index operator_absences_operator_idx on app.operator_absences (operator_id, from_day);
 create index operator_absences_merchant_idx on app.operator_absences (merchant_id);
 
+create table app.operator_hours (
+  merchant_id uuid not null,
+  operator_id uuid not null,
+  weekday integer not null check (weekday between 1 and 7),
+  opens time not null,
+  closes time not null,
+  primary key (operator_id, weekday, opens),
+  check (opens < closes),
+  foreign key (merchant_id, operator_id) references app.operators (merchant_id, id) on delete cascade
+);
+comment on table app.operator_hours is
+  'An operator''s weekly working ranges (weekday 1 = Monday). No rows: the salon''s hours. With rows, a '
+  'weekday without rows is a day off and an appointment must fit a range.';
+create index operator_hours_merchant_idx on app.operator_hours (merchant_id);
+
 alter table app.opening_hours enable row level security;
 alter table app.salon_closures enable row level security;
 alter table app.operator_absences enable row level security;
-grant select, insert, delete on app.opening_hours, app.salon_closures, app.operator_absences to authenticated;
-grant all on app.opening_hours, app.salon_closures, app.operator_absences to service_role;
+alter table app.operator_hours enable row level security;
+grant select, insert, delete on app.opening_hours, app.salon_closures, app.operator_absences,
+  app.operator_hours to authenticated;
+grant all on app.opening_hours, app.salon_closures, app.operator_absences, app.operator_hours to service_role;
 
 create policy "Merchants manage their own opening hours" on app.opening_hours
   for all to authenticated
@@ -62,6 +80,13 @@ create policy "Merchants manage their own operators' absences" on app.operator_a
   using (merchant_id = (select app_private.current_merchant_id()))
   with check (merchant_id = (select app_private.current_merchant_id()));
 create policy "Clients see their merchants' operators' absences" on app.operator_absences
+  for select to authenticated
+  using (merchant_id = any ((select app_private.my_client_merchant_ids())::uuid[]));
+create policy "Merchants manage their own operators' hours" on app.operator_hours
+  for all to authenticated
+  using (merchant_id = (select app_private.current_merchant_id()))
+  with check (merchant_id = (select app_private.current_merchant_id()));
+create policy "Clients see their merchants' operators' hours" on app.operator_hours
   for select to authenticated
   using (merchant_id = any ((select app_private.my_client_merchant_ids())::uuid[]));
 
@@ -90,25 +115,39 @@ as $$
   from local
 $$;
 
--- Is the operator at work that day (not absent)? Definer, like salon_open.
-create function app_private.operator_available(operator_id uuid, starts_at timestamptz) returns boolean
+-- Is the operator at work for the whole of [starts_at, ends_at): not absent that day, and within one of
+-- its weekly ranges when it has any? Definer, like salon_open.
+create function app_private.operator_available(operator_id uuid, starts_at timestamptz, ends_at timestamptz)
+returns boolean
 language sql stable security definer set search_path = ''
 as $$
-  select not exists (
-    select 1 from app.operator_absences a
-     where a.operator_id = operator_available.operator_id
-       and (operator_available.starts_at at time zone 'Europe/Rome')::date between a.from_day and a.to_day)
+  with local as (
+    select (operator_available.starts_at at time zone 'Europe/Rome') as starts,
+           (operator_available.ends_at at time zone 'Europe/Rome') as ends
+  )
+  select not exists (select 1 from app.operator_absences a
+                      where a.operator_id = operator_available.operator_id
+                        and local.starts::date between a.from_day and a.to_day)
+     and (
+       not exists (select 1 from app.operator_hours h where h.operator_id = operator_available.operator_id)
+       or exists (select 1 from app.operator_hours h
+                   where h.operator_id = operator_available.operator_id
+                     and h.weekday = extract(isodow from local.starts)::integer
+                     and local.ends::date = local.starts::date
+                     and local.starts::time >= h.opens and local.ends::time <= h.closes)
+     )
+  from local
 $$;
 
 grant execute on function app_private.salon_open(uuid, timestamptz, timestamptz),
-  app_private.operator_available(uuid, timestamptz) to authenticated, service_role;
+  app_private.operator_available(uuid, timestamptz, timestamptz) to authenticated, service_role;
 
 create function app_private.salon_closed_message() returns text
 language sql immutable set search_path = ''
 as $$ select 'Il salone è chiuso in questo orario' $$;
 create function app_private.operator_absent_message() returns text
 language sql immutable set search_path = ''
-as $$ select 'L''operatore scelto è assente in questa data' $$;
+as $$ select 'L''operatore scelto non lavora in questo orario' $$;
 grant execute on function app_private.salon_closed_message(), app_private.operator_absent_message()
   to authenticated, service_role;
 
@@ -143,7 +182,7 @@ begin
       from app.operators o
      where o.id in (select app_private.performing_operator_ids(free_operators.merchant_id,
                                                                free_operators.treatment_id))
-       and app_private.operator_available(o.id, free_operators.starts_at)
+       and app_private.operator_available(o.id, free_operators.starts_at, free_operators.ends_at)
        and not exists (
          select 1 from app.reservations r
           where r.operator_id = o.id and r.status = 'confermata'
@@ -169,7 +208,8 @@ begin
     raise sqlstate 'P0001' using message = app_private.salon_closed_message();
   end if;
   if check_slot_free.operator_id is not null then
-    if not app_private.operator_available(check_slot_free.operator_id, check_slot_free.starts_at) then
+    if not app_private.operator_available(check_slot_free.operator_id, check_slot_free.starts_at,
+                                            check_slot_free.ends_at) then
       raise sqlstate 'P0001' using message = app_private.operator_absent_message();
     end if;
     perform app_private.check_operator_free(check_slot_free.operator_id, check_slot_free.starts_at,
@@ -192,7 +232,8 @@ begin
   if not app_private.salon_open(new.merchant_id, new.starts_at, new.ends_at) then
     raise sqlstate 'P0001' using message = app_private.salon_closed_message();
   end if;
-  if new.operator_id is not null and not app_private.operator_available(new.operator_id, new.starts_at) then
+  if new.operator_id is not null
+     and not app_private.operator_available(new.operator_id, new.starts_at, new.ends_at) then
     raise sqlstate 'P0001' using message = app_private.operator_absent_message();
   end if;
   return new;
@@ -233,7 +274,8 @@ begin
                             g.starts_at + make_interval(mins => chosen.duration_minutes)))
              else app_private.salon_open(caller_merchant_id, g.starts_at,
                                          g.starts_at + make_interval(mins => chosen.duration_minutes))
-                  and app_private.operator_available(free_times.operator_id, g.starts_at)
+                  and app_private.operator_available(free_times.operator_id, g.starts_at,
+                                                     g.starts_at + make_interval(mins => chosen.duration_minutes))
                   and not app_private.operator_is_busy(
                         free_times.operator_id, g.starts_at,
                         g.starts_at + make_interval(mins => chosen.duration_minutes))
@@ -261,6 +303,11 @@ begin
       select jsonb_agg(jsonb_build_object('weekday', h.weekday, 'opens', to_char(h.opens, 'HH24:MI'),
                                           'closes', to_char(h.closes, 'HH24:MI')) order by h.weekday, h.opens)
         from app.opening_hours h where h.merchant_id = caller_merchant_id), '[]'::jsonb),
+    'operator_hours', coalesce((
+      select jsonb_agg(jsonb_build_object('operator_id', h.operator_id, 'weekday', h.weekday,
+                                          'opens', to_char(h.opens, 'HH24:MI'), 'closes', to_char(h.closes, 'HH24:MI'))
+                       order by h.operator_id, h.weekday, h.opens)
+        from app.operator_hours h where h.merchant_id = caller_merchant_id), '[]'::jsonb),
     'closures', coalesce((
       select jsonb_agg(to_char(c.day, 'YYYY-MM-DD') order by c.day)
         from app.salon_closures c where c.merchant_id = caller_merchant_id), '[]'::jsonb),
@@ -272,23 +319,25 @@ begin
 end
 $$;
 comment on function api.booking_calendar() is
-  'Merchant only: its opening hours (empty = 09:00-19:00 every day), closures and operator absences.';
+  'Merchant only: its opening hours (empty = 09:00-19:00 every day), operator hours (none for an operator '
+  '= the salon''s), closures and operator absences.';
 grant execute on function api.booking_calendar() to authenticated;
 
-create function api.set_opening_hours(hours jsonb) returns jsonb
-language plpgsql set search_path = ''
+-- Weekly ranges [{weekday 1-7, opens, closes 'HH:MM'}], validated: quarter hours, at most 28, no
+-- overlaps within a day.
+create function app_private.weekly_hours(hours jsonb)
+returns table (weekday integer, opens time, closes time)
+language plpgsql immutable set search_path = ''
 as $$
 declare
-  caller_merchant_id uuid := app_private.require_merchant();
   invalid text := 'Orari non validi: indica giorno (1-7), apertura e chiusura (HH:MM, ogni 15 minuti)';
   entry jsonb;
 begin
-  if set_opening_hours.hours is null or jsonb_typeof(set_opening_hours.hours) <> 'array'
-     or jsonb_array_length(set_opening_hours.hours) > 28 then
+  if weekly_hours.hours is null or jsonb_typeof(weekly_hours.hours) <> 'array'
+     or jsonb_array_length(weekly_hours.hours) > 28 then
     raise sqlstate 'P0001' using message = invalid;
   end if;
-  delete from app.opening_hours h where h.merchant_id = caller_merchant_id;
-  for entry in select value from jsonb_array_elements(set_opening_hours.hours) loop
+  for entry in select value from jsonb_array_elements(weekly_hours.hours) loop
     if jsonb_typeof(entry) <> 'object'
        or coalesce(entry ->> 'weekday', '') !~ '^[1-7]$'
        or coalesce(entry ->> 'opens', '') !~ '^([01][0-9]|2[0-3]):(00|15|30|45)$'
@@ -296,16 +345,33 @@ begin
        or (entry ->> 'opens') >= (entry ->> 'closes') then
       raise sqlstate 'P0001' using message = invalid;
     end if;
-    if exists (select 1 from app.opening_hours h
-                where h.merchant_id = caller_merchant_id and h.weekday = (entry ->> 'weekday')::integer
-                  and h.opens < (entry ->> 'closes')::time
-                  and h.closes > (entry ->> 'opens')::time) then
-      raise sqlstate 'P0001' using message = 'Gli orari di uno stesso giorno non possono sovrapporsi';
-    end if;
-    insert into app.opening_hours (merchant_id, weekday, opens, closes)
-    values (caller_merchant_id, (entry ->> 'weekday')::integer, (entry ->> 'opens')::time,
-            (entry ->> 'closes')::time);
   end loop;
+  if exists (
+    select 1
+      from jsonb_array_elements(weekly_hours.hours) with ordinality as a(value, n),
+           jsonb_array_elements(weekly_hours.hours) with ordinality as b(value, n)
+     where a.n < b.n and a.value ->> 'weekday' = b.value ->> 'weekday'
+       and a.value ->> 'opens' < b.value ->> 'closes' and b.value ->> 'opens' < a.value ->> 'closes'
+  ) then
+    raise sqlstate 'P0001' using message = 'Gli orari di uno stesso giorno non possono sovrapporsi';
+  end if;
+  return query
+    select (e ->> 'weekday')::integer, (e ->> 'opens')::time, (e ->> 'closes')::time
+      from jsonb_array_elements(weekly_hours.hours) as e;
+end
+$$;
+grant execute on function app_private.weekly_hours(jsonb) to authenticated, service_role;
+
+create function api.set_opening_hours(hours jsonb) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+begin
+  -- A refused range raises inside the insert: the call's transaction then keeps the old hours.
+  delete from app.opening_hours h where h.merchant_id = caller_merchant_id;
+  insert into app.opening_hours (merchant_id, weekday, opens, closes)
+  select caller_merchant_id, w.weekday, w.opens, w.closes from app_private.weekly_hours(set_opening_hours.hours) w;
   return jsonb_build_object('message', 'Orari di apertura aggiornati');
 end
 $$;
@@ -382,3 +448,25 @@ end
 $$;
 comment on function api.delete_operator_absence(uuid) is 'Merchant only: deletes one of its operators'' absences.';
 grant execute on function api.delete_operator_absence(uuid) to authenticated;
+
+create function api.set_operator_hours(operator_id uuid, hours jsonb) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+begin
+  if not exists (select 1 from app.operators o
+                  where o.id = set_operator_hours.operator_id and o.merchant_id = caller_merchant_id) then
+    raise sqlstate 'P0001' using message = 'Operatore non trovato';
+  end if;
+  delete from app.operator_hours h where h.operator_id = set_operator_hours.operator_id;
+  insert into app.operator_hours (merchant_id, operator_id, weekday, opens, closes)
+  select caller_merchant_id, set_operator_hours.operator_id, w.weekday, w.opens, w.closes
+    from app_private.weekly_hours(set_operator_hours.hours) w;
+  return jsonb_build_object('message', 'Orari dell''operatore aggiornati');
+end
+$$;
+comment on function api.set_operator_hours(uuid, jsonb) is
+  'Merchant only: replaces one operator''s weekly working ranges (same shape as set_opening_hours); '
+  'weekdays left out are days off; [] = the salon''s hours.';
+grant execute on function api.set_operator_hours(uuid, jsonb) to authenticated;

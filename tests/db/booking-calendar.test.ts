@@ -16,7 +16,7 @@ import {
 /** ISO weekday (1 = Monday) of a 'YYYY-MM-DD' date. */
 const isoWeekday = (date: string) => ((new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
 
-describe('booking: opening hours, closures and operator absences', () => {
+describe('booking: opening hours, closures, operator hours and absences', () => {
   let server: TestServer;
   let salon: Salon;
   let today: string;
@@ -130,6 +130,50 @@ describe('booking: opening hours, closures and operator absences', () => {
     expectOk(await merchant('confirm_reservation', { reservation_id: pending }));
   });
 
+  it('follows an operator’s weekly hours when set', async () => {
+    const day = addDays(today, 16);
+    expectOk(
+      await merchant('set_operator_hours', {
+        operator_id: salon.anna,
+        hours: [{ weekday: isoWeekday(day), opens: '14:00', closes: '16:00' }],
+      }),
+    );
+    // Ciglia (30 minutes, Anna's only): 14:00-15:30 that day, nothing the day after (her day off).
+    const times = await free({ treatment_id: salon.ciglia, date: day });
+    expect(times[0]).toBe('14:00');
+    expect(times.at(-1)).toBe('15:30');
+    expect(times).toHaveLength(7);
+    expect(await free({ treatment_id: salon.ciglia, date: addDays(day, 1) })).toEqual([]);
+    expectRefused(
+      await client('book_reservation', {
+        treatment_id: salon.ciglia,
+        operator_id: salon.anna,
+        date: day,
+        time: '10:00',
+      }),
+      "L'operatore scelto non lavora in questo orario",
+    );
+    expectRefused(
+      await merchant('set_operator_hours', {
+        operator_id: salon.anna,
+        hours: [{ weekday: 1, opens: '16:00', closes: '14:00' }],
+      }),
+      'Orari non validi: indica giorno (1-7), apertura e chiusura (HH:MM, ogni 15 minuti)',
+    );
+    expectRefused(
+      await merchant('set_operator_hours', {
+        operator_id: '00000000-0000-0000-0000-000000000000',
+        hours: [],
+      }),
+      'Operatore non trovato',
+    );
+    expect(
+      expectOk<{ operator_hours: unknown[] }>(await merchant('booking_calendar', {})).operator_hours,
+    ).toHaveLength(1);
+    expectOk(await merchant('set_operator_hours', { operator_id: salon.anna, hours: [] }));
+    expect(await free({ treatment_id: salon.ciglia, date: addDays(day, 1) })).toHaveLength(41);
+  });
+
   it('leaves an absent operator out of free times, booking and confirmation', async () => {
     const day = addDays(today, 14);
     const named = await insertReservation(server, salon, {
@@ -154,7 +198,7 @@ describe('booking: opening hours, closures and operator absences', () => {
         date: day,
         time: '10:00',
       }),
-      "L'operatore scelto è assente in questa data",
+      "L'operatore scelto non lavora in questo orario",
     );
     // A request without preference goes to Bea, the one at work.
     const anyone = expectOk<Answer>(
@@ -169,7 +213,7 @@ describe('booking: opening hours, closures and operator absences', () => {
     const annaPending = await insertReservation(server, salon, { startsAt: romeInstant(day, '15:00') });
     expectRefused(
       await merchant('confirm_reservation', { reservation_id: annaPending }),
-      "L'operatore scelto è assente in questa data",
+      "L'operatore scelto non lavora in questo orario",
     );
     expectRefused(
       await merchant('add_operator_absence', {
