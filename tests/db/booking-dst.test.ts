@@ -49,4 +49,22 @@ describe('booking: the grid and durations across daylight saving time in Europe/
       { day: '2026-10-25', ends: '10:00' },
     ]);
   });
+
+  it('books exactly the grid’s start times: booking_start asks booking_grid', async () => {
+    const { rows } = await server.server.context.db.query<{
+      matching: number | string;
+      total: number | string;
+    }>(
+      `select count(*) filter (where app_private.booking_start(d, g.label) = g.starts_at) as matching,
+              count(*) as total
+         from (select app_private.rome_today() + 1 as d) day, lateral app_private.booking_grid(d) g`,
+    );
+    expect(Number(rows[0]!.total)).toBe(41);
+    expect(Number(rows[0]!.matching)).toBe(41);
+    await expect(
+      server.server.context.db.query(
+        `select app_private.booking_start(app_private.rome_today() + 1, '19:15')`,
+      ),
+    ).rejects.toThrow('Scegli un orario tra le 09:00 e le 19:00, ogni 15 minuti');
+  });
 });
