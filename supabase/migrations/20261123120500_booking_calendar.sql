@@ -61,31 +61,51 @@ grant select, insert, delete on app.opening_hours, app.salon_closures, app.opera
   app.operator_hours to authenticated;
 grant all on app.opening_hours, app.salon_closures, app.operator_absences, app.operator_hours to service_role;
 
-create policy "Merchants manage their own opening hours" on app.opening_hours
-  for all to authenticated
-  using (merchant_id = (select app_private.current_merchant_id()))
+create policy "Merchants see their own opening hours" on app.opening_hours
+  for select to authenticated
+  using (merchant_id = (select app_private.current_merchant_id()));
+create policy "Merchants add their own opening hours" on app.opening_hours
+  for insert to authenticated
   with check (merchant_id = (select app_private.current_merchant_id()));
+create policy "Merchants remove their own opening hours" on app.opening_hours
+  for delete to authenticated
+  using (merchant_id = (select app_private.current_merchant_id()));
 create policy "Clients see their merchants' opening hours" on app.opening_hours
   for select to authenticated
   using (merchant_id = any ((select app_private.my_client_merchant_ids())::uuid[]));
-create policy "Merchants manage their own closures" on app.salon_closures
-  for all to authenticated
-  using (merchant_id = (select app_private.current_merchant_id()))
+create policy "Merchants see their own closures" on app.salon_closures
+  for select to authenticated
+  using (merchant_id = (select app_private.current_merchant_id()));
+create policy "Merchants add their own closures" on app.salon_closures
+  for insert to authenticated
   with check (merchant_id = (select app_private.current_merchant_id()));
+create policy "Merchants remove their own closures" on app.salon_closures
+  for delete to authenticated
+  using (merchant_id = (select app_private.current_merchant_id()));
 create policy "Clients see their merchants' closures" on app.salon_closures
   for select to authenticated
   using (merchant_id = any ((select app_private.my_client_merchant_ids())::uuid[]));
-create policy "Merchants manage their own operators' absences" on app.operator_absences
-  for all to authenticated
-  using (merchant_id = (select app_private.current_merchant_id()))
+create policy "Merchants see their own operators' absences" on app.operator_absences
+  for select to authenticated
+  using (merchant_id = (select app_private.current_merchant_id()));
+create policy "Merchants add their own operators' absences" on app.operator_absences
+  for insert to authenticated
   with check (merchant_id = (select app_private.current_merchant_id()));
+create policy "Merchants remove their own operators' absences" on app.operator_absences
+  for delete to authenticated
+  using (merchant_id = (select app_private.current_merchant_id()));
 create policy "Clients see their merchants' operators' absences" on app.operator_absences
   for select to authenticated
   using (merchant_id = any ((select app_private.my_client_merchant_ids())::uuid[]));
-create policy "Merchants manage their own operators' hours" on app.operator_hours
-  for all to authenticated
-  using (merchant_id = (select app_private.current_merchant_id()))
+create policy "Merchants see their own operators' hours" on app.operator_hours
+  for select to authenticated
+  using (merchant_id = (select app_private.current_merchant_id()));
+create policy "Merchants add their own operators' hours" on app.operator_hours
+  for insert to authenticated
   with check (merchant_id = (select app_private.current_merchant_id()));
+create policy "Merchants remove their own operators' hours" on app.operator_hours
+  for delete to authenticated
+  using (merchant_id = (select app_private.current_merchant_id()));
 create policy "Clients see their merchants' operators' hours" on app.operator_hours
   for select to authenticated
   using (merchant_id = any ((select app_private.my_client_merchant_ids())::uuid[]));
