@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import type { Database, Queryable } from './port.ts';
 
@@ -11,7 +12,7 @@ export async function openPglite(dataDir?: string, restoreFrom?: Uint8Array): Pr
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pg = await PGlite.create({
     dataDir,
-    extensions: { pgcrypto },
+    extensions: { pgcrypto, btree_gist },
     loadDataDir: restoreFrom
       ? new Blob([new Uint8Array(restoreFrom)], { type: 'application/x-tar' })
       : undefined,

@@ -17,6 +17,10 @@ export type Database = {
         Args: { image_path: string; name: string };
         Returns: Json;
       };
+      add_operator_absence: {
+        Args: { from_day: string; operator_id: string; to_day: string };
+        Returns: Json;
+      };
       add_treatment: {
         Args: {
           description: string;
@@ -85,7 +89,10 @@ export type Database = {
           price: number;
         }[];
       };
+      booking_calendar: { Args: Record<PropertyKey, never>; Returns: Json };
       booking_dates: { Args: { merchant_slug: string }; Returns: string[] };
+      booking_settings: { Args: Record<PropertyKey, never>; Returns: Json };
+      cancel_reservation: { Args: { reservation_id: string }; Returns: Json };
       client_credit: { Args: { merchant_slug: string }; Returns: Json };
       client_profile: { Args: { merchant_slug: string }; Returns: Json };
       client_purchases: {
@@ -119,12 +126,16 @@ export type Database = {
           sponsor_id: string;
         }[];
       };
-      confirm_reservation: { Args: { reservation_id: string }; Returns: Json };
+      confirm_reservation: {
+        Args: { operator_id?: string; reservation_id: string };
+        Returns: Json;
+      };
       decline_reservation_change: {
         Args: { reservation_id: string };
         Returns: Json;
       };
       delete_operator: { Args: { operator_id: string }; Returns: Json };
+      delete_operator_absence: { Args: { absence_id: string }; Returns: Json };
       delete_reservation: { Args: { reservation_id: string }; Returns: Json };
       delete_treatment: { Args: { treatment_id: string }; Returns: Json };
       free_times: {
@@ -181,6 +192,10 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      merchant_cancel_reservation: {
+        Args: { reason: string; reservation_id: string };
+        Returns: Json;
+      };
       merchant_client_tree: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -205,6 +220,10 @@ export type Database = {
         };
         Returns: Json;
       };
+      merchant_pending_count: {
+        Args: Record<PropertyKey, never>;
+        Returns: number;
+      };
       merchant_profile: { Args: Record<PropertyKey, never>; Returns: Json };
       merchant_public: { Args: { merchant_slug: string }; Returns: Json };
       merchant_reservations: {
@@ -216,6 +235,10 @@ export type Database = {
           isOneToOne: false;
           isSetofReturn: true;
         };
+      };
+      merchant_reservations_page: {
+        Args: { after?: string; page_size?: number; section?: string };
+        Returns: Json;
       };
       merchant_statistics: { Args: Record<PropertyKey, never>; Returns: Json };
       modify_reservation: {
@@ -235,6 +258,22 @@ export type Database = {
         Args: { reason: string; reservation_id: string };
         Returns: Json;
       };
+      reservation_free_operators: {
+        Args: { reservation_id: string };
+        Returns: {
+          busy_minutes: number;
+          id: string;
+          image_url: string;
+          name: string;
+          proposed: boolean;
+        }[];
+      };
+      set_cancellation_notice: { Args: { hours: number }; Returns: Json };
+      set_opening_hours: { Args: { hours: Json }; Returns: Json };
+      set_operator_hours: {
+        Args: { hours: Json; operator_id: string };
+        Returns: Json;
+      };
       set_percentages: {
         Args: {
           personal: number;
@@ -242,6 +281,10 @@ export type Database = {
           sponsor2: number;
           sponsor3: number;
         };
+        Returns: Json;
+      };
+      set_salon_closure: {
+        Args: { closed?: boolean; day: string };
         Returns: Json;
       };
       update_client_phone: {
@@ -276,6 +319,7 @@ export type Database = {
         ends_at: string | null;
         created_at: string | null;
         updated_at: string | null;
+        actions: string[] | null;
       };
     };
   };

@@ -39,7 +39,7 @@ describe('booking: no operator is ever double-booked among confirmed reservation
       ids.push(await insertReservation(server, salon, { startsAt: romeInstant(day, `10:${minute}`) }));
     }
     // Warm the server's connection pool first, so the confirms really overlap in the database: without
-    // the operator lock this test sees several of them succeed.
+    // the exclusion constraint this test sees several of them succeed.
     await Promise.all(ids.map(() => salon.owner.client.rpc('list_operators')));
     const results = await Promise.all(
       ids.map((id) => salon.owner.client.rpc('confirm_reservation', { reservation_id: id })),
@@ -73,6 +73,31 @@ describe('booking: no operator is ever double-booked among confirmed reservation
       ...changed.map((id) => salon.client.client.rpc('accept_reservation_change', { reservation_id: id })),
     ]);
     expect(results.filter((result) => result.error === null)).toHaveLength(1);
+    expect(Number(await confirmedOverlaps())).toBe(0);
+  });
+
+  it('refuses an overlapping confirmed reservation of one operator whoever writes it (the constraint)', async () => {
+    const start = romeInstant(addDays(day, 1), '11:00');
+    await insertReservation(server, salon, { startsAt: start, status: 'confermata', operatorId: salon.anna });
+    await expect(
+      insertReservation(server, salon, {
+        startsAt: `${start} + interval '59 minutes'`,
+        status: 'confermata',
+        operatorId: salon.anna,
+      }),
+    ).rejects.toThrow('reservations_operator_never_double_booked');
+    // Back to back, another operator, or not confirmed: allowed.
+    await insertReservation(server, salon, {
+      startsAt: `${start} + interval '60 minutes'`,
+      status: 'confermata',
+      operatorId: salon.anna,
+    });
+    await insertReservation(server, salon, { startsAt: start, status: 'confermata', operatorId: salon.bea });
+    await insertReservation(server, salon, { startsAt: start, status: 'in attesa', operatorId: salon.anna });
+    const { rows } = await server.server.context.db.query<{ n: number | string }>(
+      `select count(*) as n from pg_constraint where conname = 'reservations_operator_never_double_booked'`,
+    );
+    expect(Number(rows[0]!.n)).toBe(1);
     expect(Number(await confirmedOverlaps())).toBe(0);
   });
 });

@@ -33,6 +33,7 @@ export interface ReservationRow {
   starts_at: string;
   ends_at: string;
   created_at: string;
+  actions: string[];
 }
 
 /** A merchant with two operators, a 60-minute treatment for all and a 30-minute one for the first only. */

@@ -232,6 +232,7 @@ describe('booking: window, grid and the reservation state machine', () => {
       time: '11:00',
     });
     const nobody = await bookOk({ treatment_id: salon.piega, date: day, time: '10:00' });
+    const nobodyLater = await bookOk({ treatment_id: salon.piega, date: day, time: '11:00' });
     expectOk(await merchant('confirm_reservation', { reservation_id: first }));
     expectOk(await merchant('confirm_reservation', { reservation_id: second }));
     expectRefused(
@@ -240,7 +241,15 @@ describe('booking: window, grid and the reservation state machine', () => {
     );
     expect((await statusOf(overlapping))!.status).toBe('in attesa');
     expectOk(await merchant('confirm_reservation', { reservation_id: adjacent }));
-    expectOk(await merchant('confirm_reservation', { reservation_id: nobody }));
+    // 'Nessuna preferenza' at 10:00: Bea and Anna are both taken, so nobody can do it.
+    expectRefused(
+      await merchant('confirm_reservation', { reservation_id: nobody }),
+      'Orario non disponibile: nessun operatore che esegue il trattamento è libero in questa fascia',
+    );
+    // At 11:00 Bea is taken (adjacent) and Anna free: she gets it.
+    expect(
+      expectOk<Answer>(await merchant('confirm_reservation', { reservation_id: nobodyLater })),
+    ).toMatchObject({ operator_id: salon.anna, operator_name: 'Anna' });
   });
 
   it('modifies a pending reservation with a new date, time and note; the client accepts or declines', async () => {
@@ -392,9 +401,8 @@ describe('booking: window, grid and the reservation state machine', () => {
       server.server.context.db.query(`update app.reservations set status = 'confermata' where id = $1`, [id]),
     ).rejects.toThrow("Passaggio di stato non consentito: da 'rifiutata' a 'confermata'");
     const confirmed = await insertReservation(server, salon, {
-      startsAt: romeInstant(tomorrow, '09:00'),
+      startsAt: romeInstant(addDays(today, 40), '09:00'),
       status: 'confermata',
-      operatorId: null,
     });
     await expect(
       server.server.context.db.query(`update app.reservations set status = 'in attesa' where id = $1`, [
@@ -419,9 +427,10 @@ describe('booking: window, grid and the reservation state machine', () => {
     const recent = await insertReservation(server, salon, {
       startsAt: `now() - interval '59 minutes'`,
       status: 'confermata',
+      operatorId: salon.bea,
     });
     const future = await insertReservation(server, salon, {
-      startsAt: `now() + interval '1 day'`,
+      startsAt: `now() + interval '40 days'`,
       status: 'confermata',
     });
     const pending = await insertReservation(server, salon, {
@@ -461,7 +470,7 @@ describe('booking: window, grid and the reservation state machine', () => {
     );
     expect(pending.length).toBeGreaterThan(0);
     expect(pending.every((row) => row.status === 'in attesa')).toBe(true);
-    expectRefused(await merchant('merchant_reservations', { status: 'annullata' }), 'Stato non valido');
+    expectRefused(await merchant('merchant_reservations', { status: 'sconosciuto' }), 'Stato non valido');
 
     const yesterday = await insertReservation(server, salon, {
       startsAt: romeInstant(addDays(today, -1), '18:00'),
@@ -470,7 +479,7 @@ describe('booking: window, grid and the reservation state machine', () => {
     const earlyToday = await insertReservation(server, salon, {
       startsAt: romeInstant(today, '00:30'),
       status: 'confermata',
-      operatorId: null,
+      operatorId: salon.bea,
     });
     const agenda = expectOk<ReservationRow[]>(await merchant('merchant_agenda', {}));
     expect(agenda.every((row) => row.status === 'confermata' && row.date >= today)).toBe(true);
@@ -482,7 +491,7 @@ describe('booking: window, grid and the reservation state machine', () => {
       id: earlyToday,
       date: today,
       time: '00:30',
-      operator_name: 'Nessuna preferenza',
+      operator_name: 'Bea',
     });
   });
 });

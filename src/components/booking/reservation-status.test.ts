@@ -9,6 +9,12 @@ describe('reservation status colours (spec §4)', () => {
     expect(statusTone('modificata')).toBe('pending');
   });
 
+  it('is red when cancelled and muted when expired', () => {
+    expect(statusTone('annullata')).toBe('danger');
+    expect(statusTone('scaduta')).toBe('closed');
+    expect(statusClasses('scaduta')).toContain('bg-muted');
+  });
+
   it('is always bold', () => {
     for (const status of ['confermata', 'rifiutata', 'in attesa', 'modificata'])
       expect(statusClasses(status)).toContain('font-bold');

@@ -1,14 +1,22 @@
-/** The reservation states of spec §4, as the database stores them. */
-export const reservationStatuses = ['in attesa', 'confermata', 'modificata', 'rifiutata'] as const;
+/** The reservation states of spec §4 plus annullata and scaduta (a request whose time has passed). */
+export const reservationStatuses = [
+  'in attesa',
+  'confermata',
+  'modificata',
+  'rifiutata',
+  'annullata',
+  'scaduta',
+] as const;
 
 export type ReservationStatus = (typeof reservationStatuses)[number];
 
-export type StatusTone = 'success' | 'danger' | 'pending';
+export type StatusTone = 'success' | 'danger' | 'pending' | 'closed';
 
-/** Spec §4's colours: confermata green, rifiutata red, in attesa and modificata yellow. */
+/** Spec §4's colours: confermata green, rifiutata and annullata red, in attesa and modificata yellow. */
 export function statusTone(status: string): StatusTone {
   if (status === 'confermata') return 'success';
-  if (status === 'rifiutata') return 'danger';
+  if (status === 'rifiutata' || status === 'annullata') return 'danger';
+  if (status === 'scaduta') return 'closed';
   return 'pending';
 }
 
@@ -16,6 +24,7 @@ const toneClasses: Record<StatusTone, string> = {
   success: 'bg-success text-success-foreground',
   danger: 'bg-destructive text-destructive-foreground',
   pending: 'bg-gold text-foreground',
+  closed: 'bg-muted text-muted-foreground',
 };
 
 /** The badge's classes for a status: bold, coloured by its tone. */

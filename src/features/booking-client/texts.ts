@@ -26,6 +26,8 @@ export const bookingClientTexts = {
   accept: 'Accetta',
   decline: 'Rifiuta',
   delete: 'Elimina',
+  cancel: 'Annulla',
+  cancelLabel: 'Annulla la prenotazione di {treatment} del {date}',
   acceptLabel: 'Accetta la modifica di {treatment}',
   declineLabel: 'Rifiuta la modifica di {treatment}',
   deleteLabel: 'Elimina la prenotazione di {treatment} del {date}',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingTimes, groupByDate } from '@/features/booking-merchant/agenda';
+import { groupByDate } from '@/features/booking-merchant/agenda';
 
 describe('groupByDate', () => {
   it('puts the days in order and each day’s appointments by time', () => {
@@ -17,16 +17,5 @@ describe('groupByDate', () => {
 
   it('gives no days for no appointments', () => {
     expect(groupByDate([])).toEqual([]);
-  });
-});
-
-describe('bookingTimes', () => {
-  it('runs every 15 minutes from 09:00 to 19:00 inclusive', () => {
-    const times = bookingTimes();
-    expect(times[0]).toBe('09:00');
-    expect(times[1]).toBe('09:15');
-    expect(times.at(-1)).toBe('19:00');
-    expect(times).toHaveLength(41);
-    expect(times).not.toContain('19:15');
   });
 });

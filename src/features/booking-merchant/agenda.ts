@@ -16,13 +16,3 @@ export function groupByDate<Row extends { date: string; time: string }>(
   }
   return [...days].map(([date, appointments]) => ({ date, appointments }));
 }
-
-/** Start times a reservation may be moved to: every 15 minutes from 09:00 to 19:00 inclusive (spec §9). */
-export function bookingTimes(): string[] {
-  const times: string[] = [];
-  for (let minutes = 9 * 60; minutes <= 19 * 60; minutes += 15)
-    times.push(
-      `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`,
-    );
-  return times;
-}

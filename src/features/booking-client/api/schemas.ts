@@ -17,7 +17,11 @@ export const reservationSchema = z.object({
   duration_minutes: numeric.nullable().optional(),
   status: z.string(),
   notes: z.string().nullable(),
+  starts_at: z.string(),
+  ends_at: z.string(),
   created_at: z.string(),
+  /** What the customer may do with it now, decided by the database: accept, decline, delete... */
+  actions: z.array(z.string()),
 });
 
 export type Reservation = z.infer<typeof reservationSchema>;

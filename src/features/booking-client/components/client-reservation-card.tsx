@@ -1,13 +1,13 @@
-import { Check, Trash2, X } from 'lucide-react';
+import { Ban, Check, Trash2, X } from 'lucide-react';
 import { dateWithWeekday, shortTime } from '@/components/booking/booking-dates';
 import { ReservationStatusBadge } from '@/components/booking/reservation-status-badge';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/components/ui/toaster';
 import { useAcceptReservationChange } from '@/features/booking-client/api/accept-reservation-change';
+import { useCancelReservation } from '@/features/booking-client/api/cancel-reservation';
 import { useDeclineReservationChange } from '@/features/booking-client/api/decline-reservation-change';
 import { useDeleteReservation } from '@/features/booking-client/api/delete-reservation';
 import type { Reservation } from '@/features/booking-client/api/schemas';
-import { awaitsCustomerAnswer, canDeleteReservation } from '@/features/booking-client/reservation-rules';
 import { bookingClientTexts } from '@/features/booking-client/texts';
 import { errorMessage } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
@@ -26,11 +26,13 @@ export function ClientReservationCard({
   const accept = useAcceptReservationChange();
   const decline = useDeclineReservationChange();
   const remove = useDeleteReservation();
+  const cancel = useCancelReservation();
   const input = { merchantSlug, reservationId: reservation.id };
-  const busy = accept.isPending || decline.isPending || remove.isPending;
+  const busy = accept.isPending || decline.isPending || remove.isPending || cancel.isPending;
   const treatment = reservation.treatment_name;
+  const may = (action: string) => reservation.actions.includes(action);
 
-  const answer = async (action: typeof accept) => {
+  const answer = async (action: typeof accept | typeof cancel) => {
     try {
       notify.success((await action.mutateAsync(input)).message);
     } catch (error) {
@@ -76,30 +78,41 @@ export function ClientReservationCard({
           </div>
         ) : null}
       </dl>
-      {awaitsCustomerAnswer(reservation) || canDeleteReservation(reservation) ? (
+      {reservation.actions.length > 0 ? (
         <div className="flex flex-wrap gap-2">
-          {awaitsCustomerAnswer(reservation) ? (
-            <>
-              <Button
-                disabled={busy}
-                aria-label={fill(t.acceptLabel, { treatment })}
-                onClick={() => void answer(accept)}
-              >
-                <Check aria-hidden="true" />
-                {t.accept}
-              </Button>
-              <Button
-                variant="outline"
-                disabled={busy}
-                aria-label={fill(t.declineLabel, { treatment })}
-                onClick={() => void answer(decline)}
-              >
-                <X aria-hidden="true" />
-                {t.decline}
-              </Button>
-            </>
+          {may('accept') ? (
+            <Button
+              disabled={busy}
+              aria-label={fill(t.acceptLabel, { treatment })}
+              onClick={() => void answer(accept)}
+            >
+              <Check aria-hidden="true" />
+              {t.accept}
+            </Button>
           ) : null}
-          {canDeleteReservation(reservation) ? (
+          {may('decline') ? (
+            <Button
+              variant="outline"
+              disabled={busy}
+              aria-label={fill(t.declineLabel, { treatment })}
+              onClick={() => void answer(decline)}
+            >
+              <X aria-hidden="true" />
+              {t.decline}
+            </Button>
+          ) : null}
+          {may('cancel') ? (
+            <Button
+              variant="outline"
+              disabled={busy}
+              aria-label={fill(t.cancelLabel, { treatment, date: formatDate(reservation.date) })}
+              onClick={() => void answer(cancel)}
+            >
+              <Ban aria-hidden="true" />
+              {t.cancel}
+            </Button>
+          ) : null}
+          {may('delete') ? (
             <Button
               variant="outline"
               disabled={busy}

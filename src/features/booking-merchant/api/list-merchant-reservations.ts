@@ -1,25 +1,38 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import {
-  merchantReservationSchema,
-  reservationsKey,
-  type MerchantReservation,
-} from '@/features/booking-merchant/api/schemas';
-import { callRpcAllRows } from '@/lib/rpc';
+import { merchantReservationSchema, reservationsKey } from '@/features/booking-merchant/api/schemas';
+import { callRpc } from '@/lib/rpc';
 
-/** The reservations the salon received, optionally of one status only. */
-export async function listMerchantReservations(status: string | null = null): Promise<MerchantReservation[]> {
-  return z
-    .array(merchantReservationSchema)
-    .parse(await callRpcAllRows<unknown>('merchant_reservations', { status }));
+/** The inbox's sections: requests to answer, upcoming appointments, the history; null = all three. */
+export type InboxSection = 'to_answer' | 'upcoming' | 'history' | null;
+
+const inboxPageSchema = z.object({
+  reservations: z.array(merchantReservationSchema.extend({ slot_taken: z.boolean() })),
+  next: z.string().nullable(),
+});
+
+export type InboxPage = z.infer<typeof inboxPageSchema>;
+export type InboxReservation = InboxPage['reservations'][number];
+
+/** One page of the salon's reservations, requests to answer first; `after` is the previous page's next. */
+export async function listMerchantReservationsPage(
+  section: InboxSection,
+  after: string | null,
+  pageSize = 20,
+): Promise<InboxPage> {
+  return inboxPageSchema.parse(
+    await callRpc<unknown>('merchant_reservations_page', { section, after, page_size: pageSize }),
+  );
 }
 
-export const merchantReservationsQueryOptions = (status: string | null = null) =>
-  queryOptions({
-    queryKey: [...reservationsKey, 'list', status],
-    queryFn: () => listMerchantReservations(status),
+export const merchantReservationsQueryOptions = (section: InboxSection = null) =>
+  infiniteQueryOptions({
+    queryKey: [...reservationsKey, 'inbox', section],
+    queryFn: ({ pageParam }) => listMerchantReservationsPage(section, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next,
   });
 
-export function useMerchantReservations(status: string | null = null) {
-  return useQuery(merchantReservationsQueryOptions(status));
+export function useMerchantReservations(section: InboxSection = null) {
+  return useInfiniteQuery(merchantReservationsQueryOptions(section));
 }

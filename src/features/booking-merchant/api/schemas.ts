@@ -28,7 +28,11 @@ export const merchantReservationSchema = z.object({
   duration_minutes: numeric.nullable().optional(),
   status: z.string(),
   notes: z.string().nullable(),
+  starts_at: z.string(),
+  ends_at: z.string(),
   created_at: z.string(),
+  /** What the merchant may do with it now, decided by the database: confirm, modify, reject... */
+  actions: z.array(z.string()),
 });
 
 export type MerchantReservation = z.infer<typeof merchantReservationSchema>;

@@ -7,8 +7,9 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { notify } from '@/components/ui/toaster';
 import { useModifyReservation } from '@/features/booking-merchant/api/modify-reservation';
+import { useFreeTimes } from '@/features/booking-client/api/list-free-times';
+import { useMerchantProfile } from '@/features/booking-merchant/api/get-merchant-profile';
 import type { MerchantReservation } from '@/features/booking-merchant/api/schemas';
-import { bookingTimes } from '@/features/booking-merchant/agenda';
 import { TextArea } from '@/features/booking-merchant/components/text-area';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
@@ -17,7 +18,6 @@ import { fill } from '@/lib/texts';
 import { maxLength } from '@/lib/input-limits';
 
 const t = bookingMerchantTexts.prenotazioni;
-const times = bookingTimes();
 
 /** Proposes another date and time with a note: the reservation becomes 'modificata'. */
 export function ModifyReservationDialog({
@@ -30,23 +30,30 @@ export function ModifyReservationDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const [date, setDate] = useState(reservation.date);
-  const [time, setTime] = useState(() => {
-    const current = shortTime(reservation.time);
-    return times.includes(current) ? current : '';
-  });
+  const [time, setTime] = useState(() => shortTime(reservation.time));
   const [note, setNote] = useState('');
   const [missing, setMissing] = useState(false);
   const modify = useModifyReservation();
+  // The same free times the customer's booking form shows: the operator's (or any operator's) free slots.
+  const profile = useMerchantProfile();
+  const freeTimes = useFreeTimes({
+    merchantSlug: profile.data?.slug ?? '',
+    treatmentId: profile.data && reservation.treatment_id ? reservation.treatment_id : undefined,
+    operatorId: reservation.operator_id,
+    date,
+  });
+  const times = freeTimes.data ?? [];
+  const chosenTime = times.includes(time) ? time : '';
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!date || !time || !note.trim()) {
+    if (!date || !chosenTime || !note.trim()) {
       setMissing(true);
       return;
     }
     setMissing(false);
     try {
-      await modify.mutateAsync({ reservationId: reservation.id, date, time, note });
+      await modify.mutateAsync({ reservationId: reservation.id, date, time: chosenTime, note });
       notify.success(t.modified, 'long');
       onOpenChange(false);
     } catch (error) {
@@ -76,7 +83,7 @@ export function ModifyReservationDialog({
             </FormField>
             <FormField label={t.newTime}>
               {(control) => (
-                <Select value={time} onValueChange={setTime}>
+                <Select value={chosenTime} onValueChange={setTime}>
                   <SelectTrigger {...control}>
                     <SelectValue placeholder={t.chooseTime} />
                   </SelectTrigger>

@@ -8,8 +8,10 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { notify } from '@/components/ui/toaster';
 import { useConfirmReservation } from '@/features/booking-merchant/api/confirm-reservation';
-import { useMerchantReservations } from '@/features/booking-merchant/api/list-merchant-reservations';
-import type { MerchantReservation } from '@/features/booking-merchant/api/schemas';
+import {
+  useMerchantReservations,
+  type InboxReservation,
+} from '@/features/booking-merchant/api/list-merchant-reservations';
 import { useWatchMerchantReservations } from '@/features/booking-merchant/api/watch-merchant-reservations';
 import { ModifyReservationDialog } from '@/features/booking-merchant/components/modify-reservation-dialog';
 import { LoadError, LoadingBlocks } from '@/features/booking-merchant/components/query-states';
@@ -24,6 +26,7 @@ const c = bookingMerchantTexts.common;
 /** /dashboard/prenotazioni 'Prenotazioni': the reservations received, live, with their actions. */
 export function ReservationsScreen() {
   const reservations = useMerchantReservations();
+  const rows = reservations.data?.pages.flatMap((page) => page.reservations) ?? [];
   useWatchMerchantReservations();
   return (
     <section className="grid gap-6">
@@ -35,25 +38,38 @@ export function ReservationsScreen() {
         <LoadingBlocks />
       ) : reservations.isError ? (
         <LoadError error={reservations.error} onRetry={() => void reservations.refetch()} />
-      ) : reservations.data.length === 0 ? (
+      ) : rows.length === 0 ? (
         <EmptyState>{t.empty}</EmptyState>
       ) : (
-        <ul aria-label={plural(reservations.data.length, t.count)} className="grid gap-4">
-          {reservations.data.map((reservation) => (
-            <li key={reservation.id}>
-              <ReservationCard reservation={reservation} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul aria-label={plural(rows.length, t.count)} className="grid gap-4">
+            {rows.map((reservation) => (
+              <li key={reservation.id}>
+                <ReservationCard reservation={reservation} />
+              </li>
+            ))}
+          </ul>
+          {reservations.hasNextPage ? (
+            <Button
+              variant="outline"
+              className="justify-self-center"
+              disabled={reservations.isFetchingNextPage}
+              onClick={() => void reservations.fetchNextPage()}
+            >
+              {reservations.isFetchingNextPage ? t.loadingMore : t.more}
+            </Button>
+          ) : null}
+        </>
       )}
     </section>
   );
 }
 
-function ReservationCard({ reservation }: { reservation: MerchantReservation }) {
+function ReservationCard({ reservation }: { reservation: InboxReservation }) {
   const [dialog, setDialog] = useState<'modify' | 'reject' | null>(null);
   const confirm = useConfirmReservation();
   const client = reservation.client_name;
+  const may = (action: string) => reservation.actions.includes(action);
 
   const onConfirm = async () => {
     try {
@@ -96,32 +112,39 @@ function ReservationCard({ reservation }: { reservation: MerchantReservation }) 
           </div>
         ) : null}
       </dl>
-      {reservation.status === 'in attesa' ? (
+      {reservation.slot_taken ? <p className="font-medium text-destructive">{t.slotTaken}</p> : null}
+      {reservation.actions.length > 0 ? (
         <div className="grid gap-2 sm:flex sm:flex-wrap">
-          <Button
-            aria-label={fill(t.confirmLabel, { client })}
-            disabled={confirm.isPending}
-            onClick={() => void onConfirm()}
-          >
-            <Check aria-hidden="true" />
-            {t.confirm}
-          </Button>
-          <Button
-            variant="outline"
-            aria-label={fill(t.modifyLabel, { client })}
-            onClick={() => setDialog('modify')}
-          >
-            <Pencil aria-hidden="true" />
-            {t.modify}
-          </Button>
-          <Button
-            variant="outline"
-            aria-label={fill(t.rejectLabel, { client })}
-            onClick={() => setDialog('reject')}
-          >
-            <X aria-hidden="true" />
-            {t.reject}
-          </Button>
+          {may('confirm') ? (
+            <Button
+              aria-label={fill(t.confirmLabel, { client })}
+              disabled={confirm.isPending}
+              onClick={() => void onConfirm()}
+            >
+              <Check aria-hidden="true" />
+              {t.confirm}
+            </Button>
+          ) : null}
+          {may('modify') ? (
+            <Button
+              variant="outline"
+              aria-label={fill(t.modifyLabel, { client })}
+              onClick={() => setDialog('modify')}
+            >
+              <Pencil aria-hidden="true" />
+              {t.modify}
+            </Button>
+          ) : null}
+          {may('reject') ? (
+            <Button
+              variant="outline"
+              aria-label={fill(t.rejectLabel, { client })}
+              onClick={() => setDialog('reject')}
+            >
+              <X aria-hidden="true" />
+              {t.reject}
+            </Button>
+          ) : null}
         </div>
       ) : null}
       {dialog === 'modify' ? (

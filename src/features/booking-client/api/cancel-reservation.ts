@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { clientReservationsQueryOptions } from '@/features/booking-client/api/list-client-reservations';
+import { messageSchema } from '@/features/booking-client/api/schemas';
+import {
+  deleteReservationInputSchema,
+  type DeleteReservationInput,
+} from '@/features/booking-client/api/delete-reservation';
+import { callRpc } from '@/lib/rpc';
+
+/** Cancels a request, or a confirmed appointment within the salon's notice; the database decides. */
+export async function cancelReservation(input: DeleteReservationInput): Promise<{ message: string }> {
+  const { reservationId } = deleteReservationInputSchema.parse(input);
+  return messageSchema.parse(await callRpc<unknown>('cancel_reservation', { reservation_id: reservationId }));
+}
+
+export function useCancelReservation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelReservation,
+    onSettled: (_result, _error, input) =>
+      queryClient.invalidateQueries({
+        queryKey: clientReservationsQueryOptions(input.merchantSlug).queryKey,
+      }),
+  });
+}
