@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const merchantSlugSchema = z.string().trim().min(1);
+export { bookingKey, merchantSlugSchema } from '@/components/booking/booking-key';
 
 /** numeric columns arrive as JSON numbers (or strings where precision matters). */
 export const numeric = z.union([z.number(), z.string()]).transform(Number);
@@ -27,7 +27,6 @@ export const reservationSchema = z.object({
 export type Reservation = z.infer<typeof reservationSchema>;
 
 /** The root of every key of the customer's booking at one salon: invalidating it refreshes the screen. */
-export const bookingKey = (merchantSlug: string) => ['booking-client', merchantSlug] as const;
 
 /** The `{ message }` the api's actions answer with. */
 export const messageSchema = z.object({ message: z.string() });

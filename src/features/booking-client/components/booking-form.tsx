@@ -7,7 +7,7 @@ import { notify } from '@/components/ui/toaster';
 import { useBookReservation } from '@/features/booking-client/api/book-reservation';
 import type { BookableTreatment } from '@/features/booking-client/api/list-bookable-treatments';
 import { useBookingDates } from '@/features/booking-client/api/list-booking-dates';
-import { useFreeTimes } from '@/features/booking-client/api/list-free-times';
+import { useFreeTimes } from '@/components/booking/free-times';
 import { bookingClientTexts } from '@/features/booking-client/texts';
 import { errorMessage } from '@/lib/api-error';
 import { fill } from '@/lib/texts';

@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { notify } from '@/components/ui/toaster';
 import { useModifyReservation } from '@/features/booking-merchant/api/modify-reservation';
-import { useFreeTimes } from '@/features/booking-client/api/list-free-times';
+import { useFreeTimes } from '@/components/booking/free-times';
 import { useMerchantProfile } from '@/features/booking-merchant/api/get-merchant-profile';
 import type { MerchantReservation } from '@/features/booking-merchant/api/schemas';
 import { TextArea } from '@/features/booking-merchant/components/text-area';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { bookingKey, merchantSlugSchema } from '@/features/booking-client/api/schemas';
+import { bookingKey, merchantSlugSchema } from '@/components/booking/booking-key';
 import { callRpc } from '@/lib/rpc';
 
 export const freeTimesInputSchema = z.object({
@@ -13,7 +13,7 @@ export const freeTimesInputSchema = z.object({
 
 export type FreeTimesInput = z.input<typeof freeTimesInputSchema>;
 
-/** The start times still free for a treatment on a day, 'HH:MM', every 15 minutes from 09:00. */
+/** Shared by Prenota and the salon's modify dialog: the start times still free for a treatment on a day, 'HH:MM', every 15 minutes from 09:00. */
 export async function listFreeTimes(input: FreeTimesInput): Promise<string[]> {
   const { merchantSlug, treatmentId, operatorId, date } = freeTimesInputSchema.parse(input);
   const times = await callRpc<unknown>('free_times', {
