@@ -181,9 +181,13 @@ function MovementRows({
                   {movement.client_name}{' '}
                   <span className="text-sm text-muted-foreground">{movement.client_code}</span>
                 </td>
-                <td className="px-4 py-3 text-right tabular-nums">{formatMoney(movement.spend)}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{formatMoney(movement.discount)}</td>
-                <td className="px-4 py-3 text-right font-semibold tabular-nums">
+                <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
+                  {formatMoney(movement.spend)}
+                </td>
+                <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
+                  {formatMoney(movement.discount)}
+                </td>
+                <td className="px-4 py-3 text-right font-semibold whitespace-nowrap tabular-nums">
                   {formatMoney(movement.net)}
                 </td>
                 <td className="px-4 py-3">
