@@ -26,6 +26,7 @@ describe('reversing a purchase (api.reverse_purchase)', () => {
   let salon: CreatedMerchant;
   let otherMerchant: Persona;
   let buyerPersona: Persona;
+  let firstSponsorPersona: Persona;
   // root <- g1 <- g2 <- g3 <- buyer: the buyer's purchase credits g3, g2 and g1, never root.
   const chain: JoinedClient[] = [];
   const codes = () => chain.map((client) => client.client_code);
@@ -69,6 +70,7 @@ describe('reversing a purchase (api.reverse_purchase)', () => {
     for (const name of ['Anna Radice', 'Bea Prima', 'Carla Seconda', 'Dora Terza', 'Elena Compra']) {
       const { joined, persona } = await joinAsClient(server, salon.slug, { name, sponsorCode });
       chain.push(joined);
+      firstSponsorPersona = buyerPersona;
       buyerPersona = persona;
       sponsorCode = joined.client_code;
     }
@@ -142,6 +144,17 @@ describe('reversing a purchase (api.reverse_purchase)', () => {
     expect(reversalEntries.length).toBeGreaterThan(0);
     for (const entry of reversalEntries)
       expect(entry).toMatchObject({ reason: 'reversal', reversal_label: label });
+
+    // The first sponsor cannot read the buyer's movement, yet its entry names the purchase's date too.
+    const sponsorCredit = await firstSponsorPersona.client.rpc('client_credit', {
+      merchant_slug: salon.slug,
+    });
+    const sponsorEntries = (sponsorCredit.data as { ledger: LedgerEntry[] }).ledger.filter(
+      (entry) => entry.movement_id === reversalId,
+    );
+    expect(sponsorEntries).toHaveLength(1);
+    expect(sponsorEntries[0]).toMatchObject({ reason: 'reversal', reversal_label: label });
+    expect(cents(sponsorEntries[0]!.amount)).toBe(-250); // 5% of € 50,00 taken back
   });
 
   it('lets a balance go negative when the credit was spent, and then refuses discounts only', async () => {
