@@ -82,6 +82,22 @@ describe('a merchant reverses a purchase and the customer sees it on Crediti', (
     await page.getByLabel('Password').fill(merchantAccount.password);
     await page.getByRole('button', { name: 'Accedi' }).click();
     await waitForPath(page, '/dashboard/registrazioni');
+
+    // The window of days, on Percentuali: 30 by default, whole days from 1 to 365.
+    await page.getByRole('navigation').getByRole('link', { name: 'Percentuali', exact: true }).click();
+    await heading(page, 'Percentuali');
+    const days = page.getByLabel('Giorni per lo storno');
+    await expect.poll(() => days.inputValue()).toBe('30');
+    await days.fill('0');
+    await page.getByRole('button', { name: 'Salva giorni' }).click();
+    await page.getByText('Inserisci un numero intero di giorni tra 1 e 365').waitFor();
+    await days.fill('45');
+    await page.getByRole('button', { name: 'Salva giorni' }).click();
+    await toast(page, 'success', 'Modifica avvenuta con successo!');
+    await closeToasts(page);
+    await expectAccessible(page);
+    await screenshot(page, 'merchant-storno-window-phone');
+
     await page.getByRole('navigation').getByRole('link', { name: 'Movimenti', exact: true }).click();
     await heading(page, 'Storico Movimenti');
     await page.getByText('2 movimenti').waitFor();

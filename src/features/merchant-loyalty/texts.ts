@@ -113,6 +113,15 @@ export const merchantLoyaltyTexts = {
     submitting: 'Salvataggio...',
     success: 'Modifica avvenuta con successo!',
     error: 'Errore: {message}',
+    storno: {
+      title: 'Storno degli acquisti',
+      lead: 'Per quanti giorni dopo un acquisto puoi stornarlo da Movimenti.',
+      days: 'Giorni per lo storno',
+      suffix: 'giorni',
+      invalid: 'Inserisci un numero intero di giorni tra 1 e 365',
+      submit: 'Salva giorni',
+      success: 'Modifica avvenuta con successo!',
+    },
   },
   statistiche: {
     ...d.statistiche,
