@@ -137,6 +137,7 @@ export type Database = {
         Returns: string[];
       };
       get_percentages: { Args: Record<PropertyKey, never>; Returns: Json };
+      get_reversal_window: { Args: Record<PropertyKey, never>; Returns: Json };
       join_merchant: {
         Args: {
           email: string;
@@ -227,12 +228,26 @@ export type Database = {
         };
         Returns: Json;
       };
+      movement_reversals: {
+        Args: { movement_ids: string[] };
+        Returns: {
+          movement_id: string;
+          reason: string;
+          reversal_of: string;
+          reversed_at: string;
+          reversed_by: string;
+        }[];
+      };
       register_purchase: {
         Args: { client_code: string; discount: number; spend: number };
         Returns: Json;
       };
       reject_reservation: {
         Args: { reason: string; reservation_id: string };
+        Returns: Json;
+      };
+      reverse_purchase: {
+        Args: { movement_id: string; reason: string };
         Returns: Json;
       };
       set_percentages: {
@@ -244,6 +259,7 @@ export type Database = {
         };
         Returns: Json;
       };
+      set_reversal_window: { Args: { days: number }; Returns: Json };
       update_client_phone: {
         Args: { merchant_slug: string; phone: string };
         Returns: Json;
