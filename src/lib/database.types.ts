@@ -148,6 +148,7 @@ export type Database = {
         Returns: string[];
       };
       get_percentages: { Args: Record<PropertyKey, never>; Returns: Json };
+      get_reversal_window: { Args: Record<PropertyKey, never>; Returns: Json };
       join_merchant: {
         Args: {
           email: string;
@@ -250,6 +251,16 @@ export type Database = {
         };
         Returns: Json;
       };
+      movement_reversals: {
+        Args: { movement_ids: string[] };
+        Returns: {
+          movement_id: string;
+          reason: string;
+          reversal_of: string;
+          reversed_at: string;
+          reversed_by: string;
+        }[];
+      };
       register_purchase: {
         Args: { client_code: string; discount: number; spend: number };
         Returns: Json;
@@ -268,6 +279,10 @@ export type Database = {
           proposed: boolean;
         }[];
       };
+      reverse_purchase: {
+        Args: { movement_id: string; reason: string };
+        Returns: Json;
+      };
       set_cancellation_notice: { Args: { hours: number }; Returns: Json };
       set_opening_hours: { Args: { hours: Json }; Returns: Json };
       set_operator_hours: {
@@ -283,6 +298,7 @@ export type Database = {
         };
         Returns: Json;
       };
+      set_reversal_window: { Args: { days: number }; Returns: Json };
       set_salon_closure: {
         Args: { closed?: boolean; day: string };
         Returns: Json;

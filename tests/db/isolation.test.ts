@@ -104,6 +104,15 @@ describe('tenant isolation over every api function', () => {
       () => ({ client_code: c1.client_code, spend: 1, discount: 0 }),
       () => ({ ...only(['merchantM1']), merchantM2: 'Cliente non trovato' }),
     ],
+    // Reversals (a real purchase of another salon is refused in reverse-purchase.test.ts).
+    [
+      'reverse_purchase',
+      () => ({ movement_id: nobody, reason: 'Errore' }),
+      merchantsSay('Acquisto non trovato'),
+    ],
+    ['movement_reversals', () => ({ movement_ids: [nobody] }), () => only(['merchantM1', 'merchantM2'])],
+    ['get_reversal_window', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    ['set_reversal_window', () => ({ days: 30 }), () => only(['merchantM1', 'merchantM2'])],
     ['client_profile', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
     [
       'update_client_phone',

@@ -10,6 +10,13 @@ describe("the credit ledger's reasons and amounts", () => {
     expect(ledgerReasonLabel('redemption')).toBe('Sconto utilizzato');
   });
 
+  it('names a reversal entry by the purchase it reverses', () => {
+    expect(ledgerReasonLabel('reversal', 'Storno acquisto del 23-11-2026')).toBe(
+      'Storno acquisto del 23-11-2026',
+    );
+    expect(ledgerReasonLabel('reversal', null)).toBe('Storno acquisto');
+  });
+
   it('has a neutral name for a reason it does not know', () => {
     expect(ledgerReasonLabel('something-new')).toBe('Movimento');
   });

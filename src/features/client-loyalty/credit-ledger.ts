@@ -3,8 +3,12 @@ import { formatMoney } from '@/lib/format';
 
 const reasons: Record<string, string> = clientLoyaltyTexts.crediti.reasons;
 
-/** The Italian name of a ledger entry's reason ('purchase', 'generation1'..'generation3', 'redemption'). */
-export function ledgerReasonLabel(reason: string): string {
+/**
+ * The Italian name of a ledger entry's reason ('purchase', 'generation1'..'generation3', 'redemption',
+ * 'reversal'); a reversal reads as the database names it, 'Storno acquisto del dd-mm-yyyy'.
+ */
+export function ledgerReasonLabel(reason: string, reversalLabel?: string | null): string {
+  if (reason === 'reversal' && reversalLabel) return reversalLabel;
   return reasons[reason] ?? clientLoyaltyTexts.crediti.unknownReason;
 }
 

@@ -64,8 +64,11 @@ export const clientLoyaltyTexts = {
       generation2: 'Credito da 2ª generazione',
       generation3: 'Credito da 3ª generazione',
       redemption: 'Sconto utilizzato',
+      reversal: 'Storno acquisto',
     },
     unknownReason: 'Movimento',
+    negative:
+      'Il credito è negativo perché un acquisto è stato stornato dopo che il credito era già stato usato. Finché non torna positivo non puoi usare sconti; i prossimi acquisti lo faranno risalire.',
   },
   struttura: {
     ...appTexts.client.struttura,

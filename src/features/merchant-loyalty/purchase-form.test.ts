@@ -25,6 +25,12 @@ describe('validatePurchase', () => {
     });
   });
 
+  it('with a negative credit (after a reversal) refuses any discount, not a purchase without one', () => {
+    const negative = { ...base, availableCredit: -12.5 };
+    expect(validatePurchase({ ...negative, discount: '0' })).toMatchObject({ ok: true, discount: 0 });
+    expect(validatePurchase({ ...negative, discount: '0,01' })).toMatchObject({ ok: false });
+  });
+
   it('refuses a spend below the discount with the spec §8 text', () => {
     expect(validatePurchase({ ...base, spend: '4,99' })).toEqual({
       ok: false,

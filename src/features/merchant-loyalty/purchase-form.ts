@@ -30,7 +30,9 @@ export function validatePurchase(input: PurchaseFormInput): PurchaseFormResult {
   if (!spend.ok) errors.spend = spend.reason === 'empty' ? t.spendRequired : t.invalidAmount;
   if (!discount.ok) errors.discount = discount.reason === 'empty' ? t.discountRequired : t.invalidAmount;
   if (spend.ok && discount.ok) {
-    if (toCents(discount.value) > toCents(input.availableCredit)) errors.discount = t.discountTooHigh;
+    // A negative credit (after a reversal) refuses every discount, never a purchase without one.
+    if (toCents(discount.value) > 0 && toCents(discount.value) > toCents(input.availableCredit))
+      errors.discount = t.discountTooHigh;
     if (spend.value > amountLimits.maxSpend) errors.spend = texts.validation.spendTooHigh;
     else if (toCents(spend.value) < toCents(discount.value)) errors.spend = t.spendBelowDiscount;
     else if (toCents(spend.value) === 0) errors.spend = t.spendZero;

@@ -6,8 +6,10 @@ import { callRpc } from '@/lib/rpc';
 export const creditEntrySchema = z.object({
   id: z.string(),
   amount: amountSchema,
-  /** 'purchase', 'generation1', 'generation2', 'generation3' or 'redemption'. */
+  /** 'purchase', 'generation1', 'generation2', 'generation3', 'redemption' or 'reversal'. */
   reason: z.string(),
+  /** On a reversal entry: 'Storno acquisto del dd-mm-yyyy'. */
+  reversal_label: z.string().nullish(),
   movement_id: z.string().nullable(),
   created_at: z.string(),
 });

@@ -45,12 +45,20 @@ export function CreditScreen({ membership }: { membership: ClientMembership }) {
                   aria-live="polite"
                   aria-atomic="true"
                   data-testid="available-credit"
-                  className="font-display text-4xl font-semibold tabular-nums"
+                  className={cn(
+                    'font-display text-4xl font-semibold tabular-nums',
+                    isDebit(credit.data.available_credit) && 'text-destructive',
+                  )}
                 >
                   {formatMoney(credit.data.available_credit)}
                 </p>
               )}
               <p className="text-sm">{fill(t.availableHint, { merchant: membership.merchantName })}</p>
+              {!credit.isPending && isDebit(credit.data.available_credit) && (
+                <p role="note" className="text-sm font-medium text-destructive">
+                  {t.negative}
+                </p>
+              )}
             </div>
           </Card>
           <section aria-labelledby="credit-ledger" className="grid gap-3">
@@ -80,7 +88,7 @@ function LedgerRow({ entry }: { entry: CreditEntry }) {
   return (
     <li className="flex items-center justify-between gap-4 px-4 py-3">
       <div className="grid">
-        <span className="font-medium">{ledgerReasonLabel(entry.reason)}</span>
+        <span className="font-medium">{ledgerReasonLabel(entry.reason, entry.reversal_label)}</span>
         <time dateTime={entry.created_at} className="text-sm text-muted-foreground">
           {formatDate(entry.created_at)}
         </time>

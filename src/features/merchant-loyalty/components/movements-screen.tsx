@@ -15,12 +15,17 @@ import {
   type Movement,
 } from '@/features/merchant-loyalty/api/list-movements';
 import { Pager, pageCountOf } from '@/features/merchant-loyalty/components/pager';
+import {
+  useMovementReversals,
+  type MovementReversal,
+} from '@/features/merchant-loyalty/api/reverse-purchase';
 import { QueryFailed } from '@/features/merchant-loyalty/components/query-failed';
+import { ReversePurchaseDialog } from '@/features/merchant-loyalty/components/reverse-purchase-dialog';
 import { movementsCsv, movementsCsvFileName } from '@/features/merchant-loyalty/movements-csv';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { failureText } from '@/lib/api-error';
 import { formatDate, formatMoney, formatTime } from '@/lib/format';
-import { plural } from '@/lib/texts';
+import { fill, plural } from '@/lib/texts';
 import { cn } from '@/lib/utils';
 
 const t = merchantLoyaltyTexts.movimenti;
@@ -52,7 +57,56 @@ function download(text: string, fileName: string) {
   window.setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function MovementRows({ movements }: { movements: readonly Movement[] }) {
+/** A purchase's reversal state: 'Stornato' with its reason, 'Storno' on the reversing row, or the 'Storna' action. */
+function ReversalState({
+  movement,
+  reversal,
+  onReverse,
+}: {
+  movement: Movement;
+  reversal: MovementReversal | undefined;
+  onReverse: (movement: Movement) => void;
+}) {
+  if (reversal?.reversed_by) {
+    return (
+      <div className="grid gap-0.5 text-sm">
+        <span className="w-fit rounded-full bg-destructive/10 px-2 py-0.5 font-semibold text-destructive">
+          {t.reversed}
+        </span>
+        <span className="text-muted-foreground">{fill(t.reversedReason, { reason: reversal.reason })}</span>
+      </div>
+    );
+  }
+  if (reversal?.reversal_of) {
+    return (
+      <div className="grid gap-0.5 text-sm">
+        <span className="w-fit rounded-full bg-muted px-2 py-0.5 font-semibold">{t.reversal}</span>
+        <span className="text-muted-foreground">{fill(t.reversedReason, { reason: reversal.reason })}</span>
+      </div>
+    );
+  }
+  // A movement with a negative spend is a reversal whose state has not arrived yet: no action on it.
+  if (Number(movement.spend) <= 0) return null;
+  return (
+    <Button
+      variant="outline"
+      aria-label={fill(t.reverseLabel, { client: movement.client_name, date: formatDate(movement.date) })}
+      onClick={() => onReverse(movement)}
+    >
+      {t.reverse}
+    </Button>
+  );
+}
+
+function MovementRows({
+  movements,
+  reversals,
+  onReverse,
+}: {
+  movements: readonly Movement[];
+  reversals: ReadonlyMap<string, MovementReversal>;
+  onReverse: (movement: Movement) => void;
+}) {
   return (
     <>
       {/* A phone gets one card per movement; a wider screen a table. */}
@@ -80,6 +134,13 @@ function MovementRows({ movements }: { movements: readonly Movement[] }) {
                 <dd className="font-semibold tabular-nums">{formatMoney(movement.net)}</dd>
               </div>
             </dl>
+            <div className="mt-3">
+              <ReversalState
+                movement={movement}
+                reversal={reversals.get(movement.id)}
+                onReverse={onReverse}
+              />
+            </div>
           </li>
         ))}
       </ul>
@@ -106,6 +167,9 @@ function MovementRows({ movements }: { movements: readonly Movement[] }) {
               <th scope="col" className="px-4 py-3 text-right font-semibold">
                 {c.net}
               </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {c.state}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -117,10 +181,21 @@ function MovementRows({ movements }: { movements: readonly Movement[] }) {
                   {movement.client_name}{' '}
                   <span className="text-sm text-muted-foreground">{movement.client_code}</span>
                 </td>
-                <td className="px-4 py-3 text-right tabular-nums">{formatMoney(movement.spend)}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{formatMoney(movement.discount)}</td>
-                <td className="px-4 py-3 text-right font-semibold tabular-nums">
+                <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
+                  {formatMoney(movement.spend)}
+                </td>
+                <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
+                  {formatMoney(movement.discount)}
+                </td>
+                <td className="px-4 py-3 text-right font-semibold whitespace-nowrap tabular-nums">
                   {formatMoney(movement.net)}
+                </td>
+                <td className="px-4 py-3">
+                  <ReversalState
+                    movement={movement}
+                    reversal={reversals.get(movement.id)}
+                    onReverse={onReverse}
+                  />
                 </td>
               </tr>
             ))}
@@ -140,6 +215,8 @@ export function MovementsScreen() {
   const filtered = isFiltered(filter);
   const pageSize = filtered ? maxPageSize : unfilteredPageSize;
   const movements = useMovements(filter, page, pageSize);
+  const reversals = useMovementReversals(movements.data?.movements.map((movement) => movement.id) ?? []);
+  const [reversing, setReversing] = useState<Movement | null>(null);
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -239,7 +316,11 @@ export function MovementsScreen() {
               {exporting ? t.exporting : t.export}
             </Button>
           </div>
-          <MovementRows movements={movements.data.movements} />
+          <MovementRows
+            movements={movements.data.movements}
+            reversals={reversals.data ?? new Map<string, MovementReversal>()}
+            onReverse={setReversing}
+          />
           <Pager
             page={page}
             pageCount={pageCountOf(movements.data.total, pageSize)}
@@ -248,6 +329,7 @@ export function MovementsScreen() {
           />
         </div>
       )}
+      {reversing && <ReversePurchaseDialog movement={reversing} onClose={() => setReversing(null)} />}
     </section>
   );
 }

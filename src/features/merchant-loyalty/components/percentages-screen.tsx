@@ -8,6 +8,7 @@ import { notify } from '@/components/ui/toaster';
 import { usePercentages, type Percentages } from '@/features/merchant-loyalty/api/get-percentages';
 import { useSetPercentages } from '@/features/merchant-loyalty/api/set-percentages';
 import { QueryFailed } from '@/features/merchant-loyalty/components/query-failed';
+import { ReversalWindowForm } from '@/features/merchant-loyalty/components/reversal-window-form';
 import { SuffixedInput } from '@/features/merchant-loyalty/components/suffixed-input';
 import { toInputText } from '@/features/merchant-loyalty/money-input';
 import {
@@ -92,6 +93,15 @@ export function PercentagesScreen() {
             // A new form when the saved values change, so it always starts from them.
             <PercentagesForm key={JSON.stringify(percentages.data)} saved={percentages.data} />
           )}
+        </CardContent>
+      </Card>
+      <Card className="max-w-2xl">
+        <CardContent className="grid gap-4 pt-6">
+          <div className="grid gap-1">
+            <h2 className="text-xl font-semibold">{t.storno.title}</h2>
+            <p className="text-muted-foreground">{t.storno.lead}</p>
+          </div>
+          <ReversalWindowForm />
         </CardContent>
       </Card>
     </section>

@@ -1,0 +1,171 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer } from '../support/app-server.ts';
+import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
+import type { TestServer } from '../support/test-server.ts';
+import {
+  appServerOptions,
+  createMerchant,
+  expectAccessible,
+  heading,
+  joinMerchant,
+  waitForPath,
+} from './helpers.ts';
+
+const merchantAccount = { name: 'Salone Storno', email: 'storno@centri.test', password: 'segreta-storno' };
+const bea = { name: 'Bea', email: 'bea@clienti.test', password: 'password123' };
+
+/** Today in Rome as the screens show it, 'dd-mm-yyyy'. */
+function todayShown(): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Rome',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    })
+      .formatToParts(new Date())
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.day}-${parts.month}-${parts.year}`;
+}
+
+async function toast(page: Page, type: 'success' | 'error', text: string): Promise<void> {
+  await page.locator(`[data-sonner-toast][data-type="${type}"]`).filter({ hasText: text }).first().waitFor();
+}
+
+async function closeToasts(page: Page): Promise<void> {
+  for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all())
+    await close.click().catch(() => undefined);
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
+}
+
+describe('a merchant reverses a purchase and the customer sees it on Crediti', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let slug: string;
+  const today = todayShown();
+
+  beforeAll(async () => {
+    server = await startAppServer(appServerOptions);
+    browser = await launchBrowser();
+    slug = (await createMerchant(server, merchantAccount)).slug;
+    // Anna (root) ─ Bea. Bea buys for € 100 (5%: € 5,00; Anna 3%: € 3,00), then spends her € 5,00
+    // on a € 10 purchase (5% of € 5: € 0,25; Anna € 0,15).
+    const anna = await joinMerchant(server, {
+      merchantSlug: slug,
+      name: 'Anna',
+      email: 'anna@clienti.test',
+      password: 'password123',
+    });
+    const beaCode = await joinMerchant(server, { merchantSlug: slug, ...bea, sponsorCode: anna });
+    const merchant = server.client();
+    expect((await merchant.auth.signInWithPassword(merchantAccount)).error).toBeNull();
+    for (const [spend, discount] of [
+      [100, 0],
+      [10, 5],
+    ] as const)
+      expect(
+        (await merchant.rpc('register_purchase', { client_code: beaCode, spend, discount })).error,
+      ).toBeNull();
+    page = await browser.newPage({ viewport: phone, locale: 'it-IT' });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('reverses a purchase from Movimenti on a phone, with a required reason', async () => {
+    await page.goto(`${server.url}/merchant/${slug}`);
+    await page.getByLabel('Email').fill(merchantAccount.email);
+    await page.getByLabel('Password').fill(merchantAccount.password);
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await waitForPath(page, '/dashboard/registrazioni');
+
+    // The window of days, on Percentuali: 30 by default, whole days from 1 to 365.
+    await page.getByRole('navigation').getByRole('link', { name: 'Percentuali', exact: true }).click();
+    await heading(page, 'Percentuali');
+    const days = page.getByLabel('Giorni per lo storno');
+    await expect.poll(() => days.inputValue()).toBe('30');
+    await days.fill('0');
+    await page.getByRole('button', { name: 'Salva giorni' }).click();
+    await page.getByText('Inserisci un numero intero di giorni tra 1 e 365').waitFor();
+    await days.fill('45');
+    await page.getByRole('button', { name: 'Salva giorni' }).click();
+    await toast(page, 'success', 'Modifica avvenuta con successo!');
+    await closeToasts(page);
+    await expectAccessible(page);
+    await screenshot(page, 'merchant-storno-window-phone');
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Movimenti', exact: true }).click();
+    await heading(page, 'Storico Movimenti');
+    await page.getByText('2 movimenti').waitFor();
+
+    // Newest first: the € 100 purchase is the second card.
+    const cards = page.getByRole('main').getByRole('listitem');
+    const first = cards.filter({ hasText: '€ 100,00' });
+    await first.getByRole('button', { name: `Storna l’acquisto di Bea del ${today}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Storna acquisto' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Conferma storno' }).click();
+    await dialog.getByText('Il motivo dello storno è obbligatorio').waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'merchant-storno-dialog-phone');
+
+    await dialog.getByLabel('Motivo dello storno').fill('Cliente rimborsata');
+    await dialog.getByRole('button', { name: 'Conferma storno' }).click();
+    await toast(page, 'success', 'Storno registrato con successo!');
+    await dialog.waitFor({ state: 'detached' });
+
+    // The reversing movement joins the list; the purchase shows 'Stornato' with the reason.
+    await page.getByText('3 movimenti').waitFor();
+    const reversed = cards.filter({ hasText: '€ 100,00' }).filter({ hasText: 'Stornato' });
+    await reversed.getByText('Motivo: Cliente rimborsata').waitFor();
+    expect(await reversed.getByRole('button', { name: /Storna/ }).count()).toBe(0);
+    const reversal = cards.filter({ hasText: '-€ 100,00' });
+    await reversal.getByText('Storno', { exact: true }).waitFor();
+    expect(await cards.getByRole('button', { name: /Storna/ }).count()).toBe(1);
+    await closeToasts(page);
+    await expectAccessible(page);
+    await screenshot(page, 'merchant-storno-movimenti-phone');
+  });
+
+  it('shows the reversed state in the desktop table too', async () => {
+    await page.setViewportSize(desktop);
+    const table = page.getByRole('table');
+    await table.waitFor();
+    const row = table.getByRole('row').filter({ hasText: 'Stornato' });
+    await row.getByText('Motivo: Cliente rimborsata').waitFor();
+    expect(await row.textContent()).toContain('€ 100,00');
+    await expectAccessible(page);
+    await screenshot(page, 'merchant-storno-movimenti-desktop');
+    await page.setViewportSize(phone);
+  });
+
+  it('shows the customer a negative balance and the reversal entries on Crediti', async () => {
+    const customer = await browser.newPage({ viewport: phone, locale: 'it-IT' });
+    await customer.goto(`${server.url}/${slug}/login`);
+    await customer.getByLabel('Email').fill(bea.email);
+    await customer.getByLabel('Password').fill(bea.password);
+    await customer.getByRole('button', { name: 'Accedi' }).click();
+    await waitForPath(customer, '/client/profile');
+    await customer.getByRole('navigation').getByRole('link', { name: 'Crediti', exact: true }).click();
+    await heading(customer, 'Crediti');
+    // € 5,00 − € 5,00 used + € 0,25, then the reversal takes back € 5,00: − € 4,75.
+    await expect.poll(() => customer.getByTestId('available-credit').textContent()).toBe('-€ 4,75');
+    await customer
+      .getByRole('note')
+      .getByText(/Il credito è negativo/)
+      .waitFor();
+    const entries = customer.getByRole('listitem').filter({ hasText: `Storno acquisto del ${today}` });
+    expect(await entries.count()).toBe(1);
+    expect(await entries.first().textContent()).toContain('−€ 5,00');
+    await expectAccessible(customer);
+    await screenshot(customer, 'client-crediti-storno-phone');
+    await customer.setViewportSize(desktop);
+    await expectAccessible(customer);
+    await screenshot(customer, 'client-crediti-storno-desktop');
+    await customer.close();
+  });
+});
