@@ -16,7 +16,7 @@ const resolver = createNodeResolver({
   extensions: ['.ts', '.tsx', '.mjs', '.js', '.json', '.node'],
   conditionNames: ['import', 'module', 'default', 'require'],
   alias: { '@': [`${root}src`] },
-  tsconfig: { configFile: `${root}tsconfig.json` },
+  tsconfig: { configFile: `${root}tsconfig.app.json` },
 });
 
 export default tseslint.config(

@@ -11,7 +11,7 @@ import { defaultMigrationsFolder } from '../server/config.ts';
 import { applyPlatformBootstrap } from '../server/db/bootstrap.ts';
 import { applyMigrations } from '../server/db/migrations.ts';
 import { openPostgres } from '../server/db/postgres.ts';
-import { createThrowawayPostgres } from '../tests/support/test-database.ts';
+import { createThrowawayPostgres } from './throwaway-postgres.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 export const typesFile = join(projectRoot, 'src/lib/database.types.ts');

@@ -47,7 +47,13 @@ function vitest(label, project, env = {}) {
 
 run('lint', 'npx', ['eslint', '.']);
 run('format', 'npx', ['prettier', '--check', '.']);
-run('type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+for (const [part, config] of Object.entries({
+  app: 'tsconfig.app.json',
+  node: 'tsconfig.node.json',
+  tests: 'tsconfig.tests.json',
+})) {
+  run(`type check (${part})`, 'npx', ['tsc', '-p', config]);
+}
 vitest('unit tests', 'unit');
 vitest('server tests on PGlite', 'server', { TEST_DB: 'pglite' });
 if (process.env.TEST_DATABASE_URL) {

@@ -3,16 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import {
   bodyOf,
   checkEmailFrequency,
-  mailContext,
   objectField,
   redirectOf,
   stringField,
   type AuthContext,
 } from './auth-context.ts';
-import { sendAuthEmail } from './emails.ts';
 import { authErrors } from './errors.ts';
-import { issueToken } from './one-time-tokens.ts';
 import { hashPassword, randomPassword } from './passwords.ts';
+import { sendTokenEmail } from './token-email.ts';
 import { confirmEmail, findUserByEmail, insertUser, isConfirmed, isValidEmail } from './users.ts';
 
 /**
@@ -55,24 +53,15 @@ export async function otpRoutes(app: FastifyInstance, auth: AuthContext) {
     const template = confirmed ? 'magic_link' : 'confirmation';
     checkEmailFrequency(auth.settings, confirmed ? user.recovery_sent_at : user.confirmation_sent_at);
     const found = user;
-    await db.transaction(async (tx) => {
-      const token = await issueToken(
-        tx,
-        found.id,
-        email,
-        confirmed ? 'recovery' : 'confirmation',
-        auth.settings.otpLength,
-      );
-      await sendAuthEmail(mailContext(auth), {
+    await db.transaction((tx) =>
+      sendTokenEmail(auth, tx, {
         template,
+        kind: confirmed ? 'recovery' : 'confirmation',
+        user: found,
         to: email,
-        email,
-        otp: token.otp,
-        tokenHash: token.tokenHash,
         redirectTo,
-        userMetadata: found.raw_user_meta_data ?? {},
-      });
-    });
+      }),
+    );
     return {};
   });
 }

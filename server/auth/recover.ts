@@ -1,15 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  bodyOf,
-  checkEmailFrequency,
-  mailContext,
-  redirectOf,
-  stringField,
-  type AuthContext,
-} from './auth-context.ts';
-import { sendAuthEmail } from './emails.ts';
+import { bodyOf, checkEmailFrequency, redirectOf, stringField, type AuthContext } from './auth-context.ts';
 import { authErrors } from './errors.ts';
-import { issueToken } from './one-time-tokens.ts';
+import { sendTokenEmail } from './token-email.ts';
 import { findUserByEmail, isConfirmed, isValidEmail } from './users.ts';
 
 /**
@@ -29,18 +21,9 @@ export async function recoverRoutes(app: FastifyInstance, auth: AuthContext) {
     const user = await findUserByEmail(db, email);
     if (!user) return {};
     checkEmailFrequency(auth.settings, user.recovery_sent_at);
-    await db.transaction(async (tx) => {
-      const token = await issueToken(tx, user.id, email, 'recovery', auth.settings.otpLength);
-      await sendAuthEmail(mailContext(auth), {
-        template: 'recovery',
-        to: email,
-        email,
-        otp: token.otp,
-        tokenHash: token.tokenHash,
-        redirectTo,
-        userMetadata: user.raw_user_meta_data ?? {},
-      });
-    });
+    await db.transaction((tx) =>
+      sendTokenEmail(auth, tx, { template: 'recovery', kind: 'recovery', user, to: email, redirectTo }),
+    );
     return {};
   });
 
@@ -56,18 +39,15 @@ export async function recoverRoutes(app: FastifyInstance, auth: AuthContext) {
     if (type !== 'signup' || !user || isConfirmed(user)) return {};
     checkEmailFrequency(auth.settings, user.confirmation_sent_at);
     const redirectTo = redirectOf(auth, request);
-    await db.transaction(async (tx) => {
-      const token = await issueToken(tx, user.id, email, 'confirmation', auth.settings.otpLength);
-      await sendAuthEmail(mailContext(auth), {
+    await db.transaction((tx) =>
+      sendTokenEmail(auth, tx, {
         template: 'confirmation',
+        kind: 'confirmation',
+        user,
         to: email,
-        email,
-        otp: token.otp,
-        tokenHash: token.tokenHash,
         redirectTo,
-        userMetadata: user.raw_user_meta_data ?? {},
-      });
-    });
+      }),
+    );
     return {};
   });
 }

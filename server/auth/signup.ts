@@ -5,18 +5,16 @@ import {
   checkEmailFrequency,
   checkPassword,
   clientOf,
-  mailContext,
   objectField,
   redirectOf,
   stringField,
   tokenContext,
   type AuthContext,
 } from './auth-context.ts';
-import { sendAuthEmail } from './emails.ts';
 import { authErrors } from './errors.ts';
-import { issueToken } from './one-time-tokens.ts';
 import { hashPassword } from './passwords.ts';
 import { createSession } from './sessions.ts';
+import { sendTokenEmail } from './token-email.ts';
 import { confirmEmail, findUserByEmail, insertUser, isConfirmed, isValidEmail, userJson } from './users.ts';
 
 /** What GoTrue answers for an address that is already registered when confirmations are on. */
@@ -64,15 +62,12 @@ export async function signupRoutes(app: FastifyInstance, auth: AuthContext) {
       // Unconfirmed: the password and metadata stay; the confirmation is sent again.
       checkEmailFrequency(auth.settings, existing.confirmation_sent_at);
       const user = await db.transaction(async (tx) => {
-        const token = await issueToken(tx, existing.id, email, 'confirmation', auth.settings.otpLength);
-        await sendAuthEmail(mailContext(auth), {
+        await sendTokenEmail(auth, tx, {
           template: 'confirmation',
+          kind: 'confirmation',
+          user: existing,
           to: email,
-          email,
-          otp: token.otp,
-          tokenHash: token.tokenHash,
           redirectTo,
-          userMetadata: existing.raw_user_meta_data ?? {},
         });
         return (await findUserByEmail(tx, email))!;
       });
@@ -93,15 +88,12 @@ export async function signupRoutes(app: FastifyInstance, auth: AuthContext) {
         await confirmEmail(tx, id);
         return created;
       }
-      const token = await issueToken(tx, id, email, 'confirmation', auth.settings.otpLength);
-      await sendAuthEmail(mailContext(auth), {
+      await sendTokenEmail(auth, tx, {
         template: 'confirmation',
+        kind: 'confirmation',
+        user: created,
         to: email,
-        email,
-        otp: token.otp,
-        tokenHash: token.tokenHash,
         redirectTo,
-        userMetadata: created.raw_user_meta_data ?? {},
       });
       return (await findUserByEmail(tx, email))!;
     });

@@ -3,17 +3,15 @@ import {
   bodyOf,
   checkEmailFrequency,
   checkPassword,
-  mailContext,
   objectField,
   redirectOf,
   stringField,
   type AuthContext,
 } from './auth-context.ts';
-import { sendAuthEmail } from './emails.ts';
 import { AuthError, authErrors } from './errors.ts';
-import { issueToken } from './one-time-tokens.ts';
 import { hashPassword, passwordMatches } from './passwords.ts';
 import { requireUser } from './request-auth.ts';
+import { sendTokenEmail } from './token-email.ts';
 import { findUserByEmail, findUserById, isValidEmail, mergeMetadata, userJson } from './users.ts';
 
 /** `GET /user` and `PUT /user`: the signed-in user, fresh from the database, and its own changes. */
@@ -76,40 +74,17 @@ export async function userRoutes(app: FastifyInstance, auth: AuthContext) {
           `update auth.users set email_change = $2, email_change_confirm_status = 0, updated_at = now() where id = $1`,
           [user.id, email],
         );
-        const redirectTo = redirectOf(auth, request);
-        const mail = mailContext(auth);
-        const metadata = user.raw_user_meta_data ?? {};
         const current = user.email ?? '';
-        const toNew = await issueToken(tx, user.id, email, 'email_change_token_new', auth.settings.otpLength);
-        await sendAuthEmail(mail, {
+        const change = {
           template: 'email_change',
-          to: email,
+          user,
           email: current,
           newEmail: email,
-          otp: toNew.otp,
-          tokenHash: toNew.tokenHash,
-          redirectTo,
-          userMetadata: metadata,
-        });
-        if (auth.settings.doubleConfirmChanges && current) {
-          const toCurrent = await issueToken(
-            tx,
-            user.id,
-            current,
-            'email_change_token_current',
-            auth.settings.otpLength,
-          );
-          await sendAuthEmail(mail, {
-            template: 'email_change',
-            to: current,
-            email: current,
-            newEmail: email,
-            otp: toCurrent.otp,
-            tokenHash: toCurrent.tokenHash,
-            redirectTo,
-            userMetadata: metadata,
-          });
-        }
+          redirectTo: redirectOf(auth, request),
+        } as const;
+        await sendTokenEmail(auth, tx, { ...change, kind: 'email_change_token_new', to: email });
+        if (auth.settings.doubleConfirmChanges && current)
+          await sendTokenEmail(auth, tx, { ...change, kind: 'email_change_token_current', to: current });
       }
     });
     return userJson(db, (await findUserById(db, user.id))!);

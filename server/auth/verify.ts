@@ -94,7 +94,9 @@ async function redeem(
 }
 
 function fragment(values: Record<string, string | number>): string {
-  return new URLSearchParams(Object.entries(values).map(([key, value]) => [key, String(value)])).toString();
+  return new URLSearchParams(
+    Object.entries(values).map(([key, value]): [string, string] => [key, String(value)]),
+  ).toString();
 }
 
 /** `POST /verify` (verifyOtp) and `GET /verify` (the link in the e-mail, redirecting into the app). */

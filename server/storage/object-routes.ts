@@ -42,6 +42,17 @@ const moveSchema = z.object({
   destinationBucket: z.string().optional(),
 });
 
+/** The source and destination of a move or copy; the destination bucket defaults to the source's. */
+function moveEndpoints(body: z.infer<typeof moveSchema>) {
+  return {
+    from: { bucketId: checkBucketId(body.bucketId), key: checkObjectKey(body.sourceKey) },
+    to: {
+      bucketId: checkBucketId(body.destinationBucket ?? body.bucketId),
+      key: checkObjectKey(body.destinationKey),
+    },
+  };
+}
+
 interface ListedRow {
   name: string;
   id: string | null;
@@ -221,12 +232,7 @@ export function objectRoutes(app: FastifyInstance, { db, store, settings, jwtSec
   });
 
   app.post('/object/move', async (request) => {
-    const body = jsonBody(request, moveSchema);
-    const from = { bucketId: checkBucketId(body.bucketId), key: checkObjectKey(body.sourceKey) };
-    const to = {
-      bucketId: checkBucketId(body.destinationBucket ?? body.bucketId),
-      key: checkObjectKey(body.destinationKey),
-    };
+    const { from, to } = moveEndpoints(jsonBody(request, moveSchema));
     const caller = await callerOf(request, jwtSecret);
     await findBucket(db, to.bucketId);
     const { rows } = await asCaller(db, caller, 'move', (tx) =>
@@ -243,12 +249,7 @@ export function objectRoutes(app: FastifyInstance, { db, store, settings, jwtSec
   });
 
   app.post('/object/copy', async (request) => {
-    const body = jsonBody(request, moveSchema);
-    const from = { bucketId: checkBucketId(body.bucketId), key: checkObjectKey(body.sourceKey) };
-    const to = {
-      bucketId: checkBucketId(body.destinationBucket ?? body.bucketId),
-      key: checkObjectKey(body.destinationKey),
-    };
+    const { from, to } = moveEndpoints(jsonBody(request, moveSchema));
     const caller = await callerOf(request, jwtSecret);
     await findBucket(db, to.bucketId);
     const id = randomUUID();

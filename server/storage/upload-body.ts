@@ -49,8 +49,8 @@ export async function readUploadBody(request: FastifyRequest): Promise<UploadBod
   } catch {
     throw invalidRequest('Invalid multipart body');
   }
-  const file = [...form.values()].find((value): value is File => typeof value !== 'string');
-  if (!file) throw invalidRequest('No file in the multipart body');
+  const file = [...form.values()].find((value) => typeof value !== 'string');
+  if (file === undefined || typeof file === 'string') throw invalidRequest('No file in the multipart body');
   const cacheControl = form.get('cacheControl');
   const metadata = form.get('metadata');
   return {

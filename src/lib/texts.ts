@@ -18,6 +18,9 @@ export const texts = {
     close: 'Chiudi',
     notifications: 'Notifiche',
   },
+  photo: {
+    unreadable: 'la foto non si può leggere: scegli un’immagine JPEG, PNG o WebP',
+  },
   fields: {
     email: 'Email',
     password: 'Password',

@@ -4,7 +4,7 @@ import { startPolicyWorld, type PolicyWorld } from './policies/world.ts';
 
 // Row-level security and privileges on their own: every statement runs directly on the tables as
 // the persona's role and claims, never through an api function. POLICY_MUTANT_SQL (set by
-// scripts/policy-mutants.ts) is applied after the fixture is built, to show a weakened policy fails.
+// tests/db/policies/run-mutants.ts) is applied after the fixture is built, to show a weakened policy fails.
 let world: PolicyWorld;
 beforeAll(async () => {
   world = await startPolicyWorld();

@@ -1,5 +1,6 @@
 import { getMerchantProfile } from '@/features/booking-merchant/api/get-merchant-profile';
 import { ApiError } from '@/lib/api-error';
+import { preparePhoto } from '@/lib/prepare-photo';
 import { supabase } from '@/lib/supabase';
 
 /** The photo's extension from its name, or its type ('image/png' → 'png'). */
@@ -10,10 +11,12 @@ export function photoExtension(file: { name: string; type: string }): string {
 }
 
 /**
- * Uploads an operator's photo under the merchant's own folder of bucket 'operatori' and returns
- * its path, which add_operator and update_operator take; the server resizes it.
+ * Uploads an operator's photo, resized and stripped of its metadata on the device, under the
+ * merchant's own folder of bucket 'operatori' and returns its path, which add_operator and
+ * update_operator take; the server resizes and strips it again.
  */
-export async function uploadOperatorPhoto(file: File): Promise<string> {
+export async function uploadOperatorPhoto(original: File): Promise<string> {
+  const file = await preparePhoto(original);
   const { id: merchantId } = await getMerchantProfile();
   const path = `${merchantId}/${crypto.randomUUID()}.${photoExtension(file)}`;
   const { error } = await supabase.storage

@@ -4,8 +4,8 @@
 // and TEST_DATABASE_URL for PostgreSQL). `-- --only "text"` keeps the mutants whose target contains it;
 // `-- --vitest` runs the test file once per mutant instead (slow: a cross-check of the in-process run).
 import { spawnSync } from 'node:child_process';
-import { checkFamilies } from '../tests/db/policies/all-checks.ts';
-import type { Check } from '../tests/db/policies/check.ts';
+import { checkFamilies } from './all-checks.ts';
+import type { Check } from './check.ts';
 import {
   accessFingerprint,
   equivalentMutants,
@@ -13,8 +13,8 @@ import {
   policyMutants,
   readPolicies,
   type Mutant,
-} from '../tests/db/policies/mutants.ts';
-import { startPolicyWorld, type PolicyWorld } from '../tests/db/policies/world.ts';
+} from './mutants.ts';
+import { startPolicyWorld, type PolicyWorld } from './world.ts';
 
 const checks = Object.values(checkFamilies).flat();
 const viaVitest = process.argv.includes('--vitest');
