@@ -44,6 +44,7 @@ describe('one account, clients of several salons', () => {
       password: 'password123',
     });
     expect(anonymous.error?.message).toBe('Email già registrata: accedi per continuare');
+    expect(anonymous.error?.hint).toBe('email_exists');
 
     signedIn = server.client();
     const wrong = await signedIn.auth.signInWithPassword({

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Mail } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -8,15 +9,28 @@ import { authActionRedirect, paths } from '@/config/paths';
 import { useSendMagicLink } from '@/features/auth/api/send-magic-link';
 import { signInInputSchema, useSignIn, type SignInInput } from '@/features/auth/api/sign-in';
 import { signOut } from '@/features/auth/api/sign-out';
+import { JoinOffer } from '@/features/auth/components/join-offer';
 import { SignInFields } from '@/features/auth/components/sign-in-fields';
+import { roleOf } from '@/features/auth/roles';
 import { errorMessage } from '@/lib/api-error';
 import { setCurrentMerchantSlug } from '@/lib/current-merchant';
 import { fill, texts } from '@/lib/texts';
 
-/** A customer's sign-in at one salon: password, or a link by e-mail. Only that salon's customers get in. */
-export function ClientLoginForm({ merchantSlug }: { merchantSlug: string }) {
+/**
+ * A customer's sign-in at one salon: password, or a link by e-mail. That salon's customers get in; a
+ * customer of other salons is offered to join this one; any other account is refused.
+ */
+export function ClientLoginForm({
+  merchantSlug,
+  merchantName,
+}: {
+  merchantSlug: string;
+  merchantName: string;
+}) {
   const navigate = useNavigate();
   const signIn = useSignIn();
+  /** Signed in as a customer of other salons only: the name to join this one with. */
+  const [joinAs, setJoinAs] = useState<string | null>(null);
   const sendMagicLink = useSendMagicLink();
   const form = useForm<SignInInput>({
     resolver: zodResolver(signInInputSchema),
@@ -29,6 +43,11 @@ export function ClientLoginForm({ merchantSlug }: { merchantSlug: string }) {
       if (whoami.clients.some((client) => client.merchant_slug === merchantSlug)) {
         setCurrentMerchantSlug(merchantSlug);
         await navigate(paths.client.profile.href(), { replace: true });
+        return;
+      }
+      const otherSalon = whoami.clients[0];
+      if (roleOf(whoami) === 'client' && otherSalon) {
+        setJoinAs(otherSalon.name);
         return;
       }
       await signOut();
@@ -54,6 +73,24 @@ export function ClientLoginForm({ merchantSlug }: { merchantSlug: string }) {
       notify.error(fill(texts.login.error, { message: errorMessage(error) }));
     }
   };
+
+  if (joinAs !== null) {
+    return (
+      <JoinOffer
+        merchantSlug={merchantSlug}
+        merchantName={merchantName}
+        customerName={joinAs}
+        onJoined={() => {
+          setCurrentMerchantSlug(merchantSlug);
+          void navigate(paths.client.profile.href(), { replace: true });
+        }}
+        onCancel={() => {
+          setJoinAs(null);
+          void signOut();
+        }}
+      />
+    );
+  }
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">
