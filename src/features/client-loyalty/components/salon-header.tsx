@@ -8,8 +8,6 @@ const t = texts.client.salon;
 /** One of the customer's salons, as whoami lists it. */
 interface SalonMembership {
   id: string;
-  code: string;
-  name: string;
   merchant_slug: string;
   merchant_name: string;
   merchant_logo_url?: string | null;
@@ -43,9 +41,6 @@ export function SalonHeader({ current, memberships, onSwitch }: SalonHeaderProps
       <div className="min-w-0 flex-1">
         <p className="text-sm text-muted-foreground">{t.current}</p>
         <p className="truncate text-lg font-semibold">{current.merchant_name}</p>
-        <p className="text-sm text-muted-foreground">
-          {current.name} · {current.code}
-        </p>
       </div>
       {memberships.length > 1 ? (
         <FormField label={t.switchLabel} className="w-full sm:w-64">
