@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer } from '../support/app-server.ts';
 import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
+import { linkIn } from '../support/mailbox.ts';
 import type { TestServer } from '../support/test-server.ts';
 import {
   appServerOptions,
@@ -9,6 +10,7 @@ import {
   expectAccessible,
   heading,
   joinMerchant,
+  waitForMail,
   waitForPath,
 } from './helpers.ts';
 
@@ -160,7 +162,7 @@ describe('a customer of several salons, as she clicks through', () => {
     await page.close();
   });
 
-  it('signs out a customer who declines the offer', async () => {
+  it('signs out a customer who declines the offer, and offers it again after the e-mailed link', async () => {
     const page = await browser.newPage({ viewport: phone });
     const other = await createMerchant(server, {
       name: 'Spazio Dalia',
@@ -176,6 +178,19 @@ describe('a customer of several salons, as she clicks through', () => {
     await page.goto(`${server.url}/client/profile`);
     await waitForPath(page, '/');
     expect(await codeAt(other.slug)).toBeUndefined();
+
+    // Signed in by the e-mailed link at that salon: its login offers to join, no password asked.
+    await page.goto(`${server.url}/${other.slug}/login`);
+    await page.getByLabel('Email').fill(maria.email);
+    await page.getByRole('button', { name: 'Inviami il link di accesso' }).click();
+    const mail = await waitForMail(server, maria.email, 'accedere');
+    await page.goto(linkIn(mail, '/auth/v1/verify').href);
+    await waitForPath(page, `/${other.slug}/login`);
+    await page.getByText('Non sei ancora cliente di Spazio Dalia: vuoi unirti?').waitFor();
+    await page.getByRole('button', { name: 'Unisciti a Spazio Dalia' }).click();
+    await waitForPath(page, '/client/profile');
+    await expect(salonHeader(page).textContent()).resolves.toContain('Spazio Dalia');
+    expect(await codeAt(other.slug)).toBeDefined();
     await page.close();
   });
 });

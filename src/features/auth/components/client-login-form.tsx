@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/components/ui/toaster';
 import { authActionRedirect, paths } from '@/config/paths';
+import { useWhoami, type Whoami } from '@/features/auth/api/get-whoami';
 import { useSendMagicLink } from '@/features/auth/api/send-magic-link';
 import { signInInputSchema, useSignIn, type SignInInput } from '@/features/auth/api/sign-in';
 import { signOut } from '@/features/auth/api/sign-out';
@@ -29,8 +30,14 @@ export function ClientLoginForm({
 }) {
   const navigate = useNavigate();
   const signIn = useSignIn();
-  /** Signed in as a customer of other salons only: the name to join this one with. */
-  const [joinAs, setJoinAs] = useState<string | null>(null);
+  const whoami = useWhoami();
+  /** The customer said no to joining: the form again, signed out. */
+  const [declined, setDeclined] = useState(false);
+  // Signed in (here, by the e-mailed link, or before) as a customer of other salons only: her name to join with.
+  const joinAs =
+    !declined && roleOf(whoami.data) === 'client' && !isClientHere(whoami.data, merchantSlug)
+      ? (whoami.data?.clients[0]?.name ?? null)
+      : null;
   const sendMagicLink = useSendMagicLink();
   const form = useForm<SignInInput>({
     resolver: zodResolver(signInInputSchema),
@@ -39,15 +46,14 @@ export function ClientLoginForm({
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
-      const whoami = await signIn.mutateAsync(input);
-      if (whoami.clients.some((client) => client.merchant_slug === merchantSlug)) {
+      const signedIn = await signIn.mutateAsync(input);
+      if (isClientHere(signedIn, merchantSlug)) {
         setCurrentMerchantSlug(merchantSlug);
         await navigate(paths.client.profile.href(), { replace: true });
         return;
       }
-      const otherSalon = whoami.clients[0];
-      if (roleOf(whoami) === 'client' && otherSalon) {
-        setJoinAs(otherSalon.name);
+      if (roleOf(signedIn) === 'client') {
+        setDeclined(false);
         return;
       }
       await signOut();
@@ -85,7 +91,7 @@ export function ClientLoginForm({
           void navigate(paths.client.profile.href(), { replace: true });
         }}
         onCancel={() => {
-          setJoinAs(null);
+          setDeclined(true);
           void signOut();
         }}
       />
@@ -126,4 +132,8 @@ export function ClientLoginForm({
       </div>
     </form>
   );
+}
+
+function isClientHere(whoami: Whoami | undefined, merchantSlug: string): boolean {
+  return Boolean(whoami?.clients.some((client) => client.merchant_slug === merchantSlug));
 }
