@@ -103,6 +103,22 @@ describe('one account, clients of several salons', () => {
     ]);
   });
 
+  it("gives each membership its own salon's logo once uploaded", async () => {
+    await server.server.context.db.query(
+      `insert into storage.objects (bucket_id, name) values ('loghi', $1)`,
+      [`${salonB.slug}.png`],
+    );
+    const me = await signedIn.rpc('whoami');
+    expect(
+      (me.data as { clients: { merchant_slug: string; merchant_logo_url: string | null }[] }).clients.map(
+        (client) => [client.merchant_slug, client.merchant_logo_url],
+      ),
+    ).toEqual([
+      [salonA.slug, null],
+      [salonB.slug, `/storage/v1/object/public/loghi/${salonB.slug}.png`],
+    ]);
+  });
+
   it('keeps balances, purchases and trees of each salon apart', async () => {
     const atA = await ownerA.client.rpc('register_purchase', {
       client_code: maria.joined.client_code,
