@@ -1,5 +1,8 @@
-/** A customer may belong to several salons: the one they last signed in or registered through. */
+import { useSyncExternalStore } from 'react';
+
+/** A customer may belong to several salons: the one they last signed in, registered or switched to. */
 const storageKey = 'passaparola.currentMerchantSlug';
+const changeEvent = 'passaparola:current-merchant';
 
 export function getCurrentMerchantSlug(): string | null {
   try {
@@ -15,4 +18,19 @@ export function setCurrentMerchantSlug(merchantSlug: string): void {
   } catch {
     // Private browsing without storage: the slug then comes from the account's first salon.
   }
+  window.dispatchEvent(new Event(changeEvent));
+}
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener(changeEvent, onChange);
+  window.addEventListener('storage', onChange);
+  return () => {
+    window.removeEventListener(changeEvent, onChange);
+    window.removeEventListener('storage', onChange);
+  };
+}
+
+/** The chosen salon's slug, re-rendering when it changes here or in another tab. */
+export function useCurrentMerchantSlug(): string | null {
+  return useSyncExternalStore(subscribe, getCurrentMerchantSlug, () => null);
 }

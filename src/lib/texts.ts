@@ -72,6 +72,12 @@ export const texts = {
     magicLinkSent: 'Ti abbiamo inviato un link di accesso: controlla la tua email.',
     magicLinkNeedsEmail: 'Inserisci la tua email per ricevere il link di accesso.',
     signingIn: 'Accesso in corso...',
+    joinOffer: 'Non sei ancora cliente di {merchant}: vuoi unirti?',
+    joinOfferLead: 'Con lo stesso account avrai un nuovo codice cliente e un credito tutto tuo anche qui.',
+    joinOfferSubmit: 'Unisciti a {merchant}',
+    joinOfferSubmitting: 'Iscrizione in corso...',
+    joinOfferCancel: 'Annulla',
+    joined: 'Ora sei cliente di {merchant}! Il tuo codice cliente è {code}.',
   },
   registration: {
     title: 'Registrati',
@@ -86,6 +92,13 @@ export const texts = {
     haveAccount: 'Hai già un account?',
     login: 'Accedi',
     sponsorPrefilled: 'Sei stato invitato con il codice {code}.',
+    existingTitle: 'Hai già un account',
+    existingLead:
+      "L'email {email} è già registrata. Inserisci la password del tuo account per unirti a questo salone con lo stesso account: qui avrai un nuovo codice cliente.",
+    existingPassword: 'Password del tuo account',
+    existingSubmit: 'Accedi e unisciti',
+    existingSubmitting: 'Accesso in corso...',
+    otherEmail: "Usa un'altra email",
   },
   resetPassword: {
     title: 'Recupera password',
@@ -131,6 +144,10 @@ export const texts = {
   },
   client: {
     areaName: 'Area clienti',
+    salon: {
+      current: 'Il tuo salone',
+      switchLabel: 'Cambia salone',
+    },
     profile: { label: 'Anagrafica', title: 'Anagrafica' },
     acquisti: { label: 'Acquisti', title: 'Acquisti', empty: 'Nessun acquisto effettuato.' },
     presenta: { label: 'Presenta', title: 'Presenta un amico' },

@@ -97,6 +97,7 @@ describe('joining a merchant (api.join_merchant) and its public page', () => {
           merchant_slug: salon.slug,
           merchant_name: 'Salone Bellezza',
           name: 'Maria Rossi',
+          merchant_logo_url: null,
         },
       ],
     });

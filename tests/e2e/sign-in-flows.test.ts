@@ -150,10 +150,26 @@ describe('signing in, registering and recovering, as a new user clicks through',
     const page = await browser.newPage({ viewport: phone });
     await page.goto(`${server.url}/${slug}`);
     await page.getByLabel('Nome').fill('Giulia di nuovo');
-    await page.getByLabel('Email').fill(sponsor.email);
+    await page.getByLabel('Email').fill('giulia.nuova@cliente.test');
+    await page.getByLabel('Password').fill('altra-password');
+    await page.getByLabel('Codice amico').fill('Z99999');
+    await page.getByRole('button', { name: 'Registrati', exact: true }).click();
+    await page.getByText('Errore registrazione: Codice presentatore non valido').waitFor();
+    await page.close();
+  });
+
+  it('asks a customer registering again at her own salon for her password, and lets her in', async () => {
+    const page = await browser.newPage({ viewport: phone });
+    await page.goto(`${server.url}/${slug}`);
+    await page.getByLabel('Nome').fill('Giulia di nuovo');
+    await page.getByLabel('Email').fill(linkCustomer.email);
     await page.getByLabel('Password').fill('altra-password');
     await page.getByRole('button', { name: 'Registrati', exact: true }).click();
-    await page.getByText(/^Errore registrazione: /).waitFor();
+    await page.getByLabel('Password del tuo account').fill(linkCustomer.password);
+    await page.getByRole('button', { name: 'Accedi e unisciti' }).click();
+    await waitForPath(page, '/client/profile');
+    await heading(page, 'Anagrafica');
+    await signOutWithEsci(page);
     await page.close();
   });
 

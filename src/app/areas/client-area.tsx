@@ -10,10 +10,12 @@ import { ProfileScreen } from '@/features/client-loyalty/components/profile-scre
 import { PurchasesScreen } from '@/features/client-loyalty/components/purchases-screen';
 import { ReferralScreen } from '@/features/client-loyalty/components/referral-screen';
 import { ReferralTreeScreen } from '@/features/client-loyalty/components/referral-tree-screen';
+import type { WhoamiClient } from '@/features/auth/api/get-whoami';
+import { SalonHeader } from '@/features/client-loyalty/components/salon-header';
 import type { ClientMembership } from '@/features/client-loyalty/membership';
 import { RequireRole } from '@/app/areas/require-role';
 import { useAreaSignOut } from '@/app/areas/use-area-sign-out';
-import { getCurrentMerchantSlug } from '@/lib/current-merchant';
+import { setCurrentMerchantSlug, useCurrentMerchantSlug } from '@/lib/current-merchant';
 import { texts } from '@/lib/texts';
 
 const t = texts.client;
@@ -27,15 +29,15 @@ const items: AreaNavItem[] = [
   { href: paths.client.prenota.href(), label: t.prenota.label, primary: true, icon: CalendarPlus },
 ];
 
-/** /client/*: the customer's area, at the salon they last came through. */
+/** /client/*: the customer's area, at the salon they last came through or switched to. */
 export function ClientArea() {
   const { signOut, pending } = useAreaSignOut();
+  const chosenSlug = useCurrentMerchantSlug();
   return (
     <RequireRole role="client">
       {(whoami) => {
         const current =
-          whoami.clients.find((client) => client.merchant_slug === getCurrentMerchantSlug()) ??
-          whoami.clients[0];
+          whoami.clients.find((client) => client.merchant_slug === chosenSlug) ?? whoami.clients[0];
         return (
           <AreaLayout
             areaName={current?.merchant_name ?? t.areaName}
@@ -44,6 +46,9 @@ export function ClientArea() {
             onSignOut={signOut}
             signingOut={pending}
           >
+            {current ? (
+              <SalonHeader current={current} memberships={whoami.clients} onSwitch={setCurrentMerchantSlug} />
+            ) : null}
             <Outlet context={current ? membershipOf(current) : null} />
           </AreaLayout>
         );
@@ -51,8 +56,6 @@ export function ClientArea() {
     </RequireRole>
   );
 }
-
-type WhoamiClient = { id: string; code: string; merchant_slug: string; merchant_name: string };
 
 function membershipOf(client: WhoamiClient): ClientMembership {
   return {

@@ -50,7 +50,7 @@ export function ClientLoginPage() {
               {fill(texts.login.clientSubtitle, { merchant: merchant.data.name })}
             </p>
           </div>
-          <ClientLoginForm merchantSlug={merchant.data.slug} />
+          <ClientLoginForm merchantSlug={merchant.data.slug} merchantName={merchant.data.name} />
         </div>
       </AuthLayout>
     </SignedInRedirect>

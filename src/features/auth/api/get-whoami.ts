@@ -13,12 +13,14 @@ export const whoamiSchema = z.object({
       code: z.string(),
       merchant_slug: z.string(),
       merchant_name: z.string(),
+      merchant_logo_url: z.nullish(z.string()),
       name: z.string(),
     }),
   ),
 });
 
 export type Whoami = z.infer<typeof whoamiSchema>;
+export type WhoamiClient = Whoami['clients'][number];
 
 /** Who is signed in and in which roles: the source of login role checks and route guards. */
 export async function getWhoami(): Promise<Whoami> {

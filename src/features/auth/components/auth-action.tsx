@@ -13,6 +13,7 @@ import { notify } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { whoamiQueryOptions } from '@/features/auth/api/get-whoami';
 import { signOut } from '@/features/auth/api/sign-out';
+import { roleOf } from '@/features/auth/roles';
 import {
   updatePasswordInputSchema,
   useUpdatePassword,
@@ -188,10 +189,15 @@ function SignInAction({
         await navigate(paths.client.profile.href(), { replace: true });
         return;
       }
+      if (roleOf(whoami) === 'client') {
+        // A customer of other salons: the salon's login offers to join it.
+        await navigate(loginHref, { replace: true });
+        return;
+      }
       await signOut();
       setDenied(true);
     })();
-  }, [verification.data, merchantSlug, navigate, queryClient]);
+  }, [verification.data, merchantSlug, loginHref, navigate, queryClient]);
 
   if (verification.isError) {
     return (

@@ -1,22 +1,43 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Mail } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/components/ui/toaster';
 import { authActionRedirect, paths } from '@/config/paths';
+import { useWhoami, type Whoami } from '@/features/auth/api/get-whoami';
 import { useSendMagicLink } from '@/features/auth/api/send-magic-link';
 import { signInInputSchema, useSignIn, type SignInInput } from '@/features/auth/api/sign-in';
 import { signOut } from '@/features/auth/api/sign-out';
+import { JoinOffer } from '@/features/auth/components/join-offer';
 import { SignInFields } from '@/features/auth/components/sign-in-fields';
+import { roleOf } from '@/features/auth/roles';
 import { failureText } from '@/lib/api-error';
 import { setCurrentMerchantSlug } from '@/lib/current-merchant';
 import { texts } from '@/lib/texts';
 
-/** A customer's sign-in at one salon: password, or a link by e-mail. Only that salon's customers get in. */
-export function ClientLoginForm({ merchantSlug }: { merchantSlug: string }) {
+/**
+ * A customer's sign-in at one salon: password, or a link by e-mail. That salon's customers get in; a
+ * customer of other salons is offered to join this one; any other account is refused.
+ */
+export function ClientLoginForm({
+  merchantSlug,
+  merchantName,
+}: {
+  merchantSlug: string;
+  merchantName: string;
+}) {
   const navigate = useNavigate();
   const signIn = useSignIn();
+  const whoami = useWhoami();
+  /** The customer said no to joining: the form again, signed out. */
+  const [declined, setDeclined] = useState(false);
+  // Signed in (here, by the e-mailed link, or before) as a customer of other salons only: her name to join with.
+  const joinAs =
+    !declined && roleOf(whoami.data) === 'client' && !isClientHere(whoami.data, merchantSlug)
+      ? (whoami.data?.clients[0]?.name ?? null)
+      : null;
   const sendMagicLink = useSendMagicLink();
   const form = useForm<SignInInput>({
     resolver: zodResolver(signInInputSchema),
@@ -25,10 +46,14 @@ export function ClientLoginForm({ merchantSlug }: { merchantSlug: string }) {
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
-      const whoami = await signIn.mutateAsync(input);
-      if (whoami.clients.some((client) => client.merchant_slug === merchantSlug)) {
+      const signedIn = await signIn.mutateAsync(input);
+      if (isClientHere(signedIn, merchantSlug)) {
         setCurrentMerchantSlug(merchantSlug);
         await navigate(paths.client.profile.href(), { replace: true });
+        return;
+      }
+      if (roleOf(signedIn) === 'client') {
+        setDeclined(false);
         return;
       }
       await signOut();
@@ -54,6 +79,24 @@ export function ClientLoginForm({ merchantSlug }: { merchantSlug: string }) {
       notify.error(failureText(texts.login.error, error));
     }
   };
+
+  if (joinAs !== null) {
+    return (
+      <JoinOffer
+        merchantSlug={merchantSlug}
+        merchantName={merchantName}
+        customerName={joinAs}
+        onJoined={() => {
+          setCurrentMerchantSlug(merchantSlug);
+          void navigate(paths.client.profile.href(), { replace: true });
+        }}
+        onCancel={() => {
+          setDeclined(true);
+          void signOut();
+        }}
+      />
+    );
+  }
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">
@@ -89,4 +132,8 @@ export function ClientLoginForm({ merchantSlug }: { merchantSlug: string }) {
       </div>
     </form>
   );
+}
+
+function isClientHere(whoami: Whoami | undefined, merchantSlug: string): boolean {
+  return Boolean(whoami?.clients.some((client) => client.merchant_slug === merchantSlug));
 }

@@ -10,8 +10,13 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { notify } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
-import { joinMerchantInputSchema, useJoinMerchant } from '@/features/registration/api/join-merchant';
-import { failureText } from '@/lib/api-error';
+import {
+  joinMerchantInputSchema,
+  useJoinMerchant,
+  type JoinMerchantResult,
+} from '@/features/registration/api/join-merchant';
+import { ExistingAccountForm } from '@/features/registration/components/existing-account-form';
+import { ApiError, failureText } from '@/lib/api-error';
 import { setCurrentMerchantSlug } from '@/lib/current-merchant';
 import { fill, texts } from '@/lib/texts';
 import { maxLength } from '@/lib/input-limits';
@@ -32,6 +37,8 @@ export function RegistrationForm({ merchantSlug, sponsorCode = '' }: Registratio
   const navigate = useNavigate();
   const joinMerchant = useJoinMerchant();
   const [successMessage, setSuccessMessage] = useState<string | null>(null);
+  /** The registration of an e-mail that already has an account, waiting for that account's password. */
+  const [existing, setExisting] = useState<Omit<FormValues, 'password'> | null>(null);
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     defaultValues: { name: '', email: '', password: '', phone: '', sponsorCode },
@@ -47,12 +54,21 @@ export function RegistrationForm({ merchantSlug, sponsorCode = '' }: Registratio
     return () => window.clearTimeout(timer);
   }, [successMessage, navigate]);
 
+  const onJoined = (result: JoinMerchantResult | null) => {
+    setCurrentMerchantSlug(merchantSlug);
+    if (result) setSuccessMessage(fill(texts.registration.success, { code: result.client_code }));
+    else void navigate(paths.client.profile.href(), { replace: true });
+  };
+
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const result = await joinMerchant.mutateAsync({ ...values, merchantSlug });
-      setCurrentMerchantSlug(merchantSlug);
-      setSuccessMessage(fill(texts.registration.success, { code: result.client_code }));
+      onJoined(await joinMerchant.mutateAsync({ ...values, merchantSlug }));
     } catch (error) {
+      if (error instanceof ApiError && error.hint === 'email_exists') {
+        const { password: _password, ...registration } = values;
+        setExisting(registration);
+        return;
+      }
       notify.error(failureText(texts.registration.error, error));
     }
   });
@@ -64,6 +80,17 @@ export function RegistrationForm({ merchantSlug, sponsorCode = '' }: Registratio
         <p className="text-lg font-semibold text-success">{successMessage}</p>
         <p className="text-muted-foreground">{texts.registration.redirecting}</p>
       </div>
+    );
+  }
+
+  if (existing) {
+    return (
+      <ExistingAccountForm
+        merchantSlug={merchantSlug}
+        registration={existing}
+        onJoined={onJoined}
+        onBack={() => setExisting(null)}
+      />
     );
   }
 

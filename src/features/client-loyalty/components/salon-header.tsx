@@ -1,0 +1,65 @@
+import { Store } from 'lucide-react';
+import { FormField } from '@/components/ui/form-field';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { fill, texts } from '@/lib/texts';
+
+const t = texts.client.salon;
+
+/** One of the customer's salons, as whoami lists it. */
+interface SalonMembership {
+  id: string;
+  merchant_slug: string;
+  merchant_name: string;
+  merchant_logo_url?: string | null;
+}
+
+interface SalonHeaderProps {
+  current: SalonMembership;
+  /** Every salon the customer belongs to; a switcher appears when there are several. */
+  memberships: SalonMembership[];
+  onSwitch: (merchantSlug: string) => void;
+}
+
+/** The salon the client area is about, its logo, and the customer's other salons to switch to. */
+export function SalonHeader({ current, memberships, onSwitch }: SalonHeaderProps) {
+  return (
+    <section
+      aria-label={t.current}
+      className="mb-6 flex flex-wrap items-center gap-3 rounded-2xl border border-border bg-card p-3"
+    >
+      {current.merchant_logo_url ? (
+        <img
+          src={current.merchant_logo_url}
+          alt={fill(texts.registration.logoAlt, { merchant: current.merchant_name })}
+          className="size-12 shrink-0 rounded-xl object-contain"
+        />
+      ) : (
+        <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-accent text-accent-foreground">
+          <Store aria-hidden="true" className="size-6" />
+        </span>
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="text-sm text-muted-foreground">{t.current}</p>
+        <p className="truncate text-lg font-semibold">{current.merchant_name}</p>
+      </div>
+      {memberships.length > 1 ? (
+        <FormField label={t.switchLabel} className="w-full sm:w-64">
+          {(control) => (
+            <Select value={current.merchant_slug} onValueChange={onSwitch}>
+              <SelectTrigger {...control}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {memberships.map((membership) => (
+                  <SelectItem key={membership.id} value={membership.merchant_slug}>
+                    {membership.merchant_name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        </FormField>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+-- One person, several salons: a visitor registering at a second salon with the e-mail of an existing
+-- account is told so with hint 'email_exists' (the auth service's error code for the same case), so the
+-- registration screen can ask for that account's password and join the salon with it.
+create or replace function app_private.new_login(email text, password text, name text) returns uuid
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  account_id uuid := gen_random_uuid();
+  normalized text := lower(btrim(new_login.email));
+begin
+  if exists (select 1 from auth.users u where lower(u.email) = normalized) then
+    raise sqlstate 'P0001' using message = 'Email già registrata: accedi per continuare', hint = 'email_exists';
+  end if;
+  insert into auth.users (
+    instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+    raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+    confirmation_token, recovery_token, email_change_token_new, email_change,
+    email_change_token_current, phone_change, phone_change_token, reauthentication_token
+  ) values (
+    '00000000-0000-0000-0000-000000000000', account_id, 'authenticated', 'authenticated', normalized,
+    -- bcrypt at cost 10, as GoTrue hashes the passwords it sets.
+    extensions.crypt(new_login.password, extensions.gen_salt('bf', 10)), now(),
+    '{"provider": "email", "providers": ["email"]}'::jsonb,
+    jsonb_build_object('name', btrim(new_login.name)), now(), now(),
+    '', '', '', '', '', '', '', ''
+  );
+  insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+  values (
+    account_id::text, account_id,
+    jsonb_build_object('sub', account_id::text, 'email', normalized, 'email_verified', true, 'phone_verified', false),
+    'email', now(), now()
+  );
+  return account_id;
+exception
+  when unique_violation then
+    -- The same e-mail registered by a concurrent request.
+    raise sqlstate 'P0001' using message = 'Email già registrata: accedi per continuare', hint = 'email_exists';
+end
+$$;
+comment on function app_private.new_login(text, text, text) is
+  'A confirmed e-mail login made in SQL; an e-mail already registered raises hint email_exists.';
