@@ -275,5 +275,14 @@ describe('platform admin api', () => {
       { id: g4.client_id, code: g4.client_code, name: 'Quarto', sponsor_id: g3.client_id, generation: 4 },
     ]);
 
+    // The same clients, in the same order, as parallel arrays in one document.
+    const columns = (await admin.client.rpc('admin_client_tree_columns', { merchant_slug: merchant.slug }))
+      .data as Record<string, unknown[]>;
+    const rows = tree.data as Record<string, unknown>[];
+    expect(columns).toEqual(
+      Object.fromEntries(
+        ['id', 'code', 'name', 'sponsor_id', 'generation'].map((key) => [key, rows.map((row) => row[key])]),
+      ),
+    );
   });
 });
