@@ -402,6 +402,8 @@ export async function generateLoyaltyData(
       [ledger.merchant, ledger.client, ledger.movement, ledger.kind, ledger.amount, ledger.at],
       20_000,
     );
+    // The movements' triggers are off: the campaign summaries' daily sales are counted here, once.
+    await tx.query('select app_private.recount_daily_sales(array(select m.id from app.merchants m))');
     for (const table of ['app.clients', 'app.movements', 'app.credit_ledger']) {
       await tx.query(`alter table ${table} enable trigger user`);
     }
@@ -429,7 +431,11 @@ export async function generateLoyaltyData(
  * writes for its movement (§9, rounded per entry), and available credit is the sum of the ledger. Throws on any difference.
  */
 export async function verifyLoyaltyData(db: Queryable): Promise<void> {
-  const { rows } = await db.query<{ ledger_mismatches: string; balance_mismatches: string }>(`
+  const { rows } = await db.query<{
+    ledger_mismatches: string;
+    balance_mismatches: string;
+    daily_mismatches: string;
+  }>(`
     with expected as (
       select mv.id as movement_id, e.client_id, e.kind, e.amount
         from app.movements mv
@@ -446,8 +452,26 @@ export async function verifyLoyaltyData(db: Queryable): Promise<void> {
        ) as e (client_id, kind, amount)
        where e.client_id is not null and e.amount <> 0
     ),
-    actual as (select l.movement_id, l.client_id, l.kind, l.amount from app.credit_ledger l)
+    actual as (select l.movement_id, l.client_id, l.kind, l.amount from app.credit_ledger l),
+    daily_expected as (
+      select mv.merchant_id, (mv.created_at at time zone 'Europe/Rome')::date as day,
+             least(c.generation, 3)::smallint as buyer_generation, count(*)::int as purchases,
+             sum(mv.spend) as gross, sum(mv.discount) as discount, sum(mv.net) as net
+        from app.movements mv join app.clients c on c.id = mv.client_id
+       group by 1, 2, 3
+    ),
+    daily_kept as (
+      select d.merchant_id, d.day, d.buyer_generation, d.purchases, d.gross, d.discount, d.net
+        from app.merchant_daily_sales d
+    ),
+    daily_mismatches as (
+      select count(*) as n from (
+        (select * from daily_expected except select * from daily_kept)
+        union all
+        (select * from daily_kept except select * from daily_expected)) as differing
+    )
     select
+      (select n from daily_mismatches) as daily_mismatches,
       (select count(*) from (select * from expected except all select * from actual) as missing)
       + (select count(*) from (select * from actual except all select * from expected) as extra)
         as ledger_mismatches,
@@ -461,5 +485,8 @@ export async function verifyLoyaltyData(db: Queryable): Promise<void> {
       `generated data breaks the ledger: ${result.ledger_mismatches} ledger entries differ from §9, ` +
         `${result.balance_mismatches} balances differ from their ledger`,
     );
+  }
+  if (Number(result.daily_mismatches) !== 0) {
+    throw new Error(`${result.daily_mismatches} daily sales rows differ from the movements they sum`);
   }
 }

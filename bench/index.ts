@@ -1,6 +1,6 @@
 // `npm run bench`: every benchmark, side by side, with the machine it ran on.
 // BENCH_SCALE=tiny|small|large picks the loyalty data size (small by default; see bench/generate.ts).
-// PostgreSQL joins PGlite in every table when TEST_DATABASE_URL is set.
+// PostgreSQL joins PGlite in every table when TEST_DATABASE_URL is set; BENCH_DATABASE=postgres|pglite runs one.
 import { cpus, totalmem } from 'node:os';
 import { profileFromEnvironment } from './generate.ts';
 import { benchLoyalty } from './loyalty.ts';

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
+import type { Database } from '../server/db/port.ts';
 import { defaultMigrationsFolder, loadConfig, type ServerConfig } from '../server/config.ts';
 import { createKeys, signJwt } from '../server/keys.ts';
 import { startServer } from '../server/start.ts';
@@ -79,6 +80,126 @@ async function bodySize(
   };
 }
 
+type Who = 'admin' | 'merchant';
+
+interface ReadPath {
+  call: string;
+  who: Who;
+  name: string;
+  args: Record<string, unknown>;
+  count: number;
+  /** What the SPA did before this path existed, measured beside it over HTTP. */
+  before?: { label: string; run: (client: TestClient) => Promise<unknown> };
+}
+
+/** Reads the way the SPA before one-document trees did: every row of a set-returning rpc, 1,000 at a time (max_rows). */
+async function downloadInPages(client: TestClient, name: string, args: Record<string, unknown>) {
+  const rows: unknown[] = [];
+  for (let from = 0; ; from += 1000) {
+    const { data, error } = await client.rpc(name, args).range(from, from + 999);
+    if (error) throw new Error(`${name}: ${error.message}`);
+    rows.push(...(data as unknown[]));
+    if ((data as unknown[]).length < 1000) return rows;
+  }
+}
+
+function readPaths(data: Awaited<ReturnType<typeof generateLoyaltyData>>, profile: ScaleProfile): ReadPath[] {
+  const clientsOfBig = profile.bigMerchantClients.toLocaleString('en-US');
+  const slug = data.bigMerchant.slug;
+  return [
+    {
+      call: `admin_campaign_summaries (${profile.merchants} merchants)`,
+      who: 'admin',
+      name: 'admin_campaign_summaries',
+      args: {},
+      count: 20,
+    },
+    {
+      call: `admin_client_tree_columns (${clientsOfBig} clients, one request)`,
+      who: 'admin',
+      name: 'admin_client_tree_columns',
+      args: { merchant_slug: slug },
+      count: 20,
+      before: {
+        label: 'admin_client_tree in pages of 1,000 rows',
+        run: (client) => downloadInPages(client, 'admin_client_tree', { merchant_slug: slug }),
+      },
+    },
+    {
+      call: `merchant_client_tree_columns (${clientsOfBig} clients, one request)`,
+      who: 'merchant',
+      name: 'merchant_client_tree_columns',
+      args: {},
+      count: 20,
+      before: {
+        label: 'merchant_client_tree in pages of 1,000 rows',
+        run: (client) => downloadInPages(client, 'merchant_client_tree', {}),
+      },
+    },
+    {
+      call: `merchant_client_tree (${clientsOfBig} rows asked, max_rows cuts at 1,000)`,
+      who: 'merchant',
+      name: 'merchant_client_tree',
+      args: {},
+      count: 10,
+    },
+    {
+      call: `merchant_statistics (${clientsOfBig} clients)`,
+      who: 'merchant',
+      name: 'merchant_statistics',
+      args: {},
+      count: 10,
+    },
+    {
+      call: "merchant_clients page 1, search 'rossi'",
+      who: 'merchant',
+      name: 'merchant_clients',
+      args: { search: 'rossi', page: 1, page_size: 10 },
+      count: 100,
+    },
+    {
+      call: 'merchant_clients page 1, no search',
+      who: 'merchant',
+      name: 'merchant_clients',
+      args: { page: 1, page_size: 10 },
+      count: 100,
+    },
+    {
+      call: 'merchant_movements page 1',
+      who: 'merchant',
+      name: 'merchant_movements',
+      args: { page: 1, page_size: 10 },
+      count: 100,
+    },
+    {
+      call: 'merchant_movements page 1, one client',
+      who: 'merchant',
+      name: 'merchant_movements',
+      args: { client_code: data.chainBuyerCodes[0], page: 1, page_size: 10 },
+      count: 100,
+    },
+  ];
+}
+
+/** The same function called directly on the server's pool (role + claims + call): the floor of each read. */
+async function measureFloor(db: Database, claims: string, read: ReadPath) {
+  const keys = Object.keys(read.args);
+  const sql = `select * from api.${read.name}(${keys.map((key, index) => `${key} => $${index + 1}`).join(', ')})`;
+  const operation = () =>
+    db.transaction(async (tx) => {
+      await tx.query(
+        "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)",
+        [claims],
+      );
+      return tx.query(
+        sql,
+        keys.map((key) => read.args[key]),
+      );
+    });
+  await measure(operation, 2);
+  return measure(operation, read.count);
+}
+
 async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResults) {
   const dataDir = mkdtempSync(join(tmpdir(), 'passaparola-bench-'));
   const postgres = kind === 'postgres' ? await createThrowawayPostgres() : undefined;
@@ -99,6 +220,7 @@ async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResult
     const server = await startServer(config, { persistData: kind === 'pglite' });
     const db = server.context.db;
     let data;
+    const floors = new Map<string, Stats>();
     try {
       data = await generateLoyaltyData(db, profile);
       const verifyStarted = performance.now();
@@ -145,6 +267,20 @@ async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResult
       purchase('supabase.rpc over HTTP', 8, await measure(overHttp, 400, 8));
       // Concurrent purchases over shared chains must leave the ledger exact.
       await verifyLoyaltyData(db);
+
+      // The floor of every read path: the SQL function on the pool, no HTTP.
+      const claimsOf = (who: Who) => {
+        const person = who === 'admin' ? data!.admin : data!.bigMerchant;
+        return JSON.stringify({
+          sub: person.userId,
+          role: 'authenticated',
+          aud: 'authenticated',
+          email: person.email,
+        });
+      };
+      for (const read of readPaths(data, profile)) {
+        floors.set(read.call, await measureFloor(db, claimsOf(read.who), read));
+      }
     } finally {
       await server.stop();
     }
@@ -154,70 +290,37 @@ async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResult
     try {
       const admin = await supabaseAs(child.url, anonKey, data.admin.userId, data.admin.email);
       const merchant = await supabaseAs(child.url, anonKey, data.bigMerchant.userId, data.bigMerchant.email);
-      const clientsOfBig = profile.bigMerchantClients.toLocaleString('en-US');
-      const reads: {
-        call: string;
-        who: { token: string; client: TestClient };
-        name: string;
-        args: Record<string, unknown>;
-        count: number;
-      }[] = [
-        {
-          call: `admin_campaign_summaries (${profile.merchants} merchants)`,
-          who: admin,
-          name: 'admin_campaign_summaries',
-          args: {},
-          count: 20,
-        },
-        {
-          call: `admin_client_tree (${clientsOfBig} clients)`,
-          who: admin,
-          name: 'admin_client_tree',
-          args: { merchant_slug: data.bigMerchant.slug },
-          count: 20,
-        },
-        {
-          call: `merchant_client_tree (${clientsOfBig} clients)`,
-          who: merchant,
-          name: 'merchant_client_tree',
-          args: {},
-          count: 20,
-        },
-        {
-          call: `merchant_statistics (${clientsOfBig} clients)`,
-          who: merchant,
-          name: 'merchant_statistics',
-          args: {},
-          count: 10,
-        },
-        {
-          call: "merchant_clients page 1, search 'rossi'",
-          who: merchant,
-          name: 'merchant_clients',
-          args: { search: 'rossi', page: 1, page_size: 10 },
-          count: 100,
-        },
-        {
-          call: 'merchant_clients page 1, no search',
-          who: merchant,
-          name: 'merchant_clients',
-          args: { page: 1, page_size: 10 },
-          count: 100,
-        },
-        {
-          call: 'merchant_movements page 1',
-          who: merchant,
-          name: 'merchant_movements',
-          args: { page: 1, page_size: 10 },
-          count: 100,
-        },
-      ];
-      for (const read of reads) {
-        const operation = () => rpc(read.who.client, read.name, read.args);
+      const people = { admin, merchant };
+      for (const read of readPaths(data, profile)) {
+        const who = people[read.who];
+        const operation = () => rpc(who.client, read.name, read.args);
         await measure(operation, 2); // warm up
         const stats = await measure(operation, read.count);
-        const size = await bodySize(child.url, anonKey, read.who.token, read.name, read.args);
-        results.reads.push({ database: kind, call: read.call, ...stats, ...size });
+        const size = await bodySize(child.url, anonKey, who.token, read.name, read.args);
+        const floor = floors.get(read.call)!;
+        results.reads.push({
+          database: kind,
+          call: read.call,
+          'p50 ms': stats['p50 ms'],
+          'p95 ms': stats['p95 ms'],
+          'SQL floor p50 ms': floor['p50 ms'],
+          '× floor': Number((stats['p50 ms'] / floor['p50 ms']).toFixed(1)),
+          ...size,
+        });
+        if (read.before) {
+          const before = read.before;
+          const previous = () => before.run(who.client);
+          await measure(previous, 1);
+          const old = await measure(previous, Math.max(3, Math.round(read.count / 4)));
+          results.reads.push({
+            database: kind,
+            call: `  before: ${before.label}`,
+            'p50 ms': old['p50 ms'],
+            'p95 ms': old['p95 ms'],
+            'SQL floor p50 ms': null,
+            '× floor': Number((old['p50 ms'] / floor['p50 ms']).toFixed(1)),
+          });
+        }
       }
       const memory = child.memory();
       results.server.push({
@@ -237,7 +340,9 @@ async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResult
 
 export async function benchLoyalty(profile: ScaleProfile): Promise<LoyaltyResults> {
   const results: LoyaltyResults = { generation: [], purchases: [], reads: [], server: [] };
-  await benchOn('pglite', profile, results);
-  if (process.env.TEST_DATABASE_URL) await benchOn('postgres', profile, results);
+  // BENCH_DATABASE=postgres (or pglite) runs one database only.
+  const only = process.env.BENCH_DATABASE;
+  if (only !== 'postgres') await benchOn('pglite', profile, results);
+  if (process.env.TEST_DATABASE_URL && only !== 'pglite') await benchOn('postgres', profile, results);
   return results;
 }

@@ -104,6 +104,63 @@ describe('platform admin api', () => {
     expect(list.find((merchant) => merchant.slug === 'nsede2')?.website).toBe('https://esempio.it');
   });
 
+  it('keeps the daily sales equal to the purchases, through moves and deletions', async () => {
+    // Every row of the summaries' daily sales recomputed from app.movements: none missing, none extra.
+    const differences = async () =>
+      Number(
+        (
+          await db().query<{ count: string }>(`
+            with recomputed as (
+              select mv.merchant_id, (mv.created_at at time zone 'Europe/Rome')::date as day,
+                     least(c.generation, 3)::smallint as buyer_generation, count(*)::int as purchases,
+                     sum(mv.spend) as gross, sum(mv.discount) as discount, sum(mv.net) as net
+                from app.movements mv join app.clients c on c.id = mv.client_id
+               group by 1, 2, 3
+            ),
+            kept as (
+              select merchant_id, day, buyer_generation, purchases, gross, discount, net
+                from app.merchant_daily_sales
+            )
+            select (select count(*) from (select * from recomputed except select * from kept) as missing)
+                 + (select count(*) from (select * from kept except select * from recomputed) as extra) as count`)
+        ).rows[0]!.count,
+      );
+    const { merchant, persona } = await createMerchant(server, admin, 'Vendite Giornaliere');
+    const root = (await joinAsClient(server, merchant.slug, { name: 'Radice' })).joined;
+    const child = (
+      await joinAsClient(server, merchant.slug, { name: 'Figlia', sponsorCode: root.client_code })
+    ).joined;
+    const bought = await Promise.all(
+      [root, child, root, child].map(
+        async (buyer, index) =>
+          (
+            (
+              await persona.client.rpc('register_purchase', {
+                client_code: buyer.client_code,
+                spend: 10 + index,
+                discount: 0,
+              })
+            ).data as { movement_id: string }
+          ).movement_id,
+      ),
+    );
+    expect(await differences()).toBe(0);
+    const kept = await db().query(`select 1 from app.merchant_daily_sales where merchant_id = $1`, [
+      merchant.id,
+    ]);
+    expect(kept.rows.length).toBeGreaterThan(0);
+    await db().query(`update app.movements set created_at = created_at - interval '3 days' where id = $1`, [
+      bought[0],
+    ]);
+    expect(await differences()).toBe(0);
+    await db().query(`delete from app.merchants where id = $1`, [merchant.id]);
+    expect(await differences()).toBe(0);
+    const left = await db().query(`select 1 from app.merchant_daily_sales where merchant_id = $1`, [
+      merchant.id,
+    ]);
+    expect(left.rows).toEqual([]);
+  });
+
   it('summarises campaigns per merchant over Europe/Rome windows, and shows the tree', async () => {
     const { merchant, persona } = await createMerchant(server, admin, 'Riepilogo Test');
     const root = (await joinAsClient(server, merchant.slug, { name: 'Radice' })).joined;
@@ -217,5 +274,15 @@ describe('platform admin api', () => {
       { id: g3.client_id, code: g3.client_code, name: 'Terzo', sponsor_id: g2.client_id, generation: 3 },
       { id: g4.client_id, code: g4.client_code, name: 'Quarto', sponsor_id: g3.client_id, generation: 4 },
     ]);
+
+    // The same clients, in the same order, as parallel arrays in one document.
+    const columns = (await admin.client.rpc('admin_client_tree_columns', { merchant_slug: merchant.slug }))
+      .data as Record<string, unknown[]>;
+    const rows = tree.data as Record<string, unknown>[];
+    expect(columns).toEqual(
+      Object.fromEntries(
+        ['id', 'code', 'name', 'sponsor_id', 'generation'].map((key) => [key, rows.map((row) => row[key])]),
+      ),
+    );
   });
 });

@@ -77,6 +77,7 @@ describe('tenant isolation over every api function', () => {
     ['admin_list_merchants', () => ({}), () => only(['admin'])],
     ['admin_campaign_summaries', () => ({}), () => only(['admin'])],
     ['admin_client_tree', () => ({ merchant_slug: m1.slug }), () => only(['admin'])],
+    ['admin_client_tree_columns', () => ({ merchant_slug: m1.slug }), () => only(['admin'])],
     [
       'admin_create_merchant',
       () => ({
@@ -93,6 +94,7 @@ describe('tenant isolation over every api function', () => {
     ['merchant_movements', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['merchant_statistics', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['merchant_client_tree', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    ['merchant_client_tree_columns', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['get_percentages', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     [
       'set_percentages',

@@ -214,5 +214,17 @@ describe('merchant api', () => {
       [members[2]!.client_code, 1],
       [members[3]!.client_code, 2],
     ]);
+
+    // The same clients, in the same order, as parallel arrays in one document.
+    const columns = (await merchant.client.rpc('merchant_client_tree_columns')).data as Record<
+      string,
+      unknown[]
+    >;
+    const rows = tree.data as Record<string, unknown>[];
+    expect(columns).toEqual(
+      Object.fromEntries(
+        ['id', 'code', 'name', 'sponsor_id', 'generation'].map((key) => [key, rows.map((row) => row[key])]),
+      ),
+    );
   });
 });

@@ -96,6 +96,22 @@ describe('schema lints for the loyalty database', () => {
     expect(wanted.filter((column) => !present.has(column))).toEqual([]);
   });
 
+  it('plans each call of the filtered read paths with its own values', async () => {
+    // A generic plan (plpgsql's choice after five calls on one connection) cannot use the client's
+    // index for an optional client filter and scans all of a merchant's movements instead.
+    const generic = await rows<{ fn: string }>(
+      `select p.proname as fn from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'api' and p.proname in ('merchant_movements')
+          and not ('plan_cache_mode=force_custom_plan' = any (coalesce(p.proconfig, '{}')))`,
+    );
+    expect(generic).toEqual([]);
+    const found = await rows<{ count: number }>(
+      `select count(*)::int as count from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'api' and p.proname = 'merchant_movements'`,
+    );
+    expect(found[0]!.count).toBe(1);
+  });
+
   it('names policies as sentences, each for one command', async () => {
     const policies = await rows<{ name: string; cmd: string; roles: string[] }>(
       `select policyname as name, cmd, roles::text[] as roles from pg_policies where schemaname = 'app'`,

@@ -1,25 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { callRpcAllRows } from '@/lib/rpc';
+import { treeClientsFromColumns, type TreeClient } from '@/lib/client-tree-columns';
+import { callRpc } from '@/lib/rpc';
+
+export type { TreeClient } from '@/lib/client-tree-columns';
 
 export const getClientTreeInputSchema = z.object({ merchantSlug: z.string().min(1) });
 
-export const treeClientSchema = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  sponsor_id: z.string().nullable(),
-  generation: z.number().int(),
-});
-
-export type TreeClient = z.infer<typeof treeClientSchema>;
-
-/** Every client of a merchant with its sponsor and generation (0 = root), as a flat list (platform admin only). */
+/** Every client of a merchant with its sponsor and generation (0 = root), as a flat list; one request (platform admin only). */
 export async function getClientTree(merchantSlug: string): Promise<TreeClient[]> {
   const input = getClientTreeInputSchema.parse({ merchantSlug });
-  return z
-    .array(treeClientSchema)
-    .parse(await callRpcAllRows<unknown>('admin_client_tree', { merchant_slug: input.merchantSlug }));
+  return treeClientsFromColumns(
+    await callRpc<unknown>('admin_client_tree_columns', { merchant_slug: input.merchantSlug }),
+  );
 }
 
 export const clientTreeQueryOptions = (merchantSlug: string) =>
