@@ -45,6 +45,10 @@ export type Database = {
           sponsor_id: string;
         }[];
       };
+      admin_client_tree_columns: {
+        Args: { merchant_slug: string };
+        Returns: Json;
+      };
       admin_create_merchant: {
         Args: {
           email: string;
@@ -206,6 +210,10 @@ export type Database = {
           name: string;
           sponsor_id: string;
         }[];
+      };
+      merchant_client_tree_columns: {
+        Args: Record<PropertyKey, never>;
+        Returns: Json;
       };
       merchant_clients: {
         Args: { page?: number; page_size?: number; search?: string };
