@@ -110,7 +110,7 @@ describe('reversing a purchase (api.reverse_purchase)', () => {
 
   it('nets the purchase out of the statistics and marks it reversed with its reason', async () => {
     const statsBefore = (await merchant.client.rpc('merchant_statistics')).data as {
-      totals: { gross: number; net: number; discounts: number };
+      totals: { gross: number; net: number; discounts: number; purchases: number };
     };
     const movementId = await purchase(50, 0);
     const reversed = await reverse(merchant, movementId, '  Cliente rimborsata  ');
@@ -118,6 +118,7 @@ describe('reversing a purchase (api.reverse_purchase)', () => {
     const statsAfter = (await merchant.client.rpc('merchant_statistics')).data as typeof statsBefore;
     expect(cents(statsAfter.totals.gross)).toBe(cents(statsBefore.totals.gross));
     expect(cents(statsAfter.totals.net)).toBe(cents(statsBefore.totals.net));
+    expect(statsAfter.totals.purchases).toBe(statsBefore.totals.purchases);
 
     const reversalId = (reversed.data as { reversal_id: string }).reversal_id;
     const state = await merchant.client.rpc('movement_reversals', { movement_ids: [movementId, reversalId] });
