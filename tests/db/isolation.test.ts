@@ -23,6 +23,8 @@ describe('tenant isolation over every api function', () => {
   let c2: JoinedClient;
   const clients = {} as Record<PersonaName, TestClient>;
   let phoneCounter = 0;
+  let operatorM1: string;
+  let treatmentM1: string;
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -48,6 +50,21 @@ describe('tenant isolation over every api function', () => {
       spend: 70,
       discount: 0,
     });
+    // An operator and a treatment of the first salon, for the functions that take their ids.
+    const operator = await first.persona.client.rpc('add_operator', {
+      name: 'Anna',
+      image_path: `${m1.id}/anna.png`,
+    });
+    expect(operator.error).toBeNull();
+    operatorM1 = (operator.data as { id: string }).id;
+    const treatment = await first.persona.client.rpc('add_treatment', {
+      name: 'Piega',
+      description: 'Piega classica',
+      duration_minutes: 30,
+      price: 20,
+    });
+    expect(treatment.error).toBeNull();
+    treatmentM1 = (treatment.data as { id: string }).id;
     clients.anonymous = server.client();
     clients.clientM1 = joined1.persona.client;
     clients.clientM2 = joined2.persona.client;
@@ -155,10 +172,11 @@ describe('tenant isolation over every api function', () => {
     ],
     ['bookable_treatments', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
     ['booking_dates', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
+    // The booking form of the salon's clients and the modify dialog of the salon itself.
     [
       'free_times',
-      () => ({ merchant_slug: m1.slug, treatment_id: nobody, date: '2030-01-01' }),
-      () => ({ ...only([]), clientM1: 'Trattamento non trovato' }),
+      () => ({ merchant_slug: m1.slug, treatment_id: treatmentM1, date: '2030-01-01' }),
+      () => only(['clientM1', 'merchantM1']),
     ],
     [
       'book_reservation',
@@ -173,6 +191,40 @@ describe('tenant isolation over every api function', () => {
       clientsSay('Prenotazione non trovata'),
     ],
     ['delete_reservation', () => ({ reservation_id: nobody }), clientsSay('Prenotazione non trovata')],
+    ['cancel_reservation', () => ({ reservation_id: nobody }), clientsSay('Prenotazione non trovata')],
+    [
+      'merchant_cancel_reservation',
+      () => ({ reservation_id: nobody, reason: 'Imprevisto' }),
+      merchantsSay('Prenotazione non trovata'),
+    ],
+    [
+      'reservation_free_operators',
+      () => ({ reservation_id: nobody }),
+      merchantsSay('Prenotazione non trovata'),
+    ],
+    ['merchant_reservations_page', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    ['merchant_pending_count', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    ['booking_settings', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    ['set_cancellation_notice', () => ({ hours: 24 }), () => only(['merchantM1', 'merchantM2'])],
+    // The salon calendar: each merchant reads and writes only its own.
+    ['booking_calendar', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    ['set_opening_hours', () => ({ hours: [] }), () => only(['merchantM1', 'merchantM2'])],
+    [
+      'set_salon_closure',
+      () => ({ day: '2030-01-01', closed: false }),
+      () => only(['merchantM1', 'merchantM2']),
+    ],
+    [
+      'add_operator_absence',
+      () => ({ operator_id: operatorM1, from_day: '2030-01-01', to_day: '2030-01-02' }),
+      () => ({ ...only(['merchantM1']), merchantM2: 'Operatore non trovato' }),
+    ],
+    [
+      'set_operator_hours',
+      () => ({ operator_id: operatorM1, hours: [] }),
+      () => ({ ...only(['merchantM1']), merchantM2: 'Operatore non trovato' }),
+    ],
+    ['delete_operator_absence', () => ({ absence_id: nobody }), merchantsSay('Assenza non trovata')],
   ];
 
   for (const [fn, args, expected] of matrix) {
