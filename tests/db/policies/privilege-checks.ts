@@ -19,7 +19,12 @@ const authenticatedMay: Record<string, string[]> = {
   'app.operators': ['select', 'insert', 'delete', 'update(name, image_path)'],
   'app.treatments': ['select', 'insert', 'delete'],
   'app.treatment_operators': ['select', 'insert', 'delete'],
-  'app.reservations': ['select', 'insert', 'delete', 'update(starts_at, ends_at, status, notes, updated_at)'],
+  'app.reservations': [
+    'select',
+    'insert',
+    'delete',
+    'update(operator_id, starts_at, ends_at, status, notes, updated_at)',
+  ],
   'app.reservation_rows': ['select'],
 };
 const views = new Set(['app.reservation_rows']);
