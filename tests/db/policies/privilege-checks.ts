@@ -26,6 +26,10 @@ const authenticatedMay: Record<string, string[]> = {
     'update(operator_id, starts_at, ends_at, status, notes, updated_at)',
   ],
   'app.reservation_rows': ['select'],
+  'app.opening_hours': ['select', 'insert', 'delete'],
+  'app.salon_closures': ['select', 'insert', 'delete'],
+  'app.operator_hours': ['select', 'insert', 'delete'],
+  'app.operator_absences': ['select', 'insert', 'delete'],
 };
 const views = new Set(['app.reservation_rows']);
 
