@@ -1,4 +1,5 @@
 import { bookingSelectChecks, bookingWriteChecks } from './booking-checks.ts';
+import { calendarSelectChecks, calendarWriteChecks } from './calendar-checks.ts';
 import type { Check } from './check.ts';
 import { loyaltySelectChecks, loyaltyWriteChecks } from './loyalty-checks.ts';
 import { privilegeChecks } from './privilege-checks.ts';
@@ -12,6 +13,8 @@ export const checkFamilies: Record<string, Check[]> = {
   'loyalty tables: what each persona writes': loyaltyWriteChecks,
   'booking tables: what each persona reads': bookingSelectChecks,
   'booking tables: what each persona writes': bookingWriteChecks,
+  'calendar tables: what each persona reads': calendarSelectChecks,
+  'calendar tables: what each persona writes': calendarWriteChecks,
   'storage.objects in the buckets loghi and operatori': storageChecks,
   'update policies on their own, with every column granted': widenedChecks,
 };

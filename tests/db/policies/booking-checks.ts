@@ -57,6 +57,8 @@ const inserts: [table: string, what: string, values: (salon: SalonIds) => string
   ],
 ];
 
+const withoutAnna = (w: PolicyWorld) => `id not in ('${w.A.anna}', '${w.B.anna}')`;
+
 const catalogueWrites: Check[] = inserts.flatMap(([table, what, values]) => [
   lazy(`${table}: a merchant adds ${what} of its own`, (w) => allowed('', 'merchantA', values(w.A))),
   lazy(`${table}: a merchant cannot add ${what} to another salon`, (w) =>
@@ -65,14 +67,36 @@ const catalogueWrites: Check[] = inserts.flatMap(([table, what, values]) => [
   lazy(`${table}: a client cannot add ${what}`, (w) => refused('', 'clientA', values(w.A), 'policy')),
   lazy(`${table}: the platform admin cannot add ${what}`, (w) => refused('', 'admin', values(w.A), 'policy')),
   ...whoMayWrite.map(([persona, predicate]) =>
-    changes(`${table}: which rows ${persona} deletes`, persona, {
-      table,
-      key: table === 'app.treatment_operators' ? `treatment_id || '/' || operator_id` : 'id',
-      statement: `delete from ${table}`,
-      predicate,
-    }),
+    table === 'app.operators'
+      ? // Anna has confirmed appointments ahead, and an operator with those cannot go (see below).
+        lazy(`${table}: which rows ${persona} deletes`, (w) =>
+          changes('', persona, {
+            table,
+            key: 'id',
+            statement: `delete from ${table} where ${withoutAnna(w)}`,
+            predicate: (world) =>
+              predicate(world) === 'false' ? 'false' : `${predicate(world)} and ${withoutAnna(world)}`,
+          }),
+        )
+      : changes(`${table}: which rows ${persona} deletes`, persona, {
+          table,
+          key: table === 'app.treatment_operators' ? `treatment_id || '/' || operator_id` : 'id',
+          statement: `delete from ${table}`,
+          predicate,
+        }),
   ),
 ]);
+
+const operatorWithAppointments: Check = lazy(
+  'app.operators: a merchant cannot delete an operator with confirmed appointments ahead',
+  (w) =>
+    refused(
+      '',
+      'merchantA',
+      `delete from app.operators where id = '${w.A.anna}'`,
+      "P0001: Impossibile eliminare: l'operatore ha 2 appuntamenti futuri confermati",
+    ),
+);
 
 const operatorUpdates = whoMayWrite.map(([persona, predicate]) =>
   changes(`app.operators: which rows ${persona} renames`, persona, {
@@ -90,24 +114,36 @@ const reservation = (salon: SalonIds, status = 'in attesa', notes = '') =>
    values ('${salon.merchantId}', '${salon.memberId}', '${salon.piega}', 'Piega', '${salon.anna}',
      now() + interval '10 days', now() + interval '10 days 1 hour', '${status}', '${notes}')`;
 
-/** An update of the reservations without WHERE, marked by its notes, and the rows it must reach. */
+/**
+ * An update of the reservations, marked by its notes, and the rows it must reach. Without `from` it
+ * has no WHERE; a status change names the state it starts from (the state machine refuses the others,
+ * and a request whose start has passed is frozen), so the policies still decide whose rows it reaches.
+ */
 const reservationUpdate = (
   name: string,
   persona: PersonaName,
   status: string | null,
   predicate: (w: PolicyWorld) => string,
+  from?: string,
 ) =>
   changes(`app.reservations: ${name}`, persona, {
     table: 'app.reservations',
     key: 'id',
     // Constant values only: reading a column would let the select policies filter the rows too.
-    statement: `update app.reservations set ${status ? `status = '${status}', ` : ''}notes = 'Segnata'`,
+    statement: `update app.reservations set ${status ? `status = '${status}', ` : ''}notes = 'Segnata'${
+      from ? ` where status = '${from}' and starts_at > now()` : ''
+    }`,
     changed: `select id::text as k from app.reservations where notes = 'Segnata'`,
-    predicate,
+    // Confirming asks the salon's opening hours; the fixture's would refuse the hour the rows have.
+    before: from ? 'delete from app.opening_hours' : undefined,
+    predicate: (w) => (from ? `${predicate(w)} and status = '${from}' and starts_at > now()` : predicate(w)),
   });
 
-const pendingOf = (salon: SalonIds) => `${ofSalon(salon)} and status = 'in attesa'`;
-const changedFor = (salon: SalonIds) => `client_id = '${salon.memberId}' and status = 'modificata'`;
+/** A merchant answers its pending requests and cancels its confirmed appointments. */
+const answerableOf = (salon: SalonIds) => `${ofSalon(salon)} and status in ('in attesa', 'confermata')`;
+/** A client answers its modified requests and cancels its pending, modified and confirmed ones. */
+const answerableFor = (salon: SalonIds) =>
+  `client_id = '${salon.memberId}' and status in ('in attesa', 'modificata', 'confermata')`;
 
 const deletableOf = (salon: SalonIds) =>
   `client_id = '${salon.memberId}'
@@ -132,16 +168,51 @@ const reservationWrites: Check[] = [
   lazy('app.reservations: the platform admin cannot book', (w) =>
     refused('', 'admin', reservation(w.A), 'policy'),
   ),
-  reservationUpdate('a merchant answers only its own pending ones', 'merchantA', null, (w) => pendingOf(w.A)),
-  reservationUpdate('the other merchant answers only its own', 'merchantB', null, (w) => pendingOf(w.B)),
-  reservationUpdate('a merchant rejects only its own pending ones', 'merchantA', 'rifiutata', (w) =>
-    pendingOf(w.A),
+  reservationUpdate('a merchant answers only its own pending and confirmed ones', 'merchantA', null, (w) =>
+    answerableOf(w.A),
   ),
-  reservationUpdate('a client answers only its own modified ones', 'clientA', null, (w) => changedFor(w.A)),
-  reservationUpdate('a client accepts only its own modified ones', 'clientA', 'confermata', (w) =>
-    changedFor(w.A),
+  reservationUpdate('the other merchant answers only its own', 'merchantB', null, (w) => answerableOf(w.B)),
+  reservationUpdate(
+    'a merchant rejects only its own pending ones',
+    'merchantA',
+    'rifiutata',
+    (w) => ofSalon(w.A),
+    'in attesa',
   ),
-  reservationUpdate('the other client answers only its own', 'clientB', null, (w) => changedFor(w.B)),
+  reservationUpdate(
+    'a merchant cancels only its own confirmed ones',
+    'merchantA',
+    'annullata',
+    (w) => ofSalon(w.A),
+    'confermata',
+  ),
+  reservationUpdate(
+    'a client answers only its own pending, modified and confirmed ones',
+    'clientA',
+    null,
+    (w) => answerableFor(w.A),
+  ),
+  reservationUpdate(
+    'a client accepts only its own modified ones',
+    'clientA',
+    'confermata',
+    (w) => `client_id = '${w.A.memberId}'`,
+    'modificata',
+  ),
+  reservationUpdate(
+    'a client cancels only its own pending ones',
+    'clientA',
+    'annullata',
+    (w) => `client_id = '${w.A.memberId}'`,
+    'in attesa',
+  ),
+  reservationUpdate('the other client answers only its own', 'clientB', null, (w) => answerableFor(w.B)),
+  refused(
+    'app.reservations: a request whose start has passed is frozen',
+    'merchantA',
+    `update app.reservations set status = 'rifiutata' where status = 'in attesa' and starts_at < now()`,
+    "P0001: La richiesta è scaduta: l'orario richiesto è già passato",
+  ),
   reservationUpdate('the platform admin answers none', 'admin', null, () => 'false'),
   // The state machine holds on the table too, whoever the policies let through.
   refused(
@@ -194,4 +265,9 @@ const reservationWrites: Check[] = [
   ),
 ];
 
-export const bookingWriteChecks: Check[] = [...catalogueWrites, ...operatorUpdates, ...reservationWrites];
+export const bookingWriteChecks: Check[] = [
+  ...catalogueWrites,
+  operatorWithAppointments,
+  ...operatorUpdates,
+  ...reservationWrites,
+];

@@ -19,8 +19,17 @@ const authenticatedMay: Record<string, string[]> = {
   'app.operators': ['select', 'insert', 'delete', 'update(name, image_path)'],
   'app.treatments': ['select', 'insert', 'delete'],
   'app.treatment_operators': ['select', 'insert', 'delete'],
-  'app.reservations': ['select', 'insert', 'delete', 'update(starts_at, ends_at, status, notes, updated_at)'],
+  'app.reservations': [
+    'select',
+    'insert',
+    'delete',
+    'update(operator_id, starts_at, ends_at, status, notes, updated_at)',
+  ],
   'app.reservation_rows': ['select'],
+  'app.opening_hours': ['select', 'insert', 'delete'],
+  'app.salon_closures': ['select', 'insert', 'delete'],
+  'app.operator_hours': ['select', 'insert', 'delete'],
+  'app.operator_absences': ['select', 'insert', 'delete'],
 };
 const views = new Set(['app.reservation_rows']);
 

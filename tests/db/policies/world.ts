@@ -139,6 +139,19 @@ export async function startPolicyWorld(): Promise<PolicyWorld> {
   await createAdmin(server);
   const A = await salonIds(server, await openSalon(server, admin, 'Salone Alfa'));
   const B = await salonIds(server, await openSalon(server, admin, 'Salone Beta'));
+  // Each salon's calendar: opening hours, a closure, and Bea's hours and absence. Only the api
+  // functions read them, so the direct statements on reservations here are not bound by them.
+  for (const { merchantId: m, bea } of [A, B]) {
+    await db.exec(
+      `insert into app.opening_hours (merchant_id, weekday, opens, closes)
+         values ('${m}', 1, '09:00', '13:00'), ('${m}', 1, '14:00', '19:00'), ('${m}', 2, '09:00', '19:00');
+       insert into app.salon_closures (merchant_id, day) values ('${m}', '2099-12-25'), ('${m}', '2099-12-26');
+       insert into app.operator_hours (merchant_id, operator_id, weekday, opens, closes)
+         values ('${m}', '${bea}', 1, '10:00', '18:00'), ('${m}', '${bea}', 2, '10:00', '18:00');
+       insert into app.operator_absences (merchant_id, operator_id, from_day, to_day)
+         values ('${m}', '${bea}', '2099-08-01', '2099-08-15'), ('${m}', '${bea}', '2099-09-01', '2099-09-02');`,
+    );
+  }
   await db.query(`insert into storage.buckets (id, name, public) values ('privato', 'privato', false)`);
   await db.query(
     `insert into storage.objects (bucket_id, name)
