@@ -94,8 +94,11 @@ export function areaNav(page: Page) {
 /** Opens a screen from the area's navigation, through the 'Altro' sheet when the phone's bar lacks it. */
 export async function openFromNav(page: Page, label: string): Promise<void> {
   const link = areaNav(page).getByRole('link', { name: label, exact: true });
+  const more = areaNav(page).getByRole('button', { name: 'Altro', exact: true });
+  // The area's chunk may still be loading: wait for the bar before deciding where the screen is.
+  await link.or(more).first().waitFor();
   if (await link.isVisible()) return link.click();
-  await areaNav(page).getByRole('button', { name: 'Altro', exact: true }).click();
+  await more.click();
   await page.getByRole('dialog', { name: 'Altro' }).getByRole('link', { name: label, exact: true }).click();
 }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer } from '../support/app-server.ts';
 import { launchBrowser, phone } from '../support/browser.ts';
 import type { TestServer } from '../support/test-server.ts';
-import { appServerOptions, createMerchant, heading, waitForPath } from './helpers.ts';
+import { appServerOptions, createMerchant, heading, openFromNav, waitForPath } from './helpers.ts';
 
 const merchantAccount = { name: 'Centro Luna', email: 'luna@centri.test', password: 'segreta-luna' };
 
@@ -91,10 +91,7 @@ describe('operator photos are resized and stripped of EXIF/GPS in the browser be
     await salon.getByLabel('Password').fill(merchantAccount.password);
     await salon.getByRole('button', { name: 'Accedi', exact: true }).click();
     await waitForPath(salon, '/dashboard/registrazioni');
-    await salon
-      .getByRole('navigation', { name: 'Navigazione principale' })
-      .getByRole('link', { name: 'Impostazioni', exact: true })
-      .click();
+    await openFromNav(salon, 'Impostazioni');
     await heading(salon, 'Impostazioni');
 
     const form = salon.getByRole('form', { name: 'Nuovo operatore' });

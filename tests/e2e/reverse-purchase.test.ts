@@ -9,6 +9,7 @@ import {
   expectAccessible,
   heading,
   joinMerchant,
+  openFromNav,
   waitForPath,
 } from './helpers.ts';
 
@@ -84,7 +85,7 @@ describe('a merchant reverses a purchase and the customer sees it on Crediti', (
     await waitForPath(page, '/dashboard/registrazioni');
 
     // The window of days, on Percentuali: 30 by default, whole days from 1 to 365.
-    await page.getByRole('navigation').getByRole('link', { name: 'Percentuali', exact: true }).click();
+    await openFromNav(page, 'Percentuali');
     await heading(page, 'Percentuali');
     const days = page.getByLabel('Giorni per lo storno');
     await expect.poll(() => days.inputValue()).toBe('30');
@@ -98,7 +99,7 @@ describe('a merchant reverses a purchase and the customer sees it on Crediti', (
     await expectAccessible(page);
     await screenshot(page, 'merchant-storno-window-phone');
 
-    await page.getByRole('navigation').getByRole('link', { name: 'Movimenti', exact: true }).click();
+    await openFromNav(page, 'Movimenti');
     await heading(page, 'Storico Movimenti');
     await page.getByText('2 movimenti').waitFor();
 
@@ -150,7 +151,7 @@ describe('a merchant reverses a purchase and the customer sees it on Crediti', (
     await customer.getByLabel('Password').fill(bea.password);
     await customer.getByRole('button', { name: 'Accedi' }).click();
     await waitForPath(customer, '/client/profile');
-    await customer.getByRole('navigation').getByRole('link', { name: 'Crediti', exact: true }).click();
+    await openFromNav(customer, 'Crediti');
     await heading(customer, 'Crediti');
     // € 5,00 − € 5,00 used + € 0,25, then the reversal takes back € 5,00: − € 4,75.
     await expect.poll(() => customer.getByTestId('available-credit').textContent()).toBe('-€ 4,75');
