@@ -82,6 +82,8 @@ export const equivalentMutants: Record<string, string> = {
     'no API role but service_role (which bypasses row-level security) has any privilege on the table',
   'app.client_code_counters: row-level security — disable row level security':
     'no API role but service_role (which bypasses row-level security) has any privilege on the table',
+  'app.password_policy: row-level security — disable row level security':
+    'no API role but service_role (which bypasses row-level security) has any privilege on the table',
 };
 
 /** Roles whose privileges on schema app are mutated (anon cannot even use the schema: see below). */

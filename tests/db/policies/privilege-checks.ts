@@ -30,6 +30,8 @@ const authenticatedMay: Record<string, string[]> = {
   'app.salon_closures': ['select', 'insert', 'delete'],
   'app.operator_hours': ['select', 'insert', 'delete'],
   'app.operator_absences': ['select', 'insert', 'delete'],
+  'app.password_policy': [],
+  'app.merchant_daily_sales': ['select'],
 };
 const views = new Set(['app.reservation_rows']);
 
