@@ -92,7 +92,7 @@ export function areaNav(page: Page) {
 }
 
 /** Opens a screen from the area's navigation, through the 'Altro' sheet when the phone's bar lacks it. */
-export async function openFromNav(page: Page, label: string): Promise<void> {
+export async function openFromNav(page: Page, label: string | RegExp): Promise<void> {
   const link = areaNav(page).getByRole('link', { name: label, exact: true });
   if (await link.isVisible()) return link.click();
   await areaNav(page).getByRole('button', { name: 'Altro', exact: true }).click();
