@@ -140,7 +140,7 @@ export const texts = {
     main: 'Navigazione principale',
     signOut: 'Esci',
     more: 'Altro',
-    pending: ['{count} in attesa', '{count} in attesa'],
+    pending: [', {count} da confermare', ', {count} da confermare'],
   },
   client: {
     areaName: 'Area clienti',

@@ -7,6 +7,7 @@ import type { TestServer } from '../support/test-server.ts';
 import {
   appServerOptions,
   createMerchant,
+  areaNav,
   expectAccessible,
   heading,
   joinMerchant,
@@ -47,6 +48,7 @@ async function choose(page: Page, label: string, option: string | number) {
 
 /** Goes to a screen through the area's navigation. */
 async function open(page: Page, label: string, title: string) {
+  await areaNav(page).getByRole('link').first().waitFor();
   await openFromNav(page, label);
   await heading(page, title);
 }
@@ -334,5 +336,88 @@ describe('booking: the salon sets up operators and treatments, a customer books,
     await confirm.getByRole('button', { name: 'Elimina' }).click();
     await toast(salon, 'error', "Impossibile eliminare: l'operatore ha 2 appuntamenti futuri confermati");
     expect(await confirm.isVisible()).toBe(true);
+    await salon.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+  });
+
+  it('counts the requests to answer on Prenotazioni, live, at phone and desktop widths', async () => {
+    const prenotazioni = (name: string | RegExp) => areaNav(salon).getByRole('link', { name, exact: true });
+    expect(await prenotazioni('Prenotazioni').isVisible()).toBe(true);
+
+    await choose(client, 'Trattamento', 'Pulizia viso');
+    await choose(client, 'Data', 1);
+    await choose(client, 'Orario', '14:00');
+    await client.getByRole('button', { name: 'Prenota', exact: true }).click();
+    await toast(client, 'success', 'Prenotazione salvata!');
+    expect(await clientCard('14:00').innerText()).toContain('Nessuna preferenza');
+
+    const withCount = prenotazioni(/^Prenotazioni\W*1 da confermare$/);
+    await withCount.waitFor(live);
+    expect(await withCount.innerText()).toContain('1');
+    await checkAndShoot(salon, 'merchant-nav-badge');
+    await salon.setViewportSize(desktop);
+    await withCount.waitFor();
+    await salon.setViewportSize(phone);
+  });
+
+  it('confirms a request without preference by choosing a free operator; the badge goes', async () => {
+    await areaNav(salon)
+      .getByRole('link', { name: /^Prenotazioni\W*1 da confermare$/ })
+      .click();
+    await heading(salon, 'Prenotazioni');
+    const card = salonCard('14:00');
+    await card.waitFor(live);
+    expect(await card.innerText()).toContain('Nessuna preferenza');
+    await card.getByRole('button', { name: 'Conferma la prenotazione di Chiara Neri' }).click();
+
+    const dialog = salon.getByRole('dialog', { name: 'Conferma prenotazione' });
+    const giulia = dialog.getByRole('radio', { name: 'Giulia Rossi' });
+    await giulia.waitFor();
+    expect(await giulia.isChecked()).toBe(true);
+    expect(await dialog.getByRole('radio').count()).toBe(1);
+    await giulia.check();
+    await expectAccessible(salon);
+    await screenshot(salon, 'merchant-prenotazioni-conferma-operatore-phone');
+    await salon.setViewportSize(desktop);
+    await expectAccessible(salon);
+    await screenshot(salon, 'merchant-prenotazioni-conferma-operatore-desktop');
+    await salon.setViewportSize(phone);
+    await dialog.getByRole('button', { name: 'Conferma prenotazione' }).click();
+    await toast(salon, 'success', 'Prenotazione confermata');
+    await dialog.waitFor({ state: 'detached' });
+
+    await expect.poll(() => statusOf(salonCard('14:00'))).toBe('confermata');
+    expect(await salonCard('14:00').innerText()).toContain('Giulia Rossi');
+    await expect.poll(() => statusOf(clientCard('14:00')), live).toBe('confermata');
+    await areaNav(salon).getByRole('link', { name: 'Prenotazioni', exact: true }).waitFor(live);
+  });
+
+  it('cancels a confirmed appointment with a required reason; the customer reads it live', async () => {
+    const card = salonCard('14:00');
+    await card.getByRole('button', { name: 'Annulla l’appuntamento di Chiara Neri' }).click();
+    const dialog = salon.getByRole('dialog', { name: 'Annulla appuntamento' });
+    await dialog.getByRole('button', { name: 'Annulla appuntamento' }).click();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: 'Inserisci la motivazione dell’annullamento' })
+      .waitFor();
+    const reason = dialog.getByLabel('Motivo', { exact: true });
+    expect(await reason.getAttribute('maxlength')).toBe('500');
+    await reason.fill('Giulia è in malattia, ci scusiamo');
+    await expectAccessible(salon);
+    await screenshot(salon, 'merchant-prenotazioni-annulla-phone');
+    await salon.setViewportSize(desktop);
+    await expectAccessible(salon);
+    await screenshot(salon, 'merchant-prenotazioni-annulla-desktop');
+    await salon.setViewportSize(phone);
+    await dialog.getByRole('button', { name: 'Annulla appuntamento' }).click();
+    await toast(salon, 'success', 'Appuntamento annullato');
+    await dialog.waitFor({ state: 'detached' });
+
+    await expect.poll(() => statusOf(salonCard('14:00'))).toBe('annullata');
+    expect(await salonCard('14:00').getByRole('button').count()).toBe(0);
+    const cancelled = clientCard('14:00');
+    await expect.poll(() => statusOf(cancelled), live).toBe('annullata');
+    expect(await cancelled.innerText()).toContain('Giulia è in malattia');
   });
 });

@@ -92,7 +92,7 @@ export function areaNav(page: Page) {
 }
 
 /** Opens a screen from the area's navigation, through the 'Altro' sheet when the phone's bar lacks it. */
-export async function openFromNav(page: Page, label: string): Promise<void> {
+export async function openFromNav(page: Page, label: string | RegExp): Promise<void> {
   const link = areaNav(page).getByRole('link', { name: label, exact: true });
   const more = areaNav(page).getByRole('button', { name: 'Altro', exact: true });
   // The area's chunk may still be loading: wait for the bar before deciding where the screen is.

@@ -27,7 +27,7 @@ const customerName = (index: number) =>
 const customerEmail = (index: number) => `maria.antonietta.${index}.lunghissimo@clienti-del-centro.test`;
 
 /** A route, its label in the navigation and its heading. */
-type Screen = [path: string, label: string, title: string];
+type Screen = [path: string, label: string | RegExp, title: string];
 
 /** The document's width beyond the viewport, 0 when nothing scrolls sideways. */
 function horizontalOverflow(page: Page): Promise<number> {
@@ -117,8 +117,11 @@ async function checkNavigation(page: Page, screens: Screen[]) {
     const entry = side.getByRole(name === 'Esci' ? 'button' : 'link', { name, exact: true });
     await entry.scrollIntoViewIfNeeded();
     expect(await entry.isVisible()).toBe(true);
+    // Screen-reader-only text (the badge's count in words) is clipped on purpose.
     const cut = await entry.evaluate((element) =>
-      [element, ...element.querySelectorAll('span')].some((part) => part.scrollWidth > part.clientWidth + 1),
+      [element, ...element.querySelectorAll('span:not(.sr-only)')].some(
+        (part) => part.scrollWidth > part.clientWidth + 1,
+      ),
     );
     expect(cut, `${name} is cut in the side bar`).toBe(false);
   }
@@ -267,7 +270,8 @@ describe('no screen scrolls sideways at 320–480 px, with a busy salon', () => 
       ['/dashboard/registrazioni', 'Registrazioni', 'Registrazioni'],
       ['/dashboard/movimenti', 'Movimenti', 'Storico Movimenti'],
       ['/dashboard/clienti', 'Clienti', 'Elenco Clienti'],
-      ['/dashboard/prenotazioni', 'Prenotazioni', 'Prenotazioni'],
+      // One request waits for an answer: the link's name carries the count.
+      ['/dashboard/prenotazioni', /^Prenotazioni\W*1 da confermare$/, 'Prenotazioni'],
       ['/dashboard/agenda', 'Agenda', 'Agenda'],
       ['/dashboard/percentuali', 'Percentuali', 'Percentuali'],
       ['/dashboard/statistiche', 'Statistiche', 'Statistiche'],

@@ -9,9 +9,12 @@ import {
   Settings,
   Users,
 } from 'lucide-react';
+import type { ComponentProps } from 'react';
 import { Outlet } from 'react-router';
 import { AreaLayout, type AreaNavItem } from '@/components/layouts/area-layout';
 import { paths } from '@/config/paths';
+import { usePendingCount } from '@/features/booking-merchant/api/pending-count';
+import { useWatchMerchantReservations } from '@/features/booking-merchant/api/watch-merchant-reservations';
 import { AgendaScreen } from '@/features/booking-merchant/components/agenda-screen';
 import { ReservationsScreen } from '@/features/booking-merchant/components/reservations-screen';
 import { SettingsScreen } from '@/features/booking-merchant/components/settings-screen';
@@ -46,17 +49,31 @@ export function DashboardArea() {
   return (
     <RequireRole role="merchant">
       {(whoami) => (
-        <AreaLayout
+        <DashboardLayout
           areaName={whoami.merchant?.name ?? t.areaName}
           subtitle={whoami.email}
-          items={items}
           onSignOut={signOut}
           signingOut={pending}
-        >
-          <Outlet />
-        </AreaLayout>
+        />
       )}
     </RequireRole>
+  );
+}
+
+/**
+ * The signed-in salon's layout: its reservations stay live on every screen (one subscription) and
+ * 'Prenotazioni' shows how many requests wait for an answer.
+ */
+function DashboardLayout(props: Omit<ComponentProps<typeof AreaLayout>, 'items' | 'children'>) {
+  useWatchMerchantReservations();
+  const pendingCount = usePendingCount().data;
+  const withBadge = items.map((item) =>
+    item.href === d.prenotazioni.href() ? { ...item, badge: pendingCount } : item,
+  );
+  return (
+    <AreaLayout {...props} items={withBadge}>
+      <Outlet />
+    </AreaLayout>
   );
 }
 

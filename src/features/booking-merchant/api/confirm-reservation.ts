@@ -2,10 +2,20 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageSchema, reservationIdSchema, reservationsKey } from '@/features/booking-merchant/api/schemas';
 import { callRpc } from '@/lib/rpc';
 
+export interface ConfirmReservationInput {
+  reservationId: string;
+  /** For a request without preference: the free operator who takes it (the database checks again). */
+  operatorId?: string | null;
+}
+
 /** 'in attesa' → 'confermata'; the database checks again that the operator is free. */
-export async function confirmReservation(reservationId: string): Promise<{ message: string }> {
+export async function confirmReservation({
+  reservationId,
+  operatorId,
+}: ConfirmReservationInput): Promise<{ message: string }> {
   const id = reservationIdSchema.parse(reservationId);
-  return messageSchema.parse(await callRpc<unknown>('confirm_reservation', { reservation_id: id }));
+  const args = operatorId ? { reservation_id: id, operator_id: operatorId } : { reservation_id: id };
+  return messageSchema.parse(await callRpc<unknown>('confirm_reservation', args));
 }
 
 export function useConfirmReservation() {

@@ -5,7 +5,6 @@ import { PageHeading } from '@/components/layouts/page-heading';
 import { Card } from '@/components/ui/card';
 import { useAgenda } from '@/features/booking-merchant/api/list-agenda';
 import type { MerchantReservation } from '@/features/booking-merchant/api/schemas';
-import { useWatchMerchantReservations } from '@/features/booking-merchant/api/watch-merchant-reservations';
 import { groupByDate } from '@/features/booking-merchant/agenda';
 import { LoadError, LoadingBlocks } from '@/features/booking-merchant/components/query-states';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
@@ -17,7 +16,6 @@ const c = bookingMerchantTexts.common;
 /** /dashboard/agenda 'Agenda': confirmed appointments from today on, a section per day, live. */
 export function AgendaScreen() {
   const agenda = useAgenda();
-  useWatchMerchantReservations();
   return (
     <section className="grid gap-6">
       <div className="grid gap-1">

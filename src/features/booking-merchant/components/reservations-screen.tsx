@@ -1,4 +1,4 @@
-import { Check, Pencil, X } from 'lucide-react';
+import { Ban, Check, Pencil, X } from 'lucide-react';
 import { useState } from 'react';
 import { dateWithWeekday, shortTime } from '@/components/booking/booking-dates';
 import { ReservationStatusBadge } from '@/components/booking/reservation-status-badge';
@@ -12,7 +12,8 @@ import {
   useMerchantReservations,
   type InboxReservation,
 } from '@/features/booking-merchant/api/list-merchant-reservations';
-import { useWatchMerchantReservations } from '@/features/booking-merchant/api/watch-merchant-reservations';
+import { CancelReservationDialog } from '@/features/booking-merchant/components/cancel-reservation-dialog';
+import { ConfirmOperatorDialog } from '@/features/booking-merchant/components/confirm-operator-dialog';
 import { ModifyReservationDialog } from '@/features/booking-merchant/components/modify-reservation-dialog';
 import { LoadError, LoadingBlocks } from '@/features/booking-merchant/components/query-states';
 import { RejectReservationDialog } from '@/features/booking-merchant/components/reject-reservation-dialog';
@@ -27,7 +28,6 @@ const c = bookingMerchantTexts.common;
 export function ReservationsScreen() {
   const reservations = useMerchantReservations();
   const rows = reservations.data?.pages.flatMap((page) => page.reservations) ?? [];
-  useWatchMerchantReservations();
   return (
     <section className="grid gap-6">
       <div className="grid gap-1">
@@ -65,15 +65,21 @@ export function ReservationsScreen() {
   );
 }
 
+type Dialog = 'confirm' | 'modify' | 'reject' | 'cancel';
+
 function ReservationCard({ reservation }: { reservation: InboxReservation }) {
-  const [dialog, setDialog] = useState<'modify' | 'reject' | null>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
   const confirm = useConfirmReservation();
   const client = reservation.client_name;
   const may = (action: string) => reservation.actions.includes(action);
 
   const onConfirm = async () => {
+    if (!reservation.operator_id) {
+      setDialog('confirm');
+      return;
+    }
     try {
-      await confirm.mutateAsync(reservation.id);
+      await confirm.mutateAsync({ reservationId: reservation.id });
       notify.success(t.confirmed, 'long');
     } catch (error) {
       notify.error(fill(c.error, { message: errorMessage(error) }), 'long');
@@ -145,6 +151,16 @@ function ReservationCard({ reservation }: { reservation: InboxReservation }) {
               {t.reject}
             </Button>
           ) : null}
+          {may('cancel') ? (
+            <Button
+              variant="outline"
+              aria-label={fill(t.cancelActionLabel, { client })}
+              onClick={() => setDialog('cancel')}
+            >
+              <Ban aria-hidden="true" />
+              {t.cancelAction}
+            </Button>
+          ) : null}
         </div>
       ) : null}
       {dialog === 'modify' ? (
@@ -159,6 +175,20 @@ function ReservationCard({ reservation }: { reservation: InboxReservation }) {
           reservation={reservation}
           open
           onOpenChange={(open) => setDialog(open ? 'reject' : null)}
+        />
+      ) : null}
+      {dialog === 'confirm' ? (
+        <ConfirmOperatorDialog
+          reservation={reservation}
+          open
+          onOpenChange={(open) => setDialog(open ? 'confirm' : null)}
+        />
+      ) : null}
+      {dialog === 'cancel' ? (
+        <CancelReservationDialog
+          reservation={reservation}
+          open
+          onOpenChange={(open) => setDialog(open ? 'cancel' : null)}
         />
       ) : null}
     </Card>

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { messageSchema, reservationIdSchema, reservationsKey } from '@/features/booking-merchant/api/schemas';
+import { maxLength } from '@/lib/input-limits';
+import { callRpc } from '@/lib/rpc';
+
+export const merchantCancelInputSchema = z.object({
+  reservationId: reservationIdSchema,
+  reason: z.string().trim().min(1).max(maxLength.note),
+});
+
+export type MerchantCancelInput = z.input<typeof merchantCancelInputSchema>;
+
+/** 'confermata' → 'annullata' by the salon, the reason kept as the reservation's notes. */
+export async function merchantCancelReservation(input: MerchantCancelInput): Promise<{ message: string }> {
+  const { reservationId, reason } = merchantCancelInputSchema.parse(input);
+  return messageSchema.parse(
+    await callRpc<unknown>('merchant_cancel_reservation', { reservation_id: reservationId, reason }),
+  );
+}
+
+export function useMerchantCancelReservation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: merchantCancelReservation,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: reservationsKey }),
+  });
+}

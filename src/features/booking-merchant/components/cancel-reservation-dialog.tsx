@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { notify } from '@/components/ui/toaster';
+import { useMerchantCancelReservation } from '@/features/booking-merchant/api/merchant-cancel-reservation';
+import type { MerchantReservation } from '@/features/booking-merchant/api/schemas';
+import { TextArea } from '@/features/booking-merchant/components/text-area';
+import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
+import { errorMessage } from '@/lib/api-error';
+import { maxLength } from '@/lib/input-limits';
+import { fill } from '@/lib/texts';
+
+const t = bookingMerchantTexts.prenotazioni;
+
+/** The salon cancels a confirmed appointment, with a reason the customer reads in its notes. */
+export function CancelReservationDialog({
+  reservation,
+  open,
+  onOpenChange,
+}: {
+  reservation: MerchantReservation;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  const cancel = useMerchantCancelReservation();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    try {
+      await cancel.mutateAsync({ reservationId: reservation.id, reason });
+      notify.success(t.cancelled, 'long');
+      onOpenChange(false);
+    } catch (error) {
+      notify.error(fill(bookingMerchantTexts.common.error, { message: errorMessage(error) }), 'long');
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogTitle>{t.cancelTitle}</DialogTitle>
+        <DialogDescription>
+          {fill(t.cancelDescription, {
+            client: reservation.client_name,
+            treatment: reservation.treatment_name,
+          })}
+        </DialogDescription>
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+          <FormField label={t.cancelReason} error={missing ? t.cancelMissing : undefined}>
+            {(control) => (
+              <TextArea
+                maxLength={maxLength.note}
+                {...control}
+                required
+                value={reason}
+                onChange={(event) => {
+                  setReason(event.target.value);
+                  setMissing(false);
+                }}
+              />
+            )}
+          </FormField>
+          <div className="flex flex-wrap justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="outline">{t.back}</Button>
+            </DialogClose>
+            <Button type="submit" variant="destructive" disabled={cancel.isPending}>
+              {t.cancelSubmit}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,110 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { notify } from '@/components/ui/toaster';
+import { useConfirmReservation } from '@/features/booking-merchant/api/confirm-reservation';
+import { useFreeOperators } from '@/features/booking-merchant/api/free-operators';
+import type { MerchantReservation } from '@/features/booking-merchant/api/schemas';
+import { initialOperatorId } from '@/features/booking-merchant/free-operator-choice';
+import { LoadError } from '@/features/booking-merchant/components/query-states';
+import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
+import { errorMessage } from '@/lib/api-error';
+import { fill } from '@/lib/texts';
+
+const t = bookingMerchantTexts.prenotazioni;
+const c = bookingMerchantTexts.common;
+
+/** Confirms a request made without preference, with the free operator the salon picks. */
+export function ConfirmOperatorDialog({
+  reservation,
+  open,
+  onOpenChange,
+}: {
+  reservation: MerchantReservation;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const operators = useFreeOperators(reservation.id);
+  const [picked, setPicked] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
+  const confirm = useConfirmReservation();
+  const list = operators.data ?? [];
+  const chosen = picked ?? initialOperatorId(list);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen) {
+      setMissing(true);
+      return;
+    }
+    try {
+      await confirm.mutateAsync({ reservationId: reservation.id, operatorId: chosen });
+      notify.success(t.confirmed, 'long');
+      onOpenChange(false);
+    } catch (error) {
+      notify.error(fill(c.error, { message: errorMessage(error) }), 'long');
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogTitle>{t.confirmTitle}</DialogTitle>
+        <DialogDescription>
+          {fill(t.confirmDescription, {
+            client: reservation.client_name,
+            treatment: reservation.treatment_name,
+          })}
+        </DialogDescription>
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+          {operators.isPending ? (
+            <p className="text-muted-foreground">{t.loadingOperators}</p>
+          ) : operators.isError ? (
+            <LoadError error={operators.error} onRetry={() => void operators.refetch()} />
+          ) : list.length === 0 ? (
+            <p className="font-medium text-destructive">{t.noFreeOperator}</p>
+          ) : (
+            <fieldset className="grid gap-2">
+              <legend className="mb-2 font-medium">{t.freeOperators}</legend>
+              {list.map((operator) => (
+                <label
+                  key={operator.id}
+                  className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-input px-3 py-2 has-checked:border-primary has-checked:bg-accent"
+                >
+                  <input
+                    type="radio"
+                    name="operator"
+                    value={operator.id}
+                    checked={chosen === operator.id}
+                    onChange={() => {
+                      setPicked(operator.id);
+                      setMissing(false);
+                    }}
+                    className="size-4 accent-primary"
+                  />
+                  <span className="font-medium">{operator.name}</span>
+                  {operator.proposed ? (
+                    <span className="ml-auto text-sm text-muted-foreground">{t.proposed}</span>
+                  ) : null}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {missing ? (
+            <p role="alert" className="font-medium text-destructive">
+              {t.chooseOperator}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="outline">{t.back}</Button>
+            </DialogClose>
+            <Button type="submit" disabled={confirm.isPending || list.length === 0}>
+              {t.confirmSubmit}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
