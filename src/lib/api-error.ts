@@ -1,6 +1,6 @@
 import type { AuthError, PostgrestError } from '@supabase/supabase-js';
 import { fill } from '@/lib/texts';
-import { italianErrorMessage, networkFailureText } from '@/lib/error-messages';
+import { adminEmailTakenText, italianErrorMessage, networkFailureText } from '@/lib/error-messages';
 
 /**
  * The one error type of the data layer, shaped like PostgREST's error body. Screens branch on
@@ -78,4 +78,19 @@ export function errorMessage(error: unknown): string {
 export function failureText(template: string, error: unknown): string {
   const apiError = ApiError.from(error);
   return apiError.isNetworkFailure ? apiError.message : fill(template, { message: apiError.message });
+}
+
+/** Marked by SQL (hint) or by the auth service (code): the e-mail already belongs to an account. */
+function isEmailTaken(error: ApiError): boolean {
+  return (
+    error.hint === 'email_exists' || error.code === 'email_exists' || error.code === 'user_already_exists'
+  );
+}
+
+/** `failureText` for the platform administrator: a taken e-mail is not an invitation to sign in. */
+export function adminFailureText(template: string, error: unknown): string {
+  const apiError = ApiError.from(error);
+  return isEmailTaken(apiError)
+    ? fill(template, { message: adminEmailTakenText })
+    : failureText(template, error);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorMessage, failureText } from '@/lib/api-error';
-import { forAdmin, italianErrorMessage, networkFailureText } from '@/lib/error-messages';
+import { adminFailureText, ApiError, errorMessage, failureText } from '@/lib/api-error';
+import { italianErrorMessage, networkFailureText } from '@/lib/error-messages';
 
 describe('italianErrorMessage', () => {
   it('says a failed fetch is a missing connection', () => {
@@ -87,14 +87,46 @@ describe('ApiError and failureText', () => {
   });
 });
 
-describe('forAdmin', () => {
-  it('tells the administrator about a taken e-mail without asking them to sign in', () => {
-    const said = 'Errore registrazione commerciante: Email già registrata: accedi per continuare';
-    expect(forAdmin(said)).toBe(
+describe('adminFailureText', () => {
+  const template = 'Errore registrazione commerciante: {message}';
+
+  it('tells the administrator about a taken e-mail, by the hint SQL raises, without asking them to sign in', () => {
+    const taken = new ApiError({
+      status: 400,
+      code: 'P0001',
+      message: 'Email già registrata: accedi per continuare',
+      hint: 'email_exists',
+    });
+    expect(adminFailureText(template, taken)).toBe(
       'Errore registrazione commerciante: Esiste già un account con questa email: usane un’altra',
     );
-    expect(forAdmin('Esiste già un commerciante con questo nome')).toBe(
-      'Esiste già un commerciante con questo nome',
+  });
+
+  it("does the same for the auth service's code", () => {
+    const taken = new ApiError({
+      status: 422,
+      code: 'email_exists',
+      message: 'esiste già un account con questa email',
+    });
+    expect(adminFailureText(template, taken)).toBe(
+      'Errore registrazione commerciante: Esiste già un account con questa email: usane un’altra',
+    );
+  });
+
+  it('keeps every other failure as failureText says it, whatever its words', () => {
+    const other = new ApiError({
+      status: 400,
+      code: 'P0001',
+      message: 'Email già registrata: accedi per continuare',
+    });
+    expect(adminFailureText(template, other)).toBe(failureText(template, other));
+    const name = new ApiError({
+      status: 400,
+      code: 'P0001',
+      message: 'Esiste già un commerciante con questo nome',
+    });
+    expect(adminFailureText(template, name)).toBe(
+      'Errore registrazione commerciante: Esiste già un commerciante con questo nome',
     );
   });
 });

@@ -90,12 +90,5 @@ export function italianErrorMessage({
   return statusMessage(status);
 }
 
-/** Server texts that speak to a customer, and what they say to the platform administrator instead. */
-const adminWording: Record<string, string> = {
-  'Email già registrata: accedi per continuare': 'Esiste già un account con questa email: usane un’altra',
-};
-
-/** The same failure told to the platform administrator, who creates accounts for others. */
-export function forAdmin(message: string): string {
-  return Object.entries(adminWording).reduce((text, [said, meant]) => text.replace(said, meant), message);
-}
+/** A taken e-mail told to the platform administrator, who creates accounts for others. */
+export const adminEmailTakenText = 'Esiste già un account con questa email: usane un’altra';

@@ -10,8 +10,7 @@ import { notify } from '@/components/ui/toaster';
 import { createMerchantInputSchema, useCreateMerchant } from '@/features/admin/api/create-merchant';
 import { merchantLinks, slugPreview } from '@/features/admin/merchant-links';
 import { adminTexts } from '@/features/admin/texts';
-import { failureText } from '@/lib/api-error';
-import { forAdmin } from '@/lib/error-messages';
+import { adminFailureText } from '@/lib/api-error';
 import { fill } from '@/lib/texts';
 import { maxLength } from '@/lib/input-limits';
 
@@ -41,7 +40,7 @@ export function MerchantForm() {
       form.setFocus('name');
     } catch (error) {
       console.error(adminTexts.logs.registerMerchant, error);
-      notify.error(forAdmin(failureText(t.createError, error)), 'long');
+      notify.error(adminFailureText(t.createError, error), 'long');
     }
   });
 
