@@ -103,6 +103,43 @@ async function downloadInPages(client: TestClient, name: string, args: Record<st
   }
 }
 
+/**
+ * Statistiche the way the spec's first app computed them: every client and every movement downloaded
+ * (1,000 rows a request), then summed in the browser.
+ */
+async function statisticsTheOldWay(client: TestClient) {
+  const clients = (await downloadInPages(client, 'merchant_client_tree', {})) as {
+    id: string;
+    code: string;
+    sponsor_id: string | null;
+    generation: number;
+  }[];
+  const movements: { client_code: string; net: number }[] = [];
+  for (let page = 1; ; page += 1) {
+    const { data, error } = await client.rpc('merchant_movements', { page, page_size: 1000 });
+    if (error) throw new Error(`merchant_movements: ${error.message}`);
+    const rows = (data as { movements: { client_code: string; net: number }[] }).movements;
+    movements.push(...rows);
+    if (rows.length < 1000) break;
+  }
+  const netByCode = new Map<string, number>();
+  for (const movement of movements) {
+    netByCode.set(movement.client_code, (netByCode.get(movement.client_code) ?? 0) + Number(movement.net));
+  }
+  const byId = new Map(clients.map((row) => [row.id, row]));
+  const revenueBelow = new Map<string, number[]>();
+  for (const row of clients) {
+    let sponsor = row.sponsor_id ? byId.get(row.sponsor_id) : undefined;
+    for (let depth = 0; sponsor && depth < 3; depth += 1) {
+      const levels = revenueBelow.get(sponsor.id) ?? [0, 0, 0];
+      levels[depth]! += netByCode.get(row.code) ?? 0;
+      revenueBelow.set(sponsor.id, levels);
+      sponsor = sponsor.sponsor_id ? byId.get(sponsor.sponsor_id) : undefined;
+    }
+  }
+  return { clients: clients.length, movements: movements.length, sponsors: revenueBelow.size };
+}
+
 function readPaths(data: Awaited<ReturnType<typeof generateLoyaltyData>>, profile: ScaleProfile): ReadPath[] {
   const clientsOfBig = profile.bigMerchantClients.toLocaleString('en-US');
   const slug = data.bigMerchant.slug;
@@ -148,7 +185,25 @@ function readPaths(data: Awaited<ReturnType<typeof generateLoyaltyData>>, profil
       who: 'merchant',
       name: 'merchant_statistics',
       args: {},
-      count: 10,
+      count: 20,
+      before: {
+        label: 'every client and movement downloaded, summed in the browser',
+        run: statisticsTheOldWay,
+      },
+    },
+    {
+      call: 'merchant_client_statistics page 1 (20 rows)',
+      who: 'merchant',
+      name: 'merchant_client_statistics',
+      args: { page: 1, page_size: 20 },
+      count: 100,
+    },
+    {
+      call: 'merchant_client_statistics page 500 (20 rows)',
+      who: 'merchant',
+      name: 'merchant_client_statistics',
+      args: { page: 500, page_size: 20 },
+      count: 100,
     },
     {
       call: "merchant_clients page 1, search 'rossi'",

@@ -201,6 +201,10 @@ export type Database = {
         Args: { reason: string; reservation_id: string };
         Returns: Json;
       };
+      merchant_client_statistics: {
+        Args: { page?: number; page_size?: number };
+        Returns: Json;
+      };
       merchant_client_tree: {
         Args: Record<PropertyKey, never>;
         Returns: {

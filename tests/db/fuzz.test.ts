@@ -206,6 +206,12 @@ describe('fuzzing the api functions', () => {
       );
       expect(drifted, `seed ${seed}`).toEqual([]);
 
+      // Statistiche's kept per-client figures are what the purchases and the tree say.
+      const statisticsDrift = await sql<{ client_id: string }>(
+        'select client_id from app_private.client_statistics_drift(array(select id from app.merchants))',
+      );
+      expect(statisticsDrift, `seed ${seed}`).toEqual([]);
+
       // No NaN in any numeric column of the app (infinities cannot live in numeric(p, s) or pass the checks).
       const numericColumns = await sql<{ table_name: string; column_name: string }>(
         `select table_name, column_name from information_schema.columns

@@ -110,6 +110,7 @@ describe('tenant isolation over every api function', () => {
     ['merchant_clients', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['merchant_movements', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['merchant_statistics', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    ['merchant_client_statistics', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['merchant_client_tree', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['merchant_client_tree_columns', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['get_percentages', () => ({}), () => only(['merchantM1', 'merchantM2'])],
@@ -283,6 +284,7 @@ describe('tenant isolation over every api function', () => {
         'merchant_movements',
         'merchant_client_tree',
         'merchant_statistics',
+        'merchant_client_statistics',
       ]) {
         const { data } = await clients[merchant].rpc(fn, {});
         const codes = codesOf(data);

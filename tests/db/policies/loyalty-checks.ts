@@ -34,6 +34,11 @@ export const loyaltySelectChecks: Check[] = [
       return { clientA: self.A, clientB: self.B, merchantA: own.A, merchantB: own.B, admin: 'true' };
     }),
   ),
+  // Kept by triggers for Statistiche: each merchant reads her own clients' figures, nobody else.
+  ...selectChecks('app.client_statistics', (w) => {
+    const own = bySalon(w, (s) => `merchant_id = '${s.merchantId}'`);
+    return { merchantA: own.A, merchantB: own.B };
+  }),
 ];
 
 const percentagesUpdate = (persona: PersonaName, predicate: (w: PolicyWorld) => string) =>

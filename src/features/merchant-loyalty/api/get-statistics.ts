@@ -29,7 +29,6 @@ export const statisticsSchema = z.object({
     discounts: amount,
     net: amount,
   }),
-  per_client: z.array(clientStatisticsSchema),
   revenue: z.object({
     unsponsored: amount,
     generation1: amount,
@@ -43,7 +42,7 @@ export const statisticsSchema = z.object({
 
 export type Statistics = z.infer<typeof statisticsSchema>;
 
-/** Totals, per-client network figures, revenue by generation and the three top-5 rankings (spec §9). */
+/** Totals, revenue by generation and the three top-5 rankings (spec §9). */
 export async function getStatistics(): Promise<Statistics> {
   return statisticsSchema.parse(await callRpc<unknown>('merchant_statistics'));
 }

@@ -9,6 +9,7 @@ import {
   type ClientStatistics,
   type Statistics,
 } from '@/features/merchant-loyalty/api/get-statistics';
+import { useClientStatistics } from '@/features/merchant-loyalty/api/list-client-statistics';
 import { BarList } from '@/features/merchant-loyalty/components/bar-list';
 import { Pager, pageCountOf } from '@/features/merchant-loyalty/components/pager';
 import { QueryFailed } from '@/features/merchant-loyalty/components/query-failed';
@@ -112,10 +113,10 @@ function Ranking({
   );
 }
 
-function Detail({ rows }: { rows: readonly ClientStatistics[] }) {
+function Detail() {
   const [page, setPage] = useState(1);
-  const visible = rows.slice((page - 1) * detailPageSize, page * detailPageSize);
-  const columns: { label: string; cell: (row: ClientStatistics) => string }[] = [
+  const detail = useClientStatistics(page, detailPageSize);
+  const columns: DetailColumn[] = [
     { label: c.purchases, cell: (row) => formatMoney(row.total_purchases) },
     { label: c.count, cell: (row) => formatCount(row.purchases_count) },
     { label: c.generation1, cell: (row) => formatCount(row.generation1_count) },
@@ -130,50 +131,64 @@ function Detail({ rows }: { rows: readonly ClientStatistics[] }) {
       <h2 id="statistics-detail" className="font-display text-xl font-semibold">
         {t.detail}
       </h2>
-      {/* Wider than a phone: the table scrolls sideways, and can be scrolled with the keyboard. */}
-      <div
-        role="region"
-        aria-label={t.detailScroll}
-        tabIndex={0}
-        className="overflow-x-auto rounded-2xl border border-border bg-card shadow-sm focus-visible:outline-2 focus-visible:outline-ring"
-      >
-        <table className="w-full min-w-[46rem] text-left text-sm [&_td:not(:first-child)]:whitespace-nowrap">
-          <caption className="sr-only">{t.detailCaption}</caption>
-          <thead className="border-b border-border bg-muted/60">
-            <tr>
-              <th scope="col" className="sticky left-0 bg-muted px-3 py-3 font-semibold">
-                {c.client}
-              </th>
-              {columns.map((column) => (
-                <th key={column.label} scope="col" className="px-3 py-3 text-right font-semibold">
-                  {column.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {visible.map((row) => (
-              <tr key={row.code} className="border-b border-border last:border-0">
-                <th scope="row" className="sticky left-0 bg-card px-3 py-2 font-medium">
-                  {row.name} <span className="font-normal text-muted-foreground">{row.code}</span>
-                </th>
-                {columns.map((column) => (
-                  <td key={column.label} className="px-3 py-2 text-right tabular-nums">
-                    {column.cell(row)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {detail.isPending ? (
+        <Skeleton className="h-96" />
+      ) : detail.isError ? (
+        <QueryFailed error={detail.error} onRetry={() => void detail.refetch()} />
+      ) : (
+        <DetailTable rows={detail.data.clients} columns={columns} />
+      )}
       <Pager
         page={page}
-        pageCount={pageCountOf(rows.length, detailPageSize)}
+        pageCount={pageCountOf(detail.data?.total ?? 0, detailPageSize)}
         onPageChange={setPage}
         what={t.detail.toLowerCase()}
       />
     </section>
+  );
+}
+
+type DetailColumn = { label: string; cell: (row: ClientStatistics) => string };
+
+function DetailTable({ rows, columns }: { rows: readonly ClientStatistics[]; columns: DetailColumn[] }) {
+  return (
+    // Wider than a phone: the table scrolls sideways, and can be scrolled with the keyboard.
+    <div
+      role="region"
+      aria-label={t.detailScroll}
+      tabIndex={0}
+      className="overflow-x-auto rounded-2xl border border-border bg-card shadow-sm focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      <table className="w-full min-w-[46rem] text-left text-sm [&_td:not(:first-child)]:whitespace-nowrap">
+        <caption className="sr-only">{t.detailCaption}</caption>
+        <thead className="border-b border-border bg-muted/60">
+          <tr>
+            <th scope="col" className="sticky left-0 bg-muted px-3 py-3 font-semibold">
+              {c.client}
+            </th>
+            {columns.map((column) => (
+              <th key={column.label} scope="col" className="px-3 py-3 text-right font-semibold">
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.code} className="border-b border-border last:border-0">
+              <th scope="row" className="sticky left-0 bg-card px-3 py-2 font-medium">
+                {row.name} <span className="font-normal text-muted-foreground">{row.code}</span>
+              </th>
+              {columns.map((column) => (
+                <td key={column.label} className="px-3 py-2 text-right tabular-nums">
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -220,7 +235,7 @@ export function StatisticsScreen() {
               />
             </div>
           </section>
-          <Detail rows={statistics.data.per_client} />
+          <Detail />
         </>
       )}
     </section>

@@ -1,0 +1,27 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { clientStatisticsSchema } from '@/features/merchant-loyalty/api/get-statistics';
+import { count, merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
+import { callRpc } from '@/lib/rpc';
+
+const clientStatisticsPageSchema = z.object({ total: count, clients: z.array(clientStatisticsSchema) });
+
+export type ClientStatisticsPage = z.infer<typeof clientStatisticsPageSchema>;
+
+/** One page of the per-client figures (spec §9), by client code: the server never sends them all. */
+export async function listClientStatistics(page: number, pageSize: number): Promise<ClientStatisticsPage> {
+  return clientStatisticsPageSchema.parse(
+    await callRpc<unknown>('merchant_client_statistics', { page, page_size: pageSize }),
+  );
+}
+
+export const clientStatisticsQueryOptions = (page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: [...merchantLoyaltyKey, 'statistics', 'clients', page, pageSize],
+    queryFn: () => listClientStatistics(page, pageSize),
+    placeholderData: keepPreviousData,
+  });
+
+export function useClientStatistics(page: number, pageSize: number) {
+  return useQuery(clientStatisticsQueryOptions(page, pageSize));
+}
