@@ -402,8 +402,10 @@ export async function generateLoyaltyData(
       [ledger.merchant, ledger.client, ledger.movement, ledger.kind, ledger.amount, ledger.at],
       20_000,
     );
-    // The movements' triggers are off: the campaign summaries' daily sales are counted here, once.
+    // The movements' triggers are off: the campaign summaries' daily sales and Statistiche's per-client
+    // figures are counted here, once.
     await tx.query('select app_private.recount_daily_sales(array(select m.id from app.merchants m))');
+    await tx.query('select app_private.rebuild_client_statistics(array(select m.id from app.merchants m))');
     for (const table of ['app.clients', 'app.movements', 'app.credit_ledger']) {
       await tx.query(`alter table ${table} enable trigger user`);
     }
@@ -485,6 +487,12 @@ export async function verifyLoyaltyData(db: Queryable): Promise<void> {
       `generated data breaks the ledger: ${result.ledger_mismatches} ledger entries differ from §9, ` +
         `${result.balance_mismatches} balances differ from their ledger`,
     );
+  }
+  const statistics = await db.query<{ n: string }>(
+    'select count(*) as n from app_private.client_statistics_drift(array(select m.id from app.merchants m))',
+  );
+  if (Number(statistics.rows[0]!.n) !== 0) {
+    throw new Error(`${statistics.rows[0]!.n} clients' kept statistics differ from their movements`);
   }
   if (Number(result.daily_mismatches) !== 0) {
     throw new Error(`${result.daily_mismatches} daily sales rows differ from the movements they sum`);

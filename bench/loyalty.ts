@@ -13,6 +13,7 @@ import { createKeys, signJwt } from '../server/keys.ts';
 import { startServer } from '../server/start.ts';
 import { createThrowawayPostgres } from '../tests/support/test-database.ts';
 import type { TestClient } from '../tests/support/test-server.ts';
+import { generateBookingData } from './generate-bookings.ts';
 import { generateLoyaltyData, verifyLoyaltyData, type ScaleProfile } from './generate.ts';
 import { measure } from './measure.ts';
 import { startServerProcess } from './server-process.ts';
@@ -205,6 +206,28 @@ function readPaths(data: Awaited<ReturnType<typeof generateLoyaltyData>>, profil
       args: { page: 500, page_size: 20 },
       count: 100,
     },
+    ...(['to_answer', 'upcoming', 'history'] as const).map((section) => ({
+      call: `merchant_reservations_page '${section}', 20 rows (10,000 reservations)`,
+      who: 'merchant' as const,
+      name: 'merchant_reservations_page',
+      args: { section, page_size: 20 },
+      count: 50,
+      ...(section === 'history'
+        ? {
+            before: {
+              label: 'every reservation, 1,000 rows a request (the inbox before paging)',
+              run: (client: TestClient) => downloadInPages(client, 'merchant_reservations', {}),
+            },
+          }
+        : {}),
+    })),
+    {
+      call: 'merchant_pending_count (navigation badge)',
+      who: 'merchant',
+      name: 'merchant_pending_count',
+      args: {},
+      count: 100,
+    },
     {
       call: "merchant_clients page 1, search 'rossi'",
       who: 'merchant',
@@ -278,6 +301,7 @@ async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResult
     const floors = new Map<string, Stats>();
     try {
       data = await generateLoyaltyData(db, profile);
+      const bookings = await generateBookingData(db, data.bigMerchant.id);
       const verifyStarted = performance.now();
       await verifyLoyaltyData(db);
       results.generation.push({
@@ -287,7 +311,8 @@ async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResult
         clients: data.counts.clients,
         movements: data.counts.movements,
         'ledger rows': data.counts.ledger,
-        'generate s': Number(data.seconds.toFixed(1)),
+        reservations: bookings.reservations,
+        'generate s': Number((data.seconds + bookings.seconds).toFixed(1)),
         'verify s': Number(((performance.now() - verifyStarted) / 1000).toFixed(1)),
       });
 
