@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { createMailer, type Mailer, type OutgoingMail } from '../../server/mail/mailer.ts';
@@ -12,6 +14,7 @@ import {
   type Answer,
   type Salon,
 } from '../db/booking-fixture.ts';
+import { startFakeSmtp } from '../support/fake-smtp.ts';
 import { mailbox, type MailMessage } from '../support/mailbox.ts';
 import { testDatabaseKind } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -280,5 +283,54 @@ describe.skipIf(testDatabaseKind !== 'postgres')('notifications: two senders on 
       `select count(*) as unsent from app.notification_outbox where sent_at is null`,
     );
     expect(Number(rows[0]!.unsent)).toBe(0);
+  });
+
+  it('npm run mail:drain sends the due e-mails once over SMTP, as a scheduled worker would', async () => {
+    const db = server.server.context.db;
+    await db.query(`update app.notification_outbox set sent_at = now() where sent_at is null`);
+    const salon = await openSalon(server, await createAdmin(server), 'Salone Remoto');
+    const requested = await db.query<{ id: string }>(
+      `insert into app.reservations (merchant_id, client_id, treatment_name, operator_id, starts_at, ends_at)
+       values ($1, $2, 'Piega', $3, now() + interval '5 days', now() + interval '5 days 1 hour')
+       returning id`,
+      [salon.merchant.id, salon.member.client_id, salon.anna],
+    );
+    await db.query(`update app.reservations set status = 'confermata' where id = $1`, [
+      requested.rows[0]!.id,
+    ]);
+    const smtp = await startFakeSmtp();
+    const root = new URL('../..', import.meta.url).pathname;
+    const run = () =>
+      new Promise<{ code: number; output: string }>((resolve) => {
+        execFile(
+          join(root, 'node_modules/.bin/tsx'),
+          ['scripts/mail-drain.ts'],
+          {
+            cwd: root,
+            env: {
+              ...process.env,
+              DATABASE_URL: server.server.context.config.databaseUrl,
+              SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+              SITE_URL: 'https://prenota.example.com',
+            },
+          },
+          (error, stdout, stderr) =>
+            resolve({ code: error ? Number(error.code) : 0, output: stdout + stderr }),
+        );
+      });
+    try {
+      expect(await run()).toEqual({ code: 0, output: 'E-mail outbox: 2 sent, 0 failed (retried later)\n' });
+      expect(await run()).toEqual({ code: 0, output: 'E-mail outbox: 0 sent, 0 failed (retried later)\n' });
+      expect(smtp.received.map((mail) => mail.to)).toEqual([
+        [`<${salon.owner.email}>`],
+        [`<${salon.client.email}>`],
+      ]);
+      const confirmation = smtp.received[1]!.raw;
+      expect(confirmation).toMatch(/^Subject: Appuntamento confermato: Piega il /m);
+      expect(confirmation).toMatch(/^Content-Type: text\/calendar; charset=utf-8; method=PUBLISH/m);
+      expect(confirmation).toMatch(/filename=prenotazione-\d{4}-\d{2}-\d{2}\.ics/);
+    } finally {
+      await smtp.close();
+    }
   });
 });
