@@ -82,10 +82,16 @@ describe('notifications: the outbox is written with the reservation change', () 
     const quiet = await book(3, '12:00');
     expect(await kinds(quiet)).toEqual([]);
     await setEmails(true, true);
-    expect(expectOk<Record<string, unknown>>(await merchant('booking_settings', {}))).toMatchObject({
+    expect(expectOk<Record<string, unknown>>(await merchant('booking_settings', {}))).toEqual({
+      cancellation_notice_hours: 24,
+      address: null,
       new_request_emails: true,
       reminder_emails: true,
     });
+    expectRefused(
+      await merchant('set_booking_emails', { new_request_emails: null, reminder_emails: true }),
+      'Indica se inviare le e-mail di nuova richiesta e i promemoria',
+    );
   });
 
   it('sends the customer a confirmation and schedules the reminder 24 hours before', async () => {
