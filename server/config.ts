@@ -23,6 +23,7 @@ const environmentSchema = z.object({
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   SMTP_URL: z.string().optional(),
+  OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
   IDLE_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
@@ -73,6 +74,8 @@ export interface ServerConfig {
   adminEmail?: string;
   adminPassword?: string;
   smtpUrl?: string;
+  /** How often the server sends the due e-mails of app.notification_outbox; 0 = never (a worker does). */
+  outboxIntervalMs: number;
   /**
    * Behind reverse proxies: how many hops, or which proxy addresses, may name the client in
    * X-Forwarded-For (rate limits are per address; HSTS needs X-Forwarded-Proto). Unset: none.
@@ -135,6 +138,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Server
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
     smtpUrl: env.SMTP_URL,
+    outboxIntervalMs: env.OUTBOX_INTERVAL_MS,
     trustProxy: env.TRUST_PROXY,
     serveSourceMaps: env.SERVE_SOURCE_MAPS === '1' || env.SERVE_SOURCE_MAPS === 'true',
     http: Object.fromEntries(

@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { openAdminSocket } from './backup/admin-socket.ts';
 import { applyPasswordPolicy } from './auth/password-policy.ts';
 import { ensurePlatformAdmin } from './auth/platform-admin.ts';
-import { resolveAuthSettings, smtpOptionsOf } from './auth/settings.ts';
+import { resolveAuthSettings, siteUrlOf, smtpOptionsOf } from './auth/settings.ts';
 import type { ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { protectDataDir } from './data-dir.ts';
@@ -13,6 +13,7 @@ import { openDatabase } from './db/open-database.ts';
 import { createKeys, resolveJwtSecret } from './keys.ts';
 import { startMailboxServer, type MailboxServer } from './mail/mailbox-server.ts';
 import { createMailer } from './mail/mailer.ts';
+import { drainOutbox, startOutboxDrainer, type OutboxDrainer } from './mail/outbox-drainer.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -67,6 +68,18 @@ export async function startServer(
   const url = `http://localhost:${port}`;
   if (!config.siteUrl && typeof config.toml.auth.site_url !== 'string') config.siteUrl = url;
   const running = app;
+  const authSettings = resolveAuthSettings(config);
+  const outbox: OutboxDrainer | undefined =
+    config.outboxIntervalMs > 0
+      ? startOutboxDrainer(
+          () =>
+            drainOutbox(db, mailer, {
+              sender: { Name: authSettings.senderName, Address: authSettings.senderAddress },
+              siteUrl: siteUrlOf(config),
+            }),
+          config.outboxIntervalMs,
+        )
+      : undefined;
   const adminSocket = persist
     ? await openAdminSocket(context).catch((error: Error) => {
         console.warn(`No admin socket, so no online backup: ${error.message}`);
@@ -79,6 +92,7 @@ export async function startServer(
     url,
     mailbox,
     async stop() {
+      await outbox?.stop();
       await adminSocket?.close();
       await mailbox?.app.close();
       await running.close();

@@ -16,6 +16,16 @@ export interface StoredMessage {
   Created: string;
   Text: string;
   HTML: string;
+  /** Mailpit's attachment list; Content is kept here and served apart, as Mailpit serves a part. */
+  Attachments: StoredAttachment[];
+}
+
+export interface StoredAttachment {
+  PartID: string;
+  FileName: string;
+  ContentType: string;
+  Size: number;
+  Content: string;
 }
 
 /** How many messages the mailbox keeps; the oldest go first. */
@@ -32,7 +42,10 @@ export class Mailbox {
   constructor(dataDir?: string) {
     if (!dataDir) return;
     this.file = join(dataDir, 'mailbox.json');
-    if (existsSync(this.file)) this.messages = JSON.parse(readFileSync(this.file, 'utf8')) as StoredMessage[];
+    if (!existsSync(this.file)) return;
+    const saved = JSON.parse(readFileSync(this.file, 'utf8')) as StoredMessage[];
+    // Messages saved before attachments were kept have none.
+    this.messages = saved.map((message) => ({ ...message, Attachments: message.Attachments ?? [] }));
   }
 
   deliver(message: Omit<StoredMessage, 'ID' | 'Created'>): StoredMessage {

@@ -7,6 +7,14 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  /** The media type, e.g. 'text/calendar; charset=utf-8; method=PUBLISH'. */
+  contentType: string;
+  content: string;
 }
 
 /**
@@ -38,6 +46,7 @@ export function createMailer(options: { smtpUrl?: string; smtp?: SmtpOptions; da
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          attachments: mail.attachments?.map((attachment) => ({ ...attachment })),
         });
       },
     };
@@ -52,6 +61,13 @@ export function createMailer(options: { smtpUrl?: string; smtp?: SmtpOptions; da
         Subject: mail.subject,
         Text: mail.text,
         HTML: mail.html,
+        Attachments: (mail.attachments ?? []).map((attachment, index) => ({
+          PartID: String(index + 2),
+          FileName: attachment.filename,
+          ContentType: attachment.contentType,
+          Size: Buffer.byteLength(attachment.content, 'utf8'),
+          Content: attachment.content,
+        })),
       });
     },
   };

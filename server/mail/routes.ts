@@ -62,6 +62,15 @@ ${content}`,
   );
 }
 
+function attachmentList(message: StoredMessage): string {
+  if (message.Attachments.length === 0) return '';
+  const links = message.Attachments.map(
+    (attachment) =>
+      `<a href="/api/v1/message/${encodeURIComponent(message.ID)}/part/${encodeURIComponent(attachment.PartID)}">${escape(attachment.FileName)}</a>`,
+  );
+  return `  <dt>Allegati</dt><dd>${links.join(', ')}</dd>\n`;
+}
+
 function detailPage(message: StoredMessage): string {
   return page(
     message.Subject,
@@ -71,7 +80,7 @@ function detailPage(message: StoredMessage): string {
   <dt>Da</dt><dd>${escape(`${message.From.Name} <${message.From.Address}>`)}</dd>
   <dt>A</dt><dd>${escape(message.To.map((to) => to.Address).join(', '))}</dd>
   <dt>Ricevuto</dt><dd>${escape(when(message.Created))}</dd>
-</dl>
+${attachmentList(message)}</dl>
 <h2>Versione HTML</h2>
 <iframe title="Versione HTML del messaggio" sandbox="allow-popups allow-popups-to-escape-sandbox" srcdoc="${escape(message.HTML)}"></iframe>
 <h2>Versione testo</h2>
@@ -120,6 +129,26 @@ export async function mailRoutes(app: FastifyInstance, mailbox: Mailbox) {
   app.get<{ Params: { id: string } }>('/api/v1/message/:id', async (request, reply) => {
     const message = mailbox.get(request.params.id);
     if (!message) return reply.code(404).type('text/plain').send('message not found');
-    return message;
+    return {
+      ...message,
+      Attachments: message.Attachments.map(({ Content: _content, ...attachment }) => attachment),
+    };
   });
+
+  app.get<{ Params: { id: string; part: string } }>(
+    '/api/v1/message/:id/part/:part',
+    async (request, reply) => {
+      const attachment = mailbox
+        .get(request.params.id)
+        ?.Attachments.find((candidate) => candidate.PartID === request.params.part);
+      if (!attachment) return reply.code(404).type('text/plain').send('attachment not found');
+      return reply
+        .type(attachment.ContentType)
+        .header(
+          'content-disposition',
+          `attachment; filename="${attachment.FileName.replace(/["\\\r\n]/g, '_')}"`,
+        )
+        .send(attachment.Content);
+    },
+  );
 }

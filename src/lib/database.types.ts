@@ -291,8 +291,13 @@ export type Database = {
           proposed: boolean;
         }[];
       };
+      reservation_ics: { Args: { reservation_id: string }; Returns: string };
       reverse_purchase: {
         Args: { movement_id: string; reason: string };
+        Returns: Json;
+      };
+      set_booking_emails: {
+        Args: { new_request_emails: boolean; reminder_emails: boolean };
         Returns: Json;
       };
       set_cancellation_notice: { Args: { hours: number }; Returns: Json };
@@ -311,6 +316,7 @@ export type Database = {
         Returns: Json;
       };
       set_reversal_window: { Args: { days: number }; Returns: Json };
+      set_salon_address: { Args: { address: string }; Returns: Json };
       set_salon_closure: {
         Args: { closed?: boolean; day: string };
         Returns: Json;

@@ -79,7 +79,9 @@ describe('booking: customers cancel, the salon cancels, requests expire', () => 
     expectOk(await cancel(far));
     expect(await merchantRow(far)).toMatchObject({ status: 'annullata', actions: [] });
 
-    expect(expectOk<{ cancellation_notice_hours: number }>(await merchant('booking_settings', {}))).toEqual({
+    expect(
+      expectOk<{ cancellation_notice_hours: number }>(await merchant('booking_settings', {})),
+    ).toMatchObject({
       cancellation_notice_hours: 24,
     });
     for (const hours of [-1, 169, null]) {

@@ -207,6 +207,22 @@ describe('tenant isolation over every api function', () => {
     ['merchant_pending_count', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['booking_settings', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['set_cancellation_notice', () => ({ hours: 24 }), () => only(['merchantM1', 'merchantM2'])],
+    [
+      'set_booking_emails',
+      () => ({ new_request_emails: true, reminder_emails: true }),
+      () => only(['merchantM1', 'merchantM2']),
+    ],
+    ['set_salon_address', () => ({ address: 'Via Roma 1' }), () => only(['merchantM1', 'merchantM2'])],
+    // The calendar entry: the reservation's customer or salon; a stranger's id is not found.
+    [
+      'reservation_ics',
+      () => ({ reservation_id: nobody }),
+      () => ({
+        ...clientsSay('Prenotazione non trovata')(),
+        merchantM1: 'Prenotazione non trovata',
+        merchantM2: 'Prenotazione non trovata',
+      }),
+    ],
     // The salon calendar: each merchant reads and writes only its own.
     ['booking_calendar', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['set_opening_hours', () => ({ hours: [] }), () => only(['merchantM1', 'merchantM2'])],

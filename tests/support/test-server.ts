@@ -48,6 +48,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     databaseUrl: postgres?.url,
     migrationFolders: options.migrationFolders ?? [defaultMigrationsFolder],
     staticDir: undefined,
+    // No background sending: a test drains the outbox itself, or turns the loop on.
+    outboxIntervalMs: 0,
     // Many sign-ups from one address: the auth rate limits stay out of the way unless a test lowers them.
     auth: {
       rateLimits: {

@@ -43,4 +43,7 @@ export const bookingClientTexts = {
   performedBy: 'Con {names}',
   loadError: 'Impossibile caricare i dati: {message}',
   retry: 'Riprova',
+  addToCalendar: 'Aggiungi al calendario',
+  addToCalendarLabel: 'Aggiungi al calendario {treatment} del {date}',
+  calendarError: 'Impossibile preparare il file del calendario: {message}',
 } as const;

@@ -20,7 +20,12 @@ const reservationsSelect = (table: string) =>
     merchantB: ofSalon(w.B),
   }));
 
+const authenticated: PersonaName[] = ['clientA', 'clientB', 'merchantA', 'merchantB', 'admin'];
+const grantOnlyToService = Object.fromEntries(authenticated.map((persona) => [persona, 'grant']));
+
 export const bookingSelectChecks: Check[] = [
+  // The e-mails to send: the sender's alone (service role), never a customer's or a salon's.
+  ...selectChecks('app.notification_outbox', () => ({}), grantOnlyToService),
   ...catalogueSelect('app.operators'),
   ...catalogueSelect('app.treatments'),
   ...catalogueSelect('app.treatment_operators'),

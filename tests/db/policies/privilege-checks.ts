@@ -26,6 +26,7 @@ const authenticatedMay: Record<string, string[]> = {
     'update(operator_id, starts_at, ends_at, status, notes, updated_at)',
   ],
   'app.reservation_rows': ['select'],
+  'app.notification_outbox': [],
   'app.opening_hours': ['select', 'insert', 'delete'],
   'app.salon_closures': ['select', 'insert', 'delete'],
   'app.operator_hours': ['select', 'insert', 'delete'],

@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { renderGoTemplate, type TemplateData } from './go-template.ts';
+
+const templatesFolder = fileURLToPath(new URL('../../supabase/templates/', import.meta.url));
+
+export type NotificationKind =
+  'new_request' | 'confirmation' | 'change_proposed' | 'rejection' | 'cancellation' | 'reminder';
+
+/** Each e-mail's subject; its body is supabase/templates/booking_<kind>.html with a .txt beside it. */
+const subjects: Record<NotificationKind, string> = {
+  new_request: 'Nuova richiesta di prenotazione: {{ .ClientName }}, {{ .Date }} alle {{ .Time }}',
+  confirmation: 'Appuntamento confermato: {{ .Treatment }} il {{ .Date }} alle {{ .Time }}',
+  change_proposed: '{{ .SalonName }} propone un nuovo orario: {{ .Date }} alle {{ .Time }}',
+  rejection: 'Richiesta non accettata: {{ .Treatment }} del {{ .Date }}',
+  cancellation: 'Appuntamento annullato: {{ .Treatment }} del {{ .Date }} alle {{ .Time }}',
+  reminder: 'Promemoria: {{ .Treatment }} il {{ .Date }} alle {{ .Time }}',
+};
+
+/** Kinds that announce a confirmed appointment and so carry its .ics. */
+export const withCalendarEntry: ReadonlySet<NotificationKind> = new Set(['confirmation', 'reminder']);
+
+/** The outbox payload (app_private.reservation_notice) as template fields. */
+export interface NotificationPayload {
+  salon_name: string;
+  salon_phone: string;
+  salon_address: string;
+  client_name: string;
+  treatment: string;
+  operator: string;
+  date: string;
+  time: string;
+  notes: string;
+  previous_date?: string;
+  previous_time?: string;
+  cancelled_by_salon?: boolean;
+}
+
+const cache = new Map<string, string>();
+function template(kind: NotificationKind, extension: 'html' | 'txt'): string {
+  const file = `${templatesFolder}booking_${kind}.${extension}`;
+  let content = cache.get(file);
+  if (content === undefined) {
+    content = readFileSync(file, 'utf8');
+    cache.set(file, content);
+  }
+  return content;
+}
+
+export function renderNotification(kind: NotificationKind, payload: NotificationPayload, siteUrl: string) {
+  const data: TemplateData = {
+    SiteURL: siteUrl.replace(/\/+$/, ''),
+    SalonName: payload.salon_name,
+    SalonPhone: payload.salon_phone,
+    SalonAddress: payload.salon_address,
+    ClientName: payload.client_name,
+    Treatment: payload.treatment,
+    Operator: payload.operator,
+    Date: payload.date,
+    Time: payload.time,
+    Notes: payload.notes,
+    PreviousDate: payload.previous_date ?? '',
+    PreviousTime: payload.previous_time ?? '',
+    CancelledBySalon: payload.cancelled_by_salon ?? false,
+  };
+  return {
+    // One line: a name with a line break must not reach the header.
+    subject: renderGoTemplate(subjects[kind], data, { html: false }).replace(/\s+/g, ' ').trim(),
+    text: renderGoTemplate(template(kind, 'txt'), data, { html: false }),
+    html: renderGoTemplate(template(kind, 'html'), data, { html: true }),
+  };
+}

@@ -1,0 +1,125 @@
+import type { Queryable } from '../db/port.ts';
+import type { Address } from './mailbox.ts';
+import type { MailAttachment, Mailer, OutgoingMail } from './mailer.ts';
+import {
+  renderNotification,
+  withCalendarEntry,
+  type NotificationKind,
+  type NotificationPayload,
+} from './notification-templates.ts';
+
+export interface DrainOptions {
+  /** The From of every e-mail (config.toml's sender, as for the auth e-mails). */
+  sender: Address;
+  /** The app's address, for the links in the e-mails. */
+  siteUrl: string;
+  /** Rows claimed per round (default 20). */
+  batchSize?: number;
+  /** How long a claimed row is this sender's before another may take it (default 300 s). */
+  leaseSeconds?: number;
+}
+
+export interface DrainResult {
+  sent: number;
+  failed: number;
+}
+
+interface ClaimedRow {
+  id: string;
+  kind: NotificationKind;
+  recipient: string;
+  reservation_id: string | null;
+  payload: NotificationPayload;
+}
+
+const calendarType = 'text/calendar; charset=utf-8; method=PUBLISH';
+
+async function calendarEntry(db: Queryable, row: ClaimedRow): Promise<MailAttachment[]> {
+  if (!withCalendarEntry.has(row.kind) || !row.reservation_id) return [];
+  const { rows } = await db.query<{ ics: string | null }>('select app_private.reservation_ics($1) as ics', [
+    row.reservation_id,
+  ]);
+  const ics = rows[0]?.ics;
+  if (!ics) return [];
+  const isoDate = row.payload.date.split('-').reverse().join('-');
+  return [{ filename: `prenotazione-${isoDate}.ics`, contentType: calendarType, content: ics }];
+}
+
+async function compose(db: Queryable, row: ClaimedRow, options: DrainOptions): Promise<OutgoingMail> {
+  return {
+    from: options.sender,
+    to: row.recipient,
+    ...renderNotification(row.kind, row.payload, options.siteUrl),
+    attachments: await calendarEntry(db, row),
+  };
+}
+
+/**
+ * Sends every due e-mail of app.notification_outbox once: claims a batch (rows another sender holds
+ * are skipped), sends each, marks it sent, or records the error so it is retried later with backoff.
+ */
+export async function drainOutbox(
+  db: Queryable,
+  mailer: Mailer,
+  options: DrainOptions,
+): Promise<DrainResult> {
+  const batchSize = options.batchSize ?? 20;
+  const result: DrainResult = { sent: 0, failed: 0 };
+  for (;;) {
+    const { rows } = await db.query<ClaimedRow>(
+      `select id, kind, recipient, reservation_id, payload from app_private.claim_notifications($1, $2)`,
+      [batchSize, options.leaseSeconds ?? 300],
+    );
+    for (const row of rows) {
+      try {
+        await mailer.send(await compose(db, row, options));
+      } catch (error) {
+        await db.query('select app_private.mark_notification_failed($1, $2)', [
+          row.id,
+          error instanceof Error ? error.message : String(error),
+        ]);
+        result.failed += 1;
+        continue;
+      }
+      await db.query('select app_private.mark_notification_sent($1)', [row.id]);
+      result.sent += 1;
+    }
+    if (rows.length < batchSize) return result;
+  }
+}
+
+export interface OutboxDrainer {
+  /** Stops the loop, after the round under way. */
+  stop(): Promise<void>;
+}
+
+/** Drains every `intervalMs`, one round at a time; a failing round is reported and the loop goes on. */
+export function startOutboxDrainer(
+  drain: () => Promise<DrainResult>,
+  intervalMs: number,
+  onError: (error: unknown) => void = (error) => console.warn('E-mail outbox:', error),
+): OutboxDrainer {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const round = () => {
+    running = drain()
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          if (!stopped) onError(error);
+        },
+      )
+      .finally(() => {
+        if (!stopped) timer = setTimeout(round, intervalMs);
+      });
+  };
+  timer = setTimeout(round, intervalMs);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { callRpc } from '@/lib/rpc';
+
+export const reservationIcsInputSchema = z.object({ reservationId: z.string().min(1) });
+
+export type ReservationIcsInput = z.input<typeof reservationIcsInputSchema>;
+
+/** The .ics calendar entry of a confirmed appointment, the one the confirmation e-mail attaches. */
+export async function getReservationIcs(input: ReservationIcsInput): Promise<string> {
+  const { reservationId } = reservationIcsInputSchema.parse(input);
+  return z
+    .string()
+    .min(1)
+    .parse(await callRpc<unknown>('reservation_ics', { reservation_id: reservationId }));
+}
+
+export function useReservationIcs() {
+  return useMutation({ mutationFn: getReservationIcs });
+}
