@@ -155,6 +155,16 @@ export const texts = {
   },
   client: {
     areaName: 'Area clienti',
+    offline: {
+      title: 'Sei offline',
+      notice: 'Dati non aggiornati: li hai letti l’ultima volta il {date} alle {time}.',
+      credit: 'Credito disponibile',
+      nextAppointment: 'Prossimo appuntamento',
+      noAppointment: 'Nessun appuntamento in programma.',
+      notRead: 'Non ancora letto su questo dispositivo.',
+      when: '{date} alle {time}',
+      withOperator: 'con {operator}',
+    },
     salon: {
       current: 'Il tuo salone',
       switchLabel: 'Cambia salone',
