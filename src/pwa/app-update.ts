@@ -17,6 +17,11 @@ export function offerUpdate(worker: ServiceWorker): void {
 /** Hands control to the waiting worker; the page reloads when it has taken over. */
 export function applyUpdate(): void {
   if (!waitingWorker) return;
+  // Another tab said 'Aggiorna' first: the new worker already runs, a reload is all that is left.
+  if (waitingWorker.state !== 'installed') {
+    window.location.reload();
+    return;
+  }
   applying = true;
   waitingWorker.postMessage({ type: 'SKIP_WAITING' });
 }

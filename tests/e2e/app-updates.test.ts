@@ -82,6 +82,39 @@ describe('a new version deployed while the app is open', () => {
     await context.close();
   });
 
+  it('"Aggiorna" in one tab leaves the other tabs a plain reload onto the new version', async () => {
+    const context = await browser.newContext({ viewport: phone });
+    const tabs = [await context.newPage(), await context.newPage()] as const;
+    for (const tab of tabs) {
+      await tab.goto(server.url);
+      await heading(tab, 'Passaparola');
+      await tab.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    }
+    const nextVersion = `${workerVersion(staticDir)}-again`;
+    deployNewWorker(staticDir, nextVersion);
+    const bannerIn = (tab: Page) => tab.getByRole('status').filter({ hasText: 'Nuova versione disponibile' });
+    for (const tab of tabs) {
+      await tab.evaluate(async () => {
+        await (await navigator.serviceWorker.getRegistration())?.update();
+      });
+      await bannerIn(tab).waitFor();
+    }
+    const [first, second] = tabs;
+    await Promise.all([
+      first.waitForEvent('load'),
+      bannerIn(first).getByRole('button', { name: 'Aggiorna' }).click(),
+    ]);
+    expect(await cacheNames(first)).toEqual([`passaparola-shell-${nextVersion}`]);
+    // The other tab still shows the old page; its 'Aggiorna' now only has to reload it.
+    await Promise.all([
+      second.waitForEvent('load'),
+      bannerIn(second).getByRole('button', { name: 'Aggiorna' }).click(),
+    ]);
+    await heading(second, 'Passaparola');
+    expect(await bannerIn(second).count()).toBe(0);
+    await context.close();
+  });
+
   it('shows an Italian error screen with "Ricarica" when a screen\'s code is gone after a deploy', async () => {
     // No worker here: the browser asks the server, which no longer has the old chunk.
     const context = await browser.newContext({ viewport: phone, serviceWorkers: 'block' });

@@ -46,6 +46,10 @@ describe('the home page leads a customer to her salon', () => {
       expect(await finder.getByRole('link', { name: 'Centro Estetico Luna' }).count()).toBe(0);
       await expectAccessible(page);
       await screenshot(page, `home-salon-search-${size}`);
+      // The narrowest phone keeps the finder and its results inside the page.
+      await page.setViewportSize({ width: 320, height: 640 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.setViewportSize(viewport);
 
       await search.fill('nessuno così');
       const none = finder.getByRole('status').filter({ hasText: 'Nessun centro trovato con questo nome.' });

@@ -110,6 +110,8 @@ describe('the customer opens the app offline', () => {
     await screenshot(page, 'offline-snapshot-phone');
     await page.setViewportSize(desktop);
     await screenshot(page, 'offline-snapshot-desktop');
+    await page.setViewportSize({ width: 320, height: 640 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.setViewportSize(phone);
 
     // Back online, 'Riprova' opens the area again with live data.
