@@ -9,6 +9,7 @@ import { AdminLoginPage, MerchantLoginPage } from '@/app/routes/merchant-login-p
 import { NotFoundPage } from '@/app/routes/not-found-page';
 import { ClientResetPasswordPage, MerchantResetPasswordPage } from '@/app/routes/reset-password-pages';
 import { RootLayout } from '@/app/routes/root-layout';
+import { RouteErrorScreen } from '@/app/routes/route-error-screen';
 
 type Screens = Record<string, ComponentType>;
 
@@ -43,47 +44,56 @@ const loadDashboard = () =>
 const loadAdmin = () =>
   import('@/app/areas/admin-area').then((m) => ({ Layout: m.AdminArea, screens: m.adminScreens }));
 
-/** Spec §2's routes. Static segments (client, dashboard, admin, merchant) rank above /:merchantSlug. */
+/**
+ * Spec §2's routes. Static segments (client, dashboard, admin, merchant) rank above /:merchantSlug.
+ * A screen that fails (its chunk gone after a deploy, a bug) shows the Italian error screen inside the
+ * root layout, so the offline and update banners stay; the outer boundary catches the layout itself.
+ */
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     HydrateFallback: LoadingScreen,
-    children: [
-      { path: paths.home.path, element: <AuthActionRedirect fallback={<HomePage />} /> },
-
-      { path: paths.adminLogin.path, Component: AdminLoginPage },
-      area('/admin', loadAdmin, ['merchants', 'riepilogo', 'albero']),
-      { path: paths.merchantLogin.path, Component: MerchantLoginPage },
-      { path: paths.merchantResetPassword.path, Component: MerchantResetPasswordPage },
-      { path: paths.merchantAuthAction.path, Component: MerchantAuthActionPage },
-
-      { path: paths.client.root.path, element: <Navigate to={paths.client.profile.href()} replace /> },
-      {
-        path: paths.dashboard.root.path,
-        element: <Navigate to={paths.dashboard.registrazioni.href()} replace />,
-      },
-      area('/client', loadClient, ['profile', 'acquisti', 'presenta', 'crediti', 'struttura', 'prenota']),
-      area('/dashboard', loadDashboard, [
-        'registrazioni',
-        'movimenti',
-        'clienti',
-        'prenotazioni',
-        'agenda',
-        'percentuali',
-        'statistiche',
-        'struttura',
-        'impostazioni',
-      ]),
-
-      { path: paths.clientRegistration.path, Component: ClientRegistrationPage },
-      { path: paths.clientRegister.path, Component: ClientRegistrationPage },
-      { path: paths.clientLogin.path, Component: ClientLoginPage },
-      { path: paths.clientResetPassword.path, Component: ClientResetPasswordPage },
-      { path: paths.clientAuthAction.path, Component: ClientAuthActionPage },
-
-      { path: '*', Component: NotFoundPage },
-    ],
+    ErrorBoundary: RouteErrorScreen,
+    children: [{ ErrorBoundary: RouteErrorScreen, children: screenRoutes() }],
   },
 ];
+
+function screenRoutes(): RouteObject[] {
+  return [
+    { path: paths.home.path, element: <AuthActionRedirect fallback={<HomePage />} /> },
+
+    { path: paths.adminLogin.path, Component: AdminLoginPage },
+    area('/admin', loadAdmin, ['merchants', 'riepilogo', 'albero']),
+    { path: paths.merchantLogin.path, Component: MerchantLoginPage },
+    { path: paths.merchantResetPassword.path, Component: MerchantResetPasswordPage },
+    { path: paths.merchantAuthAction.path, Component: MerchantAuthActionPage },
+
+    { path: paths.client.root.path, element: <Navigate to={paths.client.profile.href()} replace /> },
+    {
+      path: paths.dashboard.root.path,
+      element: <Navigate to={paths.dashboard.registrazioni.href()} replace />,
+    },
+    area('/client', loadClient, ['profile', 'acquisti', 'presenta', 'crediti', 'struttura', 'prenota']),
+    area('/dashboard', loadDashboard, [
+      'registrazioni',
+      'movimenti',
+      'clienti',
+      'prenotazioni',
+      'agenda',
+      'percentuali',
+      'statistiche',
+      'struttura',
+      'impostazioni',
+    ]),
+
+    { path: paths.clientRegistration.path, Component: ClientRegistrationPage },
+    { path: paths.clientRegister.path, Component: ClientRegistrationPage },
+    { path: paths.clientLogin.path, Component: ClientLoginPage },
+    { path: paths.clientResetPassword.path, Component: ClientResetPasswordPage },
+    { path: paths.clientAuthAction.path, Component: ClientAuthActionPage },
+
+    { path: '*', Component: NotFoundPage },
+  ];
+}
 
 export const router = createBrowserRouter(routes);

@@ -142,6 +142,14 @@ export type Database = {
       delete_operator_absence: { Args: { absence_id: string }; Returns: Json };
       delete_reservation: { Args: { reservation_id: string }; Returns: Json };
       delete_treatment: { Args: { treatment_id: string }; Returns: Json };
+      find_salons: {
+        Args: { query: string };
+        Returns: {
+          logo_url: string;
+          name: string;
+          slug: string;
+        }[];
+      };
       free_times: {
         Args: {
           date?: string;

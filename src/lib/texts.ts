@@ -8,7 +8,7 @@ export const texts = {
     loading: 'Caricamento...',
     skipToContent: 'Vai al contenuto',
     offline: 'Sei offline: controlla la connessione. I dati si aggiornano appena torni in linea.',
-    updateReady: 'È disponibile una nuova versione di Passaparola.',
+    updateReady: 'Nuova versione disponibile',
     reload: 'Aggiorna',
     retry: 'Riprova',
     offlineRetry: 'Questa pagina ha bisogno della rete. Riprova quando sei di nuovo in linea.',
@@ -136,6 +136,17 @@ export const texts = {
   offlinePage: {
     title: 'Sei offline',
   },
+  routeError: {
+    newVersionTitle: 'Passaparola è stata aggiornata',
+    newVersionBody:
+      'Mentre l’app era aperta è uscita una nuova versione: ricarica la pagina per continuare da qui.',
+    offlineTitle: 'Sei offline',
+    offlineBody: 'Questa pagina non è ancora salvata sul dispositivo: ricarica quando sei di nuovo in linea.',
+    title: 'Qualcosa non ha funzionato',
+    body: 'Si è verificato un errore imprevisto. Ricarica la pagina; se il problema continua, torna alla home.',
+    reload: 'Ricarica',
+    home: 'Torna alla home',
+  },
   nav: {
     main: 'Navigazione principale',
     signOut: 'Esci',
@@ -144,6 +155,16 @@ export const texts = {
   },
   client: {
     areaName: 'Area clienti',
+    offline: {
+      title: 'Sei offline',
+      notice: 'Dati non aggiornati: li hai letti l’ultima volta il {date} alle {time}.',
+      credit: 'Credito disponibile',
+      nextAppointment: 'Prossimo appuntamento',
+      noAppointment: 'Nessun appuntamento in programma.',
+      notRead: 'Non ancora letto su questo dispositivo.',
+      when: '{date} alle {time}',
+      withOperator: 'con {operator}',
+    },
     salon: {
       current: 'Il tuo salone',
       switchLabel: 'Cambia salone',
@@ -208,6 +229,18 @@ export const texts = {
     lead: 'Il programma fedeltà che trasforma le tue clienti in ambasciatrici: ogni acquisto fa guadagnare credito a chi compra e a chi l’ha presentata, fino alla terza generazione.',
     ctaLogin: 'Accedi',
     ctaLoginHint: 'Sei un centro estetico? Entra nella tua gestione.',
+    finder: {
+      title: 'Trova il tuo centro',
+      lead: 'Sei una cliente? Entra nel programma fedeltà del tuo centro estetico.',
+      lastSalon: 'L’ultimo centro che hai usato',
+      enter: 'Entra in {merchant}',
+      searchLabel: 'Nome del centro',
+      searchHint: 'Scrivi almeno 2 lettere del nome.',
+      searching: 'Ricerca in corso...',
+      found: ['1 centro trovato', '{count} centri trovati'],
+      none: 'Nessun centro trovato con questo nome.',
+      failed: 'Ricerca non riuscita: {message}',
+    },
     generationsTitle: 'Tre generazioni di credito',
     generations: ['Tu', 'Le amiche che presenti', 'Le loro amiche', 'E le amiche delle loro amiche'],
     featuresTitle: 'Come funziona',

@@ -15,13 +15,14 @@ h1{color:#8a2c55}button{font:inherit;min-height:44px;padding:0 1.25rem;border:0;
 <body><main><h1>Sei offline</h1><p>Passaparola non riesce a raggiungere la rete. Controlla la connessione e riprova.</p>
 <button type="button" onclick="location.reload()">Riprova</button></main></body></html>`;
 
+/* A new version waits until the page says 'Aggiorna' (src/pwa/app-update.ts): until then the old
+   worker keeps serving the open tab the files it was built with, so no chunk goes missing. */
 self.addEventListener('install', (event) => {
-  event.waitUntil(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.addAll(PRECACHE))
-      .then(() => self.skipWaiting()),
-  );
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)));
+});
+
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'SKIP_WAITING') self.skipWaiting();
 });
 
 self.addEventListener('activate', (event) => {

@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 /** Security-definer functions anon may execute on purpose: the anonymous join and public merchant page. */
 // minimum_password_length reads the auth setting a registration form needs before anyone signs in.
 const anonDefinerAllowed = [
+  'app_private.find_salons',
   'app_private.join_merchant',
   'app_private.merchant_public',
   'app_private.minimum_password_length',

@@ -33,6 +33,39 @@ describe('the SPA served by server/', () => {
     });
   }
 
+  it('sets its text in the self-hosted Figtree, allowed by the CSP and precached by the service worker', async () => {
+    const page = await browser.newPage({ viewport: phone });
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') refused.push(message.text());
+    });
+    const fontRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fontRequests.push(new URL(request.url()).pathname);
+    });
+    await page.goto(server.url);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const fonts = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return {
+        body: getComputedStyle(document.body).fontFamily,
+        loaded: [...document.fonts].filter((font) => font.status === 'loaded').map((font) => font.family),
+      };
+    });
+    expect(fonts.body.startsWith('"Figtree Variable"')).toBe(true);
+    expect(fonts.loaded.map((family) => family.replaceAll('"', ''))).toContain('Figtree Variable');
+    // One Latin file from the app's own origin; the Latin-extended subset is never shipped.
+    expect(fontRequests).toHaveLength(1);
+    expect(fontRequests[0]).toMatch(/^\/assets\/figtree-latin-wght-normal-[\w-]+\.woff2$/);
+    expect(refused.filter((text) => text.includes('Content Security Policy'))).toEqual([]);
+    const font = await fetch(`${server.url}${fontRequests[0]}`);
+    expect(font.headers.get('content-type')).toBe('font/woff2');
+    const worker = await (await fetch(`${server.url}/sw.js`)).text();
+    expect(worker).toContain(`"${fontRequests[0]}"`);
+    expect(worker).not.toContain('latin-ext');
+    await page.close();
+  });
+
   it('serves deep links with index.html, uncached, and hashed assets cached for a year', async () => {
     const deepLink = await fetch(`${server.url}/client/profile`);
     expect(deepLink.status).toBe(200);

@@ -15,7 +15,14 @@ import { SalonHeader } from '@/features/client-loyalty/components/salon-header';
 import type { ClientMembership } from '@/features/client-loyalty/membership';
 import { RequireRole } from '@/app/areas/require-role';
 import { useAreaSignOut } from '@/app/areas/use-area-sign-out';
-import { setCurrentMerchantSlug, useCurrentMerchantSlug } from '@/lib/current-merchant';
+import { ClientSnapshotKeeper } from '@/app/areas/client-snapshot-keeper';
+import { OfflineClientScreen } from '@/app/areas/offline-client-screen';
+import {
+  getCurrentMerchantSlug,
+  setCurrentMerchantSlug,
+  useCurrentMerchantSlug,
+} from '@/lib/current-merchant';
+import { readOfflineSnapshot, storedSessionUserId } from '@/lib/offline-snapshot';
 import { texts } from '@/lib/texts';
 
 const t = texts.client;
@@ -34,7 +41,7 @@ export function ClientArea() {
   const { signOut, pending } = useAreaSignOut();
   const chosenSlug = useCurrentMerchantSlug();
   return (
-    <RequireRole role="client">
+    <RequireRole role="client" offline={offlineScreen}>
       {(whoami) => {
         const current =
           whoami.clients.find((client) => client.merchant_slug === chosenSlug) ?? whoami.clients[0];
@@ -49,12 +56,23 @@ export function ClientArea() {
             {current ? (
               <SalonHeader current={current} memberships={whoami.clients} onSwitch={setCurrentMerchantSlug} />
             ) : null}
+            {current && whoami.user_id ? (
+              <ClientSnapshotKeeper userId={whoami.user_id} current={current} />
+            ) : null}
             <Outlet context={current ? membershipOf(current) : null} />
           </AreaLayout>
         );
       }}
     </RequireRole>
   );
+}
+
+/** Offline: the credit and next appointment last read on this device by the signed-in customer. */
+function offlineScreen(retry: () => void) {
+  const userId = storedSessionUserId();
+  const salons = userId ? readOfflineSnapshot(userId) : [];
+  if (salons.length === 0) return null;
+  return <OfflineClientScreen salons={salons} currentSlug={getCurrentMerchantSlug()} onRetry={retry} />;
 }
 
 function membershipOf(client: WhoamiClient): ClientMembership {

@@ -5,6 +5,7 @@ import { LoadFailed } from '@/components/load-failed';
 import { paths } from '@/config/paths';
 import { useWhoami, type Whoami } from '@/features/auth/api/get-whoami';
 import { areaHome, roleOf, type Role } from '@/features/auth/roles';
+import { ApiError } from '@/lib/api-error';
 import { getCurrentMerchantSlug } from '@/lib/current-merchant';
 
 /** Where someone who is not signed in goes from each area: its login when there is one, else home. */
@@ -18,13 +19,19 @@ function signedOutTarget(role: Role): string {
 interface RequireRoleProps {
   role: Role;
   children: (whoami: Whoami) => ReactNode;
+  /** What the area can still show when the server cannot be reached; null when it has nothing. */
+  offline?: (retry: () => void) => ReactNode;
 }
 
 /** An area opens only to its own role: the wrong role goes to its own area, nobody to another's screens. */
-export function RequireRole({ role, children }: RequireRoleProps) {
+export function RequireRole({ role, children, offline }: RequireRoleProps) {
   const whoami = useWhoami();
   if (whoami.isPending) return <LoadingScreen />;
-  if (whoami.isError) return <LoadFailed onRetry={() => void whoami.refetch()} />;
+  if (whoami.isError) {
+    const retry = () => void whoami.refetch();
+    const unreachable = ApiError.from(whoami.error).isNetworkFailure || !navigator.onLine;
+    return (unreachable && offline?.(retry)) || <LoadFailed onRetry={retry} />;
+  }
   const actual = whoami.data ? roleOf(whoami.data) : null;
   if (!whoami.data || !actual) return <Navigate to={signedOutTarget(role)} replace />;
   if (actual !== role) return <Navigate to={areaHome[actual]} replace />;

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { LoadingScreen } from '@/components/layouts/loading-screen';
@@ -7,14 +8,25 @@ import { NotFoundPage } from '@/app/routes/not-found-page';
 import { ClientLoginForm } from '@/features/auth/components/client-login-form';
 import { useMerchantPublic } from '@/features/merchants/api/get-merchant-public';
 import { RegistrationForm } from '@/features/registration/components/registration-form';
+import { rememberLastSalon } from '@/lib/last-salon';
 import { fill, texts } from '@/lib/texts';
 import { SignedInRedirect } from '@/app/routes/signed-in-redirect';
+
+/** A salon's public page, remembered as the last salon used here (the home page leads back to it). */
+function useSalonPage(merchantSlug: string) {
+  const merchant = useMerchantPublic(merchantSlug);
+  const salon = merchant.data;
+  useEffect(() => {
+    if (salon) rememberLastSalon(salon);
+  }, [salon]);
+  return merchant;
+}
 
 /** /:merchantSlug and /:merchantSlug/register?ref=CODE: a customer joins the salon's programme. */
 export function ClientRegistrationPage() {
   const { merchantSlug = '' } = useParams();
   const [searchParams] = useSearchParams();
-  const merchant = useMerchantPublic(merchantSlug);
+  const merchant = useSalonPage(merchantSlug);
   if (merchant.isPending) return <LoadingScreen />;
   if (merchant.isError) return <LoadFailed onRetry={() => void merchant.refetch()} />;
   if (!merchant.data) return <NotFoundPage message={texts.notFound.unknownMerchant} />;
@@ -36,7 +48,7 @@ export function ClientRegistrationPage() {
 /** /:merchantSlug/login */
 export function ClientLoginPage() {
   const { merchantSlug = '' } = useParams();
-  const merchant = useMerchantPublic(merchantSlug);
+  const merchant = useSalonPage(merchantSlug);
   if (merchant.isPending) return <LoadingScreen />;
   if (merchant.isError) return <LoadFailed onRetry={() => void merchant.refetch()} />;
   if (!merchant.data) return <NotFoundPage message={texts.notFound.unknownMerchant} />;

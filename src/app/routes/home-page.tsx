@@ -5,6 +5,7 @@ import { BrandMark } from '@/components/brand-mark';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { Button } from '@/components/ui/button';
 import { actionRouteFromContinueUrl, paths } from '@/config/paths';
+import { SalonFinder } from '@/features/merchants/components/salon-finder';
 import { texts } from '@/lib/texts';
 
 /** `/?continueUrl=…&mode=…&oobCode=…` (an e-mail link) goes on to its action route; otherwise `fallback`. */
@@ -17,7 +18,7 @@ export function AuthActionRedirect({ fallback }: { fallback: ReactNode }) {
 const t = texts.home;
 const featureIcons = [Gift, HeartHandshake, CalendarCheck];
 
-/** The product's landing page. */
+/** The product's landing page: a customer finds her salon, a merchant signs in. */
 export function HomePage() {
   return (
     <div className="min-h-dvh">
@@ -41,8 +42,9 @@ export function HomePage() {
               </p>
               <PageHeading className="text-5xl md:text-6xl">{t.title}</PageHeading>
               <p className="max-w-prose text-lg text-muted-foreground">{t.lead}</p>
+              <SalonFinder />
               <div className="flex flex-wrap items-center gap-3">
-                <Button asChild size="lg">
+                <Button asChild variant="outline">
                   <Link to={paths.adminLogin.href()}>{t.ctaLogin}</Link>
                 </Button>
                 <p className="text-sm text-muted-foreground">{t.ctaLoginHint}</p>

@@ -1,0 +1,49 @@
+import { RefreshCw, TriangleAlert } from 'lucide-react';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { AuthLayout } from '@/components/layouts/auth-layout';
+import { PageHeading } from '@/components/layouts/page-heading';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { texts } from '@/lib/texts';
+import { applyUpdate, useUpdateAvailable } from '@/pwa/app-update';
+import { NotFoundPage } from '@/app/routes/not-found-page';
+import { isChunkLoadError } from '@/app/routes/chunk-load-error';
+
+const t = texts.routeError;
+
+/** What went wrong, in Italian: a screen whose code is gone after a deploy, no network, or a bug. */
+function explanation(error: unknown): { title: string; body: string } {
+  if (!isChunkLoadError(error)) return { title: t.title, body: t.body };
+  if (!navigator.onLine) return { title: t.offlineTitle, body: t.offlineBody };
+  return { title: t.newVersionTitle, body: t.newVersionBody };
+}
+
+/** The router's error screen (instead of React Router's English default): 'Ricarica' starts afresh. */
+export function RouteErrorScreen() {
+  const error = useRouteError();
+  const updateAvailable = useUpdateAvailable();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const { title, body } = explanation(error);
+  // A waiting new version is applied first: the reload then loads its files, not the old ones.
+  const reload = () => (updateAvailable ? applyUpdate() : window.location.reload());
+  return (
+    <AuthLayout>
+      <div role="alert" className="grid justify-items-start gap-4">
+        <TriangleAlert aria-hidden="true" className="size-10 text-primary" />
+        <PageHeading>{title}</PageHeading>
+        <p className="text-muted-foreground">{body}</p>
+        <div className="flex flex-wrap gap-3">
+          <Button onClick={reload}>
+            <RefreshCw aria-hidden="true" />
+            {t.reload}
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={paths.home.href()} reloadDocument>
+              {t.home}
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </AuthLayout>
+  );
+}

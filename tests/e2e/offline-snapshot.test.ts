@@ -1,0 +1,137 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer } from '../support/app-server.ts';
+import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
+import type { TestServer } from '../support/test-server.ts';
+import {
+  appServerOptions,
+  createMerchant,
+  expectAccessible,
+  heading,
+  joinMerchant,
+  openFromNav,
+  signOutFromNav,
+  waitForPath,
+} from './helpers.ts';
+
+const customer = { name: 'Carla Offline', email: 'carla.offline@example.test', password: 'password-carla-1' };
+const merchantAccount = {
+  name: 'Salone Senza Rete',
+  email: 'senzarete@example.test',
+  password: 'password-rete-1',
+};
+
+describe('the customer opens the app offline', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let slug: string;
+
+  beforeAll(async () => {
+    server = await startAppServer(appServerOptions);
+    browser = await launchBrowser();
+    slug = (await createMerchant(server, merchantAccount)).slug;
+    const code = await joinMerchant(server, { merchantSlug: slug, ...customer });
+    const merchant = server.client();
+    expect((await merchant.auth.signInWithPassword(merchantAccount)).error).toBeNull();
+    expect(
+      (await merchant.rpc('register_purchase', { client_code: code, spend: 86.4, discount: 0 })).error,
+    ).toBeNull();
+    // A confirmed appointment in the booking window.
+    const { rows } = await server.server.context.db.query<{ id: string }>(
+      `insert into app.operators (merchant_id, name) select id, 'Giada' from app.merchants where slug = $1 returning id`,
+      [slug],
+    );
+    const operatorId = rows[0]!.id;
+    const treatment = await merchant.rpc('add_treatment', {
+      name: 'Pulizia del viso',
+      description: 'Pulizia profonda',
+      duration_minutes: 60,
+      price: 45,
+      operator_ids: [operatorId],
+    });
+    expect(treatment.error).toBeNull();
+    const client = server.client();
+    expect((await client.auth.signInWithPassword(customer)).error).toBeNull();
+    const dates = await client.rpc('booking_dates', { merchant_slug: slug });
+    expect(dates.error).toBeNull();
+    const first = (dates.data as ({ date: string } | string)[])[1]!;
+    const booked = await client.rpc('book_reservation', {
+      merchant_slug: slug,
+      treatment_id: (treatment.data as { id: string }).id,
+      operator_id: operatorId,
+      date: typeof first === 'string' ? first : first.date,
+      time: '11:00',
+    });
+    expect(booked.error).toBeNull();
+    const reservationId = (booked.data as { id: string }).id;
+    expect((await merchant.rpc('confirm_reservation', { reservation_id: reservationId })).error).toBeNull();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('sees her last known credit and next appointment, marked as not up to date; signing out forgets them', async () => {
+    const context = await browser.newContext({ viewport: phone, locale: 'it-IT' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/${slug}/login`);
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Password', { exact: true }).fill(customer.password);
+    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+    await waitForPath(page, '/client/profile');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+    await openFromNav(page, 'Crediti');
+    await heading(page, 'Crediti');
+    const credit = page.getByTestId('available-credit');
+    await credit.waitFor();
+    const creditSeen = (await credit.textContent())!;
+    expect(creditSeen).toMatch(/^€\s?\d+,\d{2}$/);
+    // The area read the reservations too: the device now keeps the next appointment.
+    await page.waitForFunction(() =>
+      Object.keys(localStorage).some((key) => localStorage.getItem(key)?.includes('"nextAppointment":{')),
+    );
+
+    await context.setOffline(true);
+    await page.reload();
+    await heading(page, 'Sei offline');
+    const card = page.getByRole('main');
+    await card.getByRole('heading', { name: merchantAccount.name }).waitFor();
+    expect(await page.getByTestId('offline-credit').textContent()).toBe(creditSeen);
+    const appointment = page.getByTestId('offline-next-appointment');
+    expect(await appointment.textContent()).toContain('Pulizia del viso');
+    expect(await appointment.textContent()).toContain('con Giada');
+    expect(await appointment.textContent()).toContain('11:00');
+    expect(await appointment.textContent()).toContain('confermata');
+    expect(await page.getByRole('note').textContent()).toMatch(
+      /^Dati non aggiornati: li hai letti l’ultima volta il \d{2}-\d{2}-\d{4} alle \d{2}:\d{2}\./,
+    );
+    await expectAccessible(page);
+    await screenshot(page, 'offline-snapshot-phone');
+    await page.setViewportSize(desktop);
+    await screenshot(page, 'offline-snapshot-desktop');
+    await page.setViewportSize({ width: 320, height: 640 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.setViewportSize(phone);
+
+    // Back online, 'Riprova' opens the area again with live data.
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Riprova' }).click();
+    await heading(page, 'Crediti');
+    expect(await page.getByTestId('available-credit').textContent()).toBe(creditSeen);
+
+    // Signing out leaves nothing of her account for the next person offline.
+    await signOutFromNav(page);
+    await waitForPath(page, '/');
+    expect(
+      await page.evaluate(() =>
+        Object.keys(localStorage).filter((key) => key.startsWith('passaparola.offline.')),
+      ),
+    ).toEqual([]);
+    await context.setOffline(true);
+    await page.goto(`${server.url}/client/crediti`);
+    await page.getByRole('alert').filter({ hasText: 'Questa pagina ha bisogno della rete.' }).waitFor();
+    expect(await page.getByTestId('offline-credit').count()).toBe(0);
+    await context.close();
+  });
+});
