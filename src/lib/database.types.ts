@@ -59,6 +59,7 @@ export type Database = {
         };
         Returns: Json;
       };
+      admin_erase_client: { Args: { client_id: string }; Returns: Json };
       admin_list_merchants: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -97,7 +98,9 @@ export type Database = {
       booking_dates: { Args: { merchant_slug: string }; Returns: string[] };
       booking_settings: { Args: Record<PropertyKey, never>; Returns: Json };
       cancel_reservation: { Args: { reservation_id: string }; Returns: Json };
+      client_consents: { Args: { merchant_slug: string }; Returns: Json };
       client_credit: { Args: { merchant_slug: string }; Returns: Json };
+      client_data_export: { Args: { merchant_slug: string }; Returns: Json };
       client_profile: { Args: { merchant_slug: string }; Returns: Json };
       client_purchases: {
         Args: { merchant_slug: string };
@@ -142,6 +145,10 @@ export type Database = {
       delete_operator_absence: { Args: { absence_id: string }; Returns: Json };
       delete_reservation: { Args: { reservation_id: string }; Returns: Json };
       delete_treatment: { Args: { treatment_id: string }; Returns: Json };
+      erase_my_account: {
+        Args: { confirmation: string; merchant_slug: string };
+        Returns: Json;
+      };
       free_times: {
         Args: {
           date?: string;
@@ -156,10 +163,12 @@ export type Database = {
       join_merchant: {
         Args: {
           email: string;
+          marketing_accepted?: boolean;
           merchant_slug: string;
           name: string;
           password?: string;
           phone?: string;
+          privacy_accepted?: boolean;
           sponsor_code?: string;
         };
         Returns: Json;
@@ -269,6 +278,7 @@ export type Database = {
           reversed_by: string;
         }[];
       };
+      privacy_notice: { Args: Record<PropertyKey, never>; Returns: Json };
       register_purchase: {
         Args: { client_code: string; discount: number; spend: number };
         Returns: Json;
@@ -292,6 +302,10 @@ export type Database = {
         Returns: Json;
       };
       set_cancellation_notice: { Args: { hours: number }; Returns: Json };
+      set_marketing_consent: {
+        Args: { granted: boolean; merchant_slug: string };
+        Returns: Json;
+      };
       set_opening_hours: { Args: { hours: Json }; Returns: Json };
       set_operator_hours: {
         Args: { hours: Json; operator_id: string };
@@ -309,6 +323,10 @@ export type Database = {
       set_reversal_window: { Args: { days: number }; Returns: Json };
       set_salon_closure: {
         Args: { closed?: boolean; day: string };
+        Returns: Json;
+      };
+      sponsor_preview: {
+        Args: { merchant_slug: string; sponsor_code: string };
         Returns: Json;
       };
       update_client_phone: {

@@ -1,4 +1,5 @@
-import { useParams, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { LoadingScreen } from '@/components/layouts/loading-screen';
 import { LoadFailed } from '@/components/load-failed';
@@ -6,7 +7,10 @@ import { PageHeading } from '@/components/layouts/page-heading';
 import { NotFoundPage } from '@/app/routes/not-found-page';
 import { ClientLoginForm } from '@/features/auth/components/client-login-form';
 import { useMerchantPublic } from '@/features/merchants/api/get-merchant-public';
+import { PrivacyNotice } from '@/features/privacy/components/privacy-notice';
+import { privacyTexts } from '@/features/privacy/texts';
 import { RegistrationForm } from '@/features/registration/components/registration-form';
+import { paths } from '@/config/paths';
 import { fill, texts } from '@/lib/texts';
 import { SignedInRedirect } from '@/app/routes/signed-in-redirect';
 
@@ -15,6 +19,7 @@ export function ClientRegistrationPage() {
   const { merchantSlug = '' } = useParams();
   const [searchParams] = useSearchParams();
   const merchant = useMerchantPublic(merchantSlug);
+  const [registered, setRegistered] = useState(false);
   if (merchant.isPending) return <LoadingScreen />;
   if (merchant.isError) return <LoadFailed onRetry={() => void merchant.refetch()} />;
   if (!merchant.data) return <NotFoundPage message={texts.notFound.unknownMerchant} />;
@@ -22,12 +27,41 @@ export function ClientRegistrationPage() {
     <AuthLayout merchant={merchant.data}>
       <div className="grid gap-6">
         <div className="grid gap-1">
-          <PageHeading>{texts.registration.title}</PageHeading>
-          <p className="text-muted-foreground">
-            {fill(texts.registration.subtitle, { merchant: merchant.data.name })}
-          </p>
+          <PageHeading>{registered ? texts.registration.doneTitle : texts.registration.title}</PageHeading>
+          {registered ? null : (
+            <p className="text-muted-foreground">
+              {fill(texts.registration.subtitle, { merchant: merchant.data.name })}
+            </p>
+          )}
         </div>
-        <RegistrationForm merchantSlug={merchant.data.slug} sponsorCode={searchParams.get('ref') ?? ''} />
+        <RegistrationForm
+          merchantSlug={merchant.data.slug}
+          sponsorCode={searchParams.get('ref') ?? ''}
+          onRegistered={() => setRegistered(true)}
+        />
+      </div>
+    </AuthLayout>
+  );
+}
+
+/** /:merchantSlug/privacy: the salon's privacy notice, linked from its registration form. */
+export function ClientPrivacyPage() {
+  const { merchantSlug = '' } = useParams();
+  const merchant = useMerchantPublic(merchantSlug);
+  if (merchant.isPending) return <LoadingScreen />;
+  if (merchant.isError) return <LoadFailed onRetry={() => void merchant.refetch()} />;
+  if (!merchant.data) return <NotFoundPage message={texts.notFound.unknownMerchant} />;
+  return (
+    <AuthLayout merchant={merchant.data}>
+      <div className="grid gap-6">
+        <PageHeading>{privacyTexts.title}</PageHeading>
+        <PrivacyNotice merchantName={merchant.data.name} />
+        <Link
+          to={paths.clientRegister.href(merchant.data.slug)}
+          className="inline-flex min-h-11 items-center justify-center font-medium underline"
+        >
+          {privacyTexts.back}
+        </Link>
       </div>
     </AuthLayout>
   );

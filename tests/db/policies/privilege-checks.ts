@@ -32,6 +32,7 @@ const authenticatedMay: Record<string, string[]> = {
   'app.operator_absences': ['select', 'insert', 'delete'],
   'app.password_policy': [],
   'app.merchant_daily_sales': ['select'],
+  'app.consents': ['select'],
 };
 const views = new Set(['app.reservation_rows']);
 
