@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -15,6 +15,7 @@ const t = adminTexts.erasure;
 
 /** The admin erases a client's personal data on her request, found by client code in the salon's tree. */
 export function ClientErasure({ clients }: { clients: readonly TreeClient[] }) {
+  const titleId = useId();
   const [code, setCode] = useState('');
   const [open, setOpen] = useState(false);
   const erase = useEraseClient();
@@ -32,9 +33,9 @@ export function ClientErasure({ clients }: { clients: readonly TreeClient[] }) {
     });
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle>{t.title}</CardTitle>
+        <CardTitle id={titleId}>{t.title}</CardTitle>
         <CardDescription>{t.lead}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
