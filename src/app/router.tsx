@@ -4,7 +4,7 @@ import { LoadingScreen } from '@/components/layouts/loading-screen';
 import { paths } from '@/config/paths';
 import { AuthActionRedirect, HomePage } from '@/app/routes/home-page';
 import { ClientAuthActionPage, MerchantAuthActionPage } from '@/app/routes/auth-action-pages';
-import { ClientLoginPage, ClientRegistrationPage } from '@/app/routes/client-pages';
+import { ClientLoginPage, ClientPrivacyPage, ClientRegistrationPage } from '@/app/routes/client-pages';
 import { AdminLoginPage, MerchantLoginPage } from '@/app/routes/merchant-login-page';
 import { NotFoundPage } from '@/app/routes/not-found-page';
 import { ClientResetPasswordPage, MerchantResetPasswordPage } from '@/app/routes/reset-password-pages';
@@ -89,6 +89,7 @@ function screenRoutes(): RouteObject[] {
     { path: paths.clientRegistration.path, Component: ClientRegistrationPage },
     { path: paths.clientRegister.path, Component: ClientRegistrationPage },
     { path: paths.clientLogin.path, Component: ClientLoginPage },
+    { path: paths.clientPrivacy.path, Component: ClientPrivacyPage },
     { path: paths.clientResetPassword.path, Component: ClientResetPasswordPage },
     { path: paths.clientAuthAction.path, Component: ClientAuthActionPage },
 

@@ -39,6 +39,10 @@ export const paths = {
     path: '/:merchantSlug/login',
     href: (merchantSlug: string) => `/${slug(merchantSlug)}/login`,
   },
+  clientPrivacy: {
+    path: '/:merchantSlug/privacy',
+    href: (merchantSlug: string) => `/${slug(merchantSlug)}/privacy`,
+  },
   clientResetPassword: {
     path: '/:merchantSlug/reset-password',
     href: (merchantSlug: string) => `/${slug(merchantSlug)}/reset-password`,

@@ -59,6 +59,7 @@ export type Database = {
         };
         Returns: Json;
       };
+      admin_erase_client: { Args: { client_id: string }; Returns: Json };
       admin_list_merchants: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -97,7 +98,9 @@ export type Database = {
       booking_dates: { Args: { merchant_slug: string }; Returns: string[] };
       booking_settings: { Args: Record<PropertyKey, never>; Returns: Json };
       cancel_reservation: { Args: { reservation_id: string }; Returns: Json };
+      client_consents: { Args: { merchant_slug: string }; Returns: Json };
       client_credit: { Args: { merchant_slug: string }; Returns: Json };
+      client_data_export: { Args: { merchant_slug: string }; Returns: Json };
       client_profile: { Args: { merchant_slug: string }; Returns: Json };
       client_purchases: {
         Args: { merchant_slug: string };
@@ -142,13 +145,9 @@ export type Database = {
       delete_operator_absence: { Args: { absence_id: string }; Returns: Json };
       delete_reservation: { Args: { reservation_id: string }; Returns: Json };
       delete_treatment: { Args: { treatment_id: string }; Returns: Json };
-      find_salons: {
-        Args: { query: string };
-        Returns: {
-          logo_url: string;
-          name: string;
-          slug: string;
-        }[];
+      erase_my_account: {
+        Args: { confirmation: string; merchant_slug: string };
+        Returns: Json;
       };
       free_times: {
         Args: {
@@ -164,10 +163,12 @@ export type Database = {
       join_merchant: {
         Args: {
           email: string;
+          marketing_accepted?: boolean;
           merchant_slug: string;
           name: string;
           password?: string;
           phone?: string;
+          privacy_accepted?: boolean;
           sponsor_code?: string;
         };
         Returns: Json;
@@ -207,10 +208,6 @@ export type Database = {
       };
       merchant_cancel_reservation: {
         Args: { reason: string; reservation_id: string };
-        Returns: Json;
-      };
-      merchant_client_statistics: {
-        Args: { page?: number; page_size?: number };
         Returns: Json;
       };
       merchant_client_tree: {
@@ -281,6 +278,7 @@ export type Database = {
           reversed_by: string;
         }[];
       };
+      privacy_notice: { Args: Record<PropertyKey, never>; Returns: Json };
       register_purchase: {
         Args: { client_code: string; discount: number; spend: number };
         Returns: Json;
@@ -299,16 +297,15 @@ export type Database = {
           proposed: boolean;
         }[];
       };
-      reservation_ics: { Args: { reservation_id: string }; Returns: string };
       reverse_purchase: {
         Args: { movement_id: string; reason: string };
         Returns: Json;
       };
-      set_booking_emails: {
-        Args: { new_request_emails: boolean; reminder_emails: boolean };
+      set_cancellation_notice: { Args: { hours: number }; Returns: Json };
+      set_marketing_consent: {
+        Args: { granted: boolean; merchant_slug: string };
         Returns: Json;
       };
-      set_cancellation_notice: { Args: { hours: number }; Returns: Json };
       set_opening_hours: { Args: { hours: Json }; Returns: Json };
       set_operator_hours: {
         Args: { hours: Json; operator_id: string };
@@ -324,9 +321,12 @@ export type Database = {
         Returns: Json;
       };
       set_reversal_window: { Args: { days: number }; Returns: Json };
-      set_salon_address: { Args: { address: string }; Returns: Json };
       set_salon_closure: {
         Args: { closed?: boolean; day: string };
+        Returns: Json;
+      };
+      sponsor_preview: {
+        Args: { merchant_slug: string; sponsor_code: string };
         Returns: Json;
       };
       update_client_phone: {

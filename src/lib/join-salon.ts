@@ -11,6 +11,9 @@ export async function joinSalonAsSignedIn(input: {
   name: string;
   phone?: string | null;
   sponsorCode?: string | null;
+  /** The customer accepted this salon's privacy notice (required by the database). */
+  privacyAccepted: boolean;
+  marketingAccepted?: boolean;
 }): Promise<JoinSalonResult> {
   return callRpc<JoinSalonResult>('join_merchant', {
     merchant_slug: input.merchantSlug,
@@ -19,6 +22,8 @@ export async function joinSalonAsSignedIn(input: {
     password: null,
     phone: input.phone || null,
     sponsor_code: input.sponsorCode || null,
+    privacy_accepted: input.privacyAccepted,
+    marketing_accepted: input.marketingAccepted ?? false,
   });
 }
 

@@ -49,6 +49,7 @@ export const texts = {
     spendTooHigh: "L'importo di spesa non può superare € 100.000,00",
     priceOutOfRange: 'Il prezzo deve essere compreso tra € 0,00 e € 10.000,00',
     durationOutOfRange: 'La durata deve essere compresa tra {min} e {max} minuti',
+    privacyRequired: "Per registrarti devi accettare l'informativa sulla privacy",
   },
   login: {
     merchantTitle: 'Accesso commercianti',
@@ -77,6 +78,7 @@ export const texts = {
     joinOfferSubmit: 'Unisciti a {merchant}',
     joinOfferSubmitting: 'Iscrizione in corso...',
     joinOfferCancel: 'Annulla',
+    joinOfferPrivacy: 'Unendoti accetti l’informativa sulla privacy del salone.',
     joined: 'Ora sei cliente di {merchant}! Il tuo codice cliente è {code}.',
   },
   registration: {
@@ -99,6 +101,11 @@ export const texts = {
     existingSubmit: 'Accedi e unisciti',
     existingSubmitting: 'Accesso in corso...',
     otherEmail: "Usa un'altra email",
+    invitedBy: 'Ti ha invitato {name}',
+    doneTitle: 'Registrazione completata',
+    privacyLabel: "Ho letto l'informativa sulla privacy e accetto il trattamento dei miei dati",
+    privacyLink: 'Leggi l’informativa sulla privacy',
+    marketingLabel: 'Voglio ricevere offerte e novità del salone (facoltativo)',
   },
   resetPassword: {
     title: 'Recupera password',

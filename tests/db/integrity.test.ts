@@ -121,6 +121,7 @@ describe('integrity: no NaN or infinity, bounded amounts and texts (SQL)', () =>
     const join = (args: Record<string, unknown>) =>
       server.client().rpc('join_merchant', {
         merchant_slug: salon.merchant.slug,
+        privacy_accepted: true,
         name: 'Lia Neri',
         email: uniqueEmail('lia'),
         password: 'password123',

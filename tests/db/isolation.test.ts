@@ -243,6 +243,26 @@ describe('tenant isolation over every api function', () => {
       () => ({ ...only(['merchantM1']), merchantM2: 'Operatore non trovato' }),
     ],
     ['delete_operator_absence', () => ({ absence_id: nobody }), merchantsSay('Assenza non trovata')],
+    // GDPR: consents, the data download and erasure (their rules are in gdpr.test.ts).
+    ['privacy_notice', () => ({}), () => only(everyone)],
+    [
+      'sponsor_preview',
+      () => ({ merchant_slug: m1.slug, sponsor_code: c1.client_code }),
+      () => only(everyone),
+    ],
+    ['client_consents', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
+    ['set_marketing_consent', () => ({ merchant_slug: m1.slug, granted: true }), () => only(['clientM1'])],
+    ['client_data_export', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
+    [
+      'erase_my_account',
+      () => ({ merchant_slug: m1.slug, confirmation: 'no' }),
+      () => ({ ...only([]), clientM1: 'Per confermare scrivi ELIMINA' }),
+    ],
+    [
+      'admin_erase_client',
+      () => ({ client_id: nobody }),
+      () => ({ ...only([]), admin: 'Cliente non trovato' }),
+    ],
   ];
 
   for (const [fn, args, expected] of matrix) {
@@ -277,6 +297,7 @@ describe('tenant isolation over every api function', () => {
   it('lets join_merchant be called by anyone, but never into another account', async () => {
     const anon = await clients.anonymous.rpc('join_merchant', {
       merchant_slug: m2.slug,
+      privacy_accepted: true,
       name: 'Nuova Cliente',
       email: `nuova${Math.random()}@example.test`,
       password: 'password123',
@@ -284,6 +305,7 @@ describe('tenant isolation over every api function', () => {
     expect(anon.error).toBeNull();
     const again = await clients.clientM2.rpc('join_merchant', {
       merchant_slug: m2.slug,
+      privacy_accepted: true,
       name: 'X',
       email: 'x@y.it',
     });

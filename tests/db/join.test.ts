@@ -28,6 +28,7 @@ describe('joining a merchant (api.join_merchant) and its public page', () => {
   const joinAnon = (args: Record<string, unknown>) =>
     server.client().rpc('join_merchant', {
       merchant_slug: salon.slug,
+      privacy_accepted: true,
       name: 'Giulia Bianchi',
       email: uniqueEmail('giulia'),
       password: 'segreta1',
@@ -129,6 +130,7 @@ describe('joining a merchant (api.join_merchant) and its public page', () => {
   it('lets a signed-in account join another merchant with its own user, ignoring the password', async () => {
     const joined = await first.persona.client.rpc('join_merchant', {
       merchant_slug: other.slug,
+      privacy_accepted: true,
       name: 'Maria Rossi',
       email: 'ignorata@example.test',
       password: 'x',
@@ -141,6 +143,7 @@ describe('joining a merchant (api.join_merchant) and its public page', () => {
     );
     const again = await first.persona.client.rpc('join_merchant', {
       merchant_slug: other.slug,
+      privacy_accepted: true,
       name: 'Maria Rossi',
       email: first.persona.email,
     });
@@ -173,6 +176,7 @@ describe('joining a merchant (api.join_merchant) and its public page', () => {
     const stranger = await createStranger(server);
     const joined = await stranger.client.rpc('join_merchant', {
       merchant_slug: salon.slug,
+      privacy_accepted: true,
       name: 'Anna Verdi',
       email: stranger.email,
     });
@@ -180,6 +184,7 @@ describe('joining a merchant (api.join_merchant) and its public page', () => {
     const ghost = await personaFor(server, '00000000-0000-0000-0000-00000000dead', 'ghost@example.test');
     const refused = await ghost.client.rpc('join_merchant', {
       merchant_slug: salon.slug,
+      privacy_accepted: true,
       name: 'Fantasma',
       email: 'ghost@example.test',
     });
@@ -192,6 +197,7 @@ describe('joining a merchant (api.join_merchant) and its public page', () => {
       Array.from({ length: 100 }, (_, index) =>
         server.client().rpc('join_merchant', {
           merchant_slug: other.slug,
+          privacy_accepted: true,
           name: `Cliente ${index}`,
           email: uniqueEmail('parallelo'),
           password: 'password123',

@@ -8,6 +8,8 @@ const anonDefinerAllowed = [
   'app_private.join_merchant',
   'app_private.merchant_public',
   'app_private.minimum_password_length',
+  // The first name and initial of the sponsor of a referral link, for the registration form.
+  'app_private.sponsor_preview',
 ];
 
 describe('schema lints for the loyalty database', () => {

@@ -39,6 +39,7 @@ describe('one account, clients of several salons', () => {
   it('refuses the known e-mail to a visitor, then joins B once signed in with that password', async () => {
     const anonymous = await server.client().rpc('join_merchant', {
       merchant_slug: salonB.slug,
+      privacy_accepted: true,
       name: 'Maria Rossi',
       email: maria.persona.email,
       password: 'password123',
@@ -59,6 +60,7 @@ describe('one account, clients of several salons', () => {
     expect(session.error).toBeNull();
     const joined = await signedIn.rpc('join_merchant', {
       merchant_slug: salonB.slug,
+      privacy_accepted: true,
       name: 'Maria Rossi',
       email: maria.persona.email,
       password: null,

@@ -67,6 +67,7 @@ describe('the platform admin reads campaign summaries and client trees', () => {
       (
         await rpc<{ client_code: string }>(server.client(), 'join_merchant', {
           merchant_slug: 'saloneaurora',
+          privacy_accepted: true,
           name,
           email: `${name.toLowerCase()}@clienti.test`,
           password: 'password123',

@@ -86,6 +86,7 @@ describe("a customer's loyalty screens, as the customer uses them", () => {
     await page.getByLabel('Email').fill(customer.email);
     await page.getByLabel('Password').fill(customer.password);
     await page.getByLabel('Telefono').fill('333 111 2222');
+    await page.getByRole('checkbox', { name: /Ho letto l'informativa/ }).check();
     await page.getByRole('button', { name: 'Registrati', exact: true }).click();
     await waitForPath(page, '/client/profile');
     await heading(page, 'Anagrafica');
@@ -193,6 +194,7 @@ describe("a customer's loyalty screens, as the customer uses them", () => {
     await friendPage.getByLabel('Nome').fill(friend.name);
     await friendPage.getByLabel('Email').fill(friend.email);
     await friendPage.getByLabel('Password').fill(friend.password);
+    await friendPage.getByRole('checkbox', { name: /Ho letto l'informativa/ }).check();
     await friendPage.getByRole('button', { name: 'Registrati', exact: true }).click();
     await waitForPath(friendPage, '/client/profile');
     const friendCode = await friendPage.getByLabel('Codice cliente').inputValue();

@@ -31,6 +31,7 @@ export async function joinMerchant(
 ): Promise<string> {
   const { data, error } = await server.client().rpc('join_merchant', {
     merchant_slug: input.merchantSlug,
+    privacy_accepted: true,
     name: input.name,
     email: input.email,
     password: input.password,

@@ -360,4 +360,19 @@ describe('no screen scrolls sideways at 320–480 px, with a busy salon', () => 
     await expectSubtreeInFrame(page, root);
     await openChainOnPhone(page, 'admin');
   });
+
+  it('fits the registration form from a referral link, with its privacy line, and the privacy notice', async () => {
+    const firstCode = (
+      await server.server.context.db.query<{ code: string }>(
+        `select c.code from app.clients c join app.merchants m on m.id = c.merchant_id
+          where m.slug = $1 order by c.code limit 1`,
+        [slug],
+      )
+    ).rows[0]!.code;
+    const screens: Screen[] = [
+      [`/${slug}/register?ref=${firstCode}`, '', 'Registrati'],
+      [`/${slug}/privacy`, '', 'Informativa sulla privacy'],
+    ];
+    expect(await overflowingRoutes(page, server.url, screens)).toEqual([]);
+  });
 });

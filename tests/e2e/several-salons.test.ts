@@ -74,6 +74,7 @@ describe('a customer of several salons, as she clicks through', () => {
     await page.getByLabel('Nome').fill(maria.name);
     await page.getByLabel('Email').fill(maria.email);
     await page.getByLabel('Password').fill(maria.password);
+    await page.getByRole('checkbox', { name: /Ho letto l'informativa/ }).check();
     await page.getByRole('button', { name: 'Registrati', exact: true }).click();
   }
 

@@ -122,6 +122,7 @@ describe('signing in, registering and recovering, as a new user clicks through',
     await page.getByLabel('Password').fill('marta-password');
     await page.getByLabel('Telefono').fill('333 765 4321');
     await expect(page.getByLabel('Codice amico').inputValue()).resolves.toBe(sponsorCode);
+    await page.getByRole('checkbox', { name: /Ho letto l'informativa/ }).check();
     await page.getByRole('button', { name: 'Registrati', exact: true }).click();
 
     const success = page.getByRole('status').filter({ hasText: 'Registrazione completata!' });
@@ -153,6 +154,7 @@ describe('signing in, registering and recovering, as a new user clicks through',
     await page.getByLabel('Email').fill('giulia.nuova@cliente.test');
     await page.getByLabel('Password').fill('altra-password');
     await page.getByLabel('Codice amico').fill('Z99999');
+    await page.getByRole('checkbox', { name: /Ho letto l'informativa/ }).check();
     await page.getByRole('button', { name: 'Registrati', exact: true }).click();
     await page.getByText('Errore registrazione: Codice presentatore non valido').waitFor();
     await page.close();
@@ -164,6 +166,7 @@ describe('signing in, registering and recovering, as a new user clicks through',
     await page.getByLabel('Nome').fill('Giulia di nuovo');
     await page.getByLabel('Email').fill(linkCustomer.email);
     await page.getByLabel('Password').fill('altra-password');
+    await page.getByRole('checkbox', { name: /Ho letto l'informativa/ }).check();
     await page.getByRole('button', { name: 'Registrati', exact: true }).click();
     await page.getByLabel('Password del tuo account').fill(linkCustomer.password);
     await page.getByRole('button', { name: 'Accedi e unisciti' }).click();

@@ -26,6 +26,7 @@ describe('logins created by the api functions', () => {
   const join = (password = 'password-lunga-1') =>
     server.client().rpc('join_merchant', {
       merchant_slug: slug,
+      privacy_accepted: true,
       name: 'Nina Blu',
       email: uniqueEmail('nina'),
       password,

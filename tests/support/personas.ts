@@ -92,16 +92,18 @@ export async function createMerchant(
 export async function joinAsClient(
   server: TestServer,
   merchantSlug: string,
-  options: { name?: string; sponsorCode?: string; phone?: string } = {},
+  options: { name?: string; sponsorCode?: string; phone?: string; marketingAccepted?: boolean } = {},
 ): Promise<{ joined: JoinedClient; persona: Persona }> {
   const email = uniqueEmail('cliente');
   const { data, error } = await server.client().rpc('join_merchant', {
     merchant_slug: merchantSlug,
+    privacy_accepted: true,
     name: options.name ?? 'Maria Rossi',
     email,
     password: 'password123',
     phone: options.phone ?? null,
     sponsor_code: options.sponsorCode ?? null,
+    marketing_accepted: options.marketingAccepted ?? false,
   });
   if (error) throw new Error(`join_merchant: ${error.message}`);
   const joined = data as JoinedClient;

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { LoadingScreen } from '@/components/layouts/loading-screen';
 import { LoadFailed } from '@/components/load-failed';
@@ -7,8 +7,11 @@ import { PageHeading } from '@/components/layouts/page-heading';
 import { NotFoundPage } from '@/app/routes/not-found-page';
 import { ClientLoginForm } from '@/features/auth/components/client-login-form';
 import { useMerchantPublic } from '@/features/merchants/api/get-merchant-public';
+import { PrivacyNotice } from '@/features/privacy/components/privacy-notice';
+import { privacyTexts } from '@/features/privacy/texts';
 import { RegistrationForm } from '@/features/registration/components/registration-form';
 import { rememberLastSalon } from '@/lib/last-salon';
+import { paths } from '@/config/paths';
 import { fill, texts } from '@/lib/texts';
 import { SignedInRedirect } from '@/app/routes/signed-in-redirect';
 
@@ -27,6 +30,7 @@ export function ClientRegistrationPage() {
   const { merchantSlug = '' } = useParams();
   const [searchParams] = useSearchParams();
   const merchant = useSalonPage(merchantSlug);
+  const [registered, setRegistered] = useState(false);
   if (merchant.isPending) return <LoadingScreen />;
   if (merchant.isError) return <LoadFailed onRetry={() => void merchant.refetch()} />;
   if (!merchant.data) return <NotFoundPage message={texts.notFound.unknownMerchant} />;
@@ -34,12 +38,41 @@ export function ClientRegistrationPage() {
     <AuthLayout merchant={merchant.data}>
       <div className="grid gap-6">
         <div className="grid gap-1">
-          <PageHeading>{texts.registration.title}</PageHeading>
-          <p className="text-muted-foreground">
-            {fill(texts.registration.subtitle, { merchant: merchant.data.name })}
-          </p>
+          <PageHeading>{registered ? texts.registration.doneTitle : texts.registration.title}</PageHeading>
+          {registered ? null : (
+            <p className="text-muted-foreground">
+              {fill(texts.registration.subtitle, { merchant: merchant.data.name })}
+            </p>
+          )}
         </div>
-        <RegistrationForm merchantSlug={merchant.data.slug} sponsorCode={searchParams.get('ref') ?? ''} />
+        <RegistrationForm
+          merchantSlug={merchant.data.slug}
+          sponsorCode={searchParams.get('ref') ?? ''}
+          onRegistered={() => setRegistered(true)}
+        />
+      </div>
+    </AuthLayout>
+  );
+}
+
+/** /:merchantSlug/privacy: the salon's privacy notice, linked from its registration form. */
+export function ClientPrivacyPage() {
+  const { merchantSlug = '' } = useParams();
+  const merchant = useMerchantPublic(merchantSlug);
+  if (merchant.isPending) return <LoadingScreen />;
+  if (merchant.isError) return <LoadFailed onRetry={() => void merchant.refetch()} />;
+  if (!merchant.data) return <NotFoundPage message={texts.notFound.unknownMerchant} />;
+  return (
+    <AuthLayout merchant={merchant.data}>
+      <div className="grid gap-6">
+        <PageHeading>{privacyTexts.title}</PageHeading>
+        <PrivacyNotice merchantName={merchant.data.name} />
+        <Link
+          to={paths.clientRegister.href(merchant.data.slug)}
+          className="inline-flex min-h-11 items-center justify-center font-medium underline"
+        >
+          {privacyTexts.back}
+        </Link>
       </div>
     </AuthLayout>
   );

@@ -83,6 +83,23 @@ export const adminTexts = {
     expand: 'apri',
     collapse: 'chiudi',
   },
+  erasure: {
+    title: 'Cancellazione dati su richiesta',
+    lead: 'Quando una cliente chiede di cancellare i suoi dati, inserisci il suo codice cliente. Il nodo resta nella rete come "Cliente rimosso": crediti, acquisti e statistiche non cambiano.',
+    code: 'Codice cliente',
+    notFound: 'Nessun cliente con questo codice.',
+    alreadyErased: 'I dati di questo cliente sono già stati cancellati.',
+    found: '{name}, codice {code}',
+    open: 'Cancella i dati personali',
+    dialogTitle: 'Cancellare i dati di {name}?',
+    dialogBody:
+      'Nome, email, telefono e accesso vengono cancellati in tutti i saloni di questo account; le prenotazioni future vengono annullate. Acquisti, crediti e rete restano invariati. L’operazione non si può annullare.',
+    submit: 'Cancella definitivamente',
+    submitting: 'Cancellazione in corso...',
+    cancel: 'Annulla',
+    error: 'Impossibile cancellare i dati: {message}',
+    erasedName: 'Cliente rimosso',
+  },
   logs: {
     fetchMerchants: 'error fetching merchants',
     registerMerchant: 'error during merchant registration',

@@ -19,6 +19,14 @@ export const checkFamilies: Record<string, Check[]> = {
   'campaign tables: what each persona reads': selectChecks('app.merchant_daily_sales', () => ({
     admin: 'true',
   })),
+  // Written only by definer functions (registration, the marketing toggle): clients read their own,
+  // merchants those of their clients.
+  'consent tables: what each persona reads': selectChecks('app.consents', (w) => ({
+    clientA: `client_id = '${w.A.memberId}'`,
+    clientB: `client_id = '${w.B.memberId}'`,
+    merchantA: `merchant_id = '${w.A.merchantId}'`,
+    merchantB: `merchant_id = '${w.B.merchantId}'`,
+  })),
   'storage.objects in the buckets loghi and operatori': storageChecks,
   'update policies on their own, with every column granted': widenedChecks,
 };

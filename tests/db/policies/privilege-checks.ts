@@ -34,6 +34,7 @@ const authenticatedMay: Record<string, string[]> = {
   'app.password_policy': [],
   'app.merchant_daily_sales': ['select'],
   'app.client_statistics': ['select'],
+  'app.consents': ['select'],
 };
 const views = new Set(['app.reservation_rows']);
 

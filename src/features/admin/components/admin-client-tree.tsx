@@ -3,6 +3,7 @@ import { ClientTreeView } from '@/components/client-tree/client-tree-view';
 import { EmptyState } from '@/components/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useClientTree } from '@/features/admin/api/get-client-tree';
+import { ClientErasure } from '@/features/admin/components/client-erasure';
 import { adminTexts } from '@/features/admin/texts';
 import { failureText } from '@/lib/api-error';
 import { fill } from '@/lib/texts';
@@ -33,10 +34,13 @@ export function AdminClientTree({
   }
   if (clients.data.length === 0) return <EmptyState>{t.empty}</EmptyState>;
   return (
-    <ClientTreeView
-      clients={clients.data}
-      title={fill(t.treeLabel, { name: merchantName })}
-      initialDepth={1}
-    />
+    <div className="grid gap-6">
+      <ClientTreeView
+        clients={clients.data}
+        title={fill(t.treeLabel, { name: merchantName })}
+        initialDepth={1}
+      />
+      <ClientErasure clients={clients.data} />
+    </div>
   );
 }

@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
 import { whoamiQueryOptions } from '@/features/auth/api/get-whoami';
 import { failureText } from '@/lib/api-error';
 import { joinSalonAsSignedIn } from '@/lib/join-salon';
@@ -26,7 +28,11 @@ export function JoinOffer({ merchantSlug, merchantName, customerName, onJoined, 
   const onJoin = async () => {
     setPending(true);
     try {
-      const result = await joinSalonAsSignedIn({ merchantSlug, name: customerName });
+      const result = await joinSalonAsSignedIn({
+        merchantSlug,
+        name: customerName,
+        privacyAccepted: true,
+      });
       await queryClient.invalidateQueries({ queryKey: whoamiQueryOptions().queryKey });
       notify.success(fill(t.joined, { merchant: merchantName, code: result.client_code }));
       onJoined();
@@ -42,6 +48,17 @@ export function JoinOffer({ merchantSlug, merchantName, customerName, onJoined, 
         {fill(t.joinOffer, { merchant: merchantName })}
       </p>
       <p>{t.joinOfferLead}</p>
+      <p className="text-sm">
+        {t.joinOfferPrivacy}{' '}
+        <Link
+          to={paths.clientPrivacy.href(merchantSlug)}
+          target="_blank"
+          rel="noopener"
+          className="inline-flex min-h-11 items-center font-medium underline"
+        >
+          {texts.registration.privacyLink}
+        </Link>
+      </p>
       <div className="grid gap-2">
         <Button type="button" size="lg" onClick={() => void onJoin()} disabled={pending}>
           {pending ? t.joinOfferSubmitting : fill(t.joinOfferSubmit, { merchant: merchantName })}

@@ -12,6 +12,7 @@ import {
   updateClientPhoneInputSchema,
   useUpdateClientPhone,
 } from '@/features/client-loyalty/api/update-client-phone';
+import { PrivacySection } from '@/features/client-loyalty/components/privacy-section';
 import { LoadError, LoadingBlocks } from '@/features/client-loyalty/components/query-states';
 import type { ClientMembership } from '@/features/client-loyalty/membership';
 import { clientLoyaltyTexts } from '@/features/client-loyalty/texts';
@@ -45,7 +46,10 @@ export function ProfileScreen({ membership }: { membership: ClientMembership }) 
       ) : profile.data === null ? (
         <LoadError message={t.missing} />
       ) : (
-        <ProfileForm key={profile.data.phone ?? ''} profile={profile.data} />
+        <>
+          <ProfileForm key={profile.data.phone ?? ''} profile={profile.data} />
+          <PrivacySection merchantSlug={profile.data.merchant_slug} />
+        </>
       )}
     </section>
   );

@@ -23,6 +23,10 @@ export const joinMerchantInputSchema = z.object({
   ),
   /** The sponsor's client code, from ?ref; empty when none. */
   sponsorCode: z.optional(z.string().check(z.trim())),
+  /** Consent to the privacy notice: required (the database refuses a registration without it). */
+  privacyAccepted: z.boolean().check(z.refine((value) => value, texts.validation.privacyRequired)),
+  /** Marketing: optional, changed later in Anagrafica. */
+  marketingAccepted: z.optional(z.boolean()),
 });
 
 export type JoinMerchantInput = z.input<typeof joinMerchantInputSchema>;
@@ -34,7 +38,8 @@ export interface JoinMerchantResult {
 
 /** Creates the customer's account and client record in one call, then signs the new account in. */
 export async function joinMerchant(input: JoinMerchantInput): Promise<JoinMerchantResult> {
-  const { merchantSlug, name, email, password, phone, sponsorCode } = joinMerchantInputSchema.parse(input);
+  const { merchantSlug, name, email, password, phone, sponsorCode, privacyAccepted, marketingAccepted } =
+    joinMerchantInputSchema.parse(input);
   // A leftover session of someone else must not be linked to the new customer.
   await supabase.auth.signOut({ scope: 'local' });
   const result = await callRpc<JoinMerchantResult>('join_merchant', {
@@ -44,6 +49,8 @@ export async function joinMerchant(input: JoinMerchantInput): Promise<JoinMercha
     password,
     phone: phone || null,
     sponsor_code: sponsorCode || null,
+    privacy_accepted: privacyAccepted,
+    marketing_accepted: marketingAccepted ?? false,
   });
   const { error } = await supabase.auth.signInWithPassword({ email, password });
   // Where sign-ups must confirm their address first, the customer is registered all the same and

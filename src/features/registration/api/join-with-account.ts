@@ -18,13 +18,21 @@ export type JoinWithAccountInput = z.input<typeof joinWithAccountInputSchema>;
  * that account's password, then joins this salon with it. Null when the account already belongs here.
  */
 export async function joinWithAccount(input: JoinWithAccountInput): Promise<JoinMerchantResult | null> {
-  const { merchantSlug, name, email, password, phone, sponsorCode } = joinWithAccountInputSchema.parse(input);
+  const { merchantSlug, name, email, password, phone, sponsorCode, privacyAccepted, marketingAccepted } =
+    joinWithAccountInputSchema.parse(input);
   await supabase.auth.signOut({ scope: 'local' });
   const { error } = await supabase.auth.signInWithPassword({ email, password });
   if (error) throw ApiError.fromAuth(error);
   try {
     if (await isClientOf(merchantSlug)) return null;
-    return await joinSalonAsSignedIn({ merchantSlug, name, phone, sponsorCode });
+    return await joinSalonAsSignedIn({
+      merchantSlug,
+      name,
+      phone,
+      sponsorCode,
+      privacyAccepted,
+      marketingAccepted,
+    });
   } catch (failure) {
     // Nothing was joined: the form stays as it was, signed out.
     await supabase.auth.signOut({ scope: 'local' });

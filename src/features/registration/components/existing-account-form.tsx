@@ -22,7 +22,14 @@ type FormValues = z.input<typeof formSchema>;
 interface ExistingAccountFormProps {
   merchantSlug: string;
   /** What the visitor entered in the registration form, password aside. */
-  registration: { name: string; email: string; phone?: string; sponsorCode?: string };
+  registration: {
+    name: string;
+    email: string;
+    phone?: string;
+    sponsorCode?: string;
+    privacyAccepted: boolean;
+    marketingAccepted?: boolean;
+  };
   /** The new client record, or null when the account was already a client of this salon. */
   onJoined: (result: JoinMerchantResult | null) => void;
   onBack: () => void;

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import * as z from 'zod/mini';
 import { Button } from '@/components/ui/button';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
@@ -15,6 +16,7 @@ import {
   useJoinMerchant,
   type JoinMerchantResult,
 } from '@/features/registration/api/join-merchant';
+import { useSponsorPreview } from '@/features/registration/api/get-sponsor-preview';
 import { ExistingAccountForm } from '@/features/registration/components/existing-account-form';
 import { ApiError, failureText } from '@/lib/api-error';
 import { setCurrentMerchantSlug } from '@/lib/current-merchant';
@@ -31,17 +33,28 @@ interface RegistrationFormProps {
   merchantSlug: string;
   /** The sponsor's client code from ?ref, prefilled. */
   sponsorCode?: string;
+  /** Called once the customer is registered (the page's heading says so). */
+  onRegistered?: () => void;
 }
 
-export function RegistrationForm({ merchantSlug, sponsorCode = '' }: RegistrationFormProps) {
+export function RegistrationForm({ merchantSlug, sponsorCode = '', onRegistered }: RegistrationFormProps) {
   const navigate = useNavigate();
   const joinMerchant = useJoinMerchant();
+  const sponsor = useSponsorPreview(merchantSlug, sponsorCode);
   const [successMessage, setSuccessMessage] = useState<string | null>(null);
   /** The registration of an e-mail that already has an account, waiting for that account's password. */
   const [existing, setExisting] = useState<Omit<FormValues, 'password'> | null>(null);
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema),
-    defaultValues: { name: '', email: '', password: '', phone: '', sponsorCode },
+    defaultValues: {
+      name: '',
+      email: '',
+      password: '',
+      phone: '',
+      sponsorCode,
+      privacyAccepted: false,
+      marketingAccepted: false,
+    },
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -56,6 +69,7 @@ export function RegistrationForm({ merchantSlug, sponsorCode = '' }: Registratio
 
   const onJoined = (result: JoinMerchantResult | null) => {
     setCurrentMerchantSlug(merchantSlug);
+    onRegistered?.();
     if (result) setSuccessMessage(fill(texts.registration.success, { code: result.client_code }));
     else void navigate(paths.client.profile.href(), { replace: true });
   };
@@ -96,6 +110,11 @@ export function RegistrationForm({ merchantSlug, sponsorCode = '' }: Registratio
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">
+      {sponsor.data ? (
+        <p role="status" className="rounded-2xl bg-accent/60 p-4 font-semibold text-accent-foreground">
+          {fill(texts.registration.invitedBy, { name: sponsor.data })}
+        </p>
+      ) : null}
       <FormField label={texts.fields.name} error={errors.name?.message}>
         {(control) => (
           <Input {...control} autoComplete="name" maxLength={maxLength.name} {...form.register('name')} />
@@ -142,6 +161,22 @@ export function RegistrationForm({ merchantSlug, sponsorCode = '' }: Registratio
       >
         {(control) => <Input {...control} autoCapitalize="characters" {...form.register('sponsorCode')} />}
       </FormField>
+      <CheckboxField
+        label={texts.registration.privacyLabel}
+        error={errors.privacyAccepted?.message}
+        description={
+          <Link
+            to={paths.clientPrivacy.href(merchantSlug)}
+            target="_blank"
+            rel="noopener"
+            className="inline-flex min-h-11 items-center font-medium underline"
+          >
+            {texts.registration.privacyLink}
+          </Link>
+        }
+        {...form.register('privacyAccepted')}
+      />
+      <CheckboxField label={texts.registration.marketingLabel} {...form.register('marketingAccepted')} />
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? texts.registration.submitting : texts.registration.submit}
       </Button>

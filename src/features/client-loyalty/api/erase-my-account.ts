@@ -1,0 +1,26 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { merchantSlugSchema } from '@/features/client-loyalty/api/get-client-profile';
+import { callRpc } from '@/lib/rpc';
+import { supabase } from '@/lib/supabase';
+
+export const eraseMyAccountInputSchema = z.object({
+  merchantSlug: merchantSlugSchema,
+  confirmation: z.string().trim(),
+});
+
+export type EraseMyAccountInput = z.input<typeof eraseMyAccountInputSchema>;
+
+/**
+ * Erases the customer's personal data at every salon and her login (api.erase_my_account), then ends
+ * this browser's session: the account no longer exists.
+ */
+export async function eraseMyAccount(input: EraseMyAccountInput): Promise<void> {
+  const { merchantSlug, confirmation } = eraseMyAccountInputSchema.parse(input);
+  await callRpc<unknown>('erase_my_account', { merchant_slug: merchantSlug, confirmation });
+  await supabase.auth.signOut({ scope: 'local' });
+}
+
+export function useEraseMyAccount() {
+  return useMutation({ mutationFn: eraseMyAccount });
+}

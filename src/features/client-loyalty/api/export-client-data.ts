@@ -1,0 +1,59 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { amountSchema, merchantSlugSchema } from '@/features/client-loyalty/api/get-client-profile';
+import { callRpc } from '@/lib/rpc';
+
+const instant = z.string();
+
+export const clientDataSchema = z.object({
+  exported_at: instant,
+  privacy_notice_version: z.string(),
+  salon: z.object({ name: z.string(), slug: z.string() }),
+  profile: z.object({
+    code: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    registered_at: instant,
+    generation: z.number(),
+    sponsor_code: z.string().nullable(),
+    available_credit: amountSchema,
+  }),
+  purchases: z.array(
+    z.object({
+      created_at: instant,
+      spend: amountSchema,
+      discount: amountSchema,
+      net: amountSchema,
+      reversal: z.boolean(),
+      reversal_reason: z.string().nullable(),
+    }),
+  ),
+  credit_ledger: z.array(z.object({ created_at: instant, kind: z.string(), amount: amountSchema })),
+  reservations: z.array(
+    z.object({
+      starts_at: instant,
+      ends_at: instant,
+      treatment: z.string(),
+      operator: z.string().nullable(),
+      status: z.string(),
+      notes: z.string(),
+      created_at: instant,
+    }),
+  ),
+  consents: z.array(
+    z.object({ kind: z.string(), granted: z.boolean(), notice_version: z.string(), recorded_at: instant }),
+  ),
+});
+
+export type ClientData = z.infer<typeof clientDataSchema>;
+
+/** Everything the salon holds about the signed-in customer (api.client_data_export), for her download. */
+export async function exportClientData(merchantSlug: string): Promise<ClientData> {
+  const slug = merchantSlugSchema.parse(merchantSlug);
+  return clientDataSchema.parse(await callRpc<unknown>('client_data_export', { merchant_slug: slug }));
+}
+
+export function useExportClientData() {
+  return useMutation({ mutationFn: exportClientData });
+}

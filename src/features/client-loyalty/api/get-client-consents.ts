@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { merchantSlugSchema } from '@/features/client-loyalty/api/get-client-profile';
+import { callRpc } from '@/lib/rpc';
+
+const consentSchema = z
+  .object({ granted: z.boolean(), notice_version: z.string(), recorded_at: z.string() })
+  .nullable();
+
+export const clientConsentsSchema = z.object({
+  privacy: consentSchema,
+  marketing: consentSchema,
+  notice_version: z.string(),
+});
+
+export type ClientConsents = z.infer<typeof clientConsentsSchema>;
+
+/** The customer's latest privacy and marketing consent at one salon. */
+export async function getClientConsents(merchantSlug: string): Promise<ClientConsents> {
+  const slug = merchantSlugSchema.parse(merchantSlug);
+  return clientConsentsSchema.parse(await callRpc<unknown>('client_consents', { merchant_slug: slug }));
+}
+
+export const clientConsentsQueryOptions = (merchantSlug: string) =>
+  queryOptions({
+    queryKey: ['client-loyalty', merchantSlug, 'consents'],
+    queryFn: () => getClientConsents(merchantSlug),
+  });
+
+export function useClientConsents(merchantSlug: string) {
+  return useQuery(clientConsentsQueryOptions(merchantSlug));
+}
