@@ -149,14 +149,18 @@ begin
   signals as (
     select 1 as position, 'referral_burst'::text as kind, array[s.id] as ids, array[s.name] as names,
            array[s.code] as codes, b.referrals::integer as evidence,
-           format('%s (%s) ha portato %s iscritti in %s (%s, %s–%s).', s.name, s.code, b.referrals,
+           format('%s (%s) ha portato %s iscritti in %s (%s, %s).', s.name, s.code, b.referrals,
                   case when b.minutes < 1 then 'meno di un minuto'
                        when b.minutes = 1 then '1 minuto'
                        else b.minutes || ' minuti' end,
                   app_private.italian_short_date(b.first_at),
-                  to_char(b.first_at at time zone 'Europe/Rome', 'HH24:MI'),
-                  to_char(b.last_at at time zone 'Europe/Rome', 'HH24:MI')) as explanation
-      from bursts b join members s on s.id = b.sponsor_id
+                  case when b.first_time = b.last_time then b.first_time
+                       else b.first_time || '–' || b.last_time end) as explanation
+      from (select bb.*,
+                   to_char(bb.first_at at time zone 'Europe/Rome', 'HH24:MI') as first_time,
+                   to_char(bb.last_at at time zone 'Europe/Rome', 'HH24:MI') as last_time
+              from bursts bb) as b
+      join members s on s.id = b.sponsor_id
     union all
     select 2, 'referrals_buy_only_at_joining', array[s.id], array[s.name], array[s.code], st.buyers,
            format('I %s iscritti di %s (%s) che hanno acquistato lo hanno fatto solo nelle prime %s ore '
