@@ -277,6 +277,23 @@ describe('referral fraud signals (api.merchant_referral_signals)', () => {
     expect(await signalsOf(quietSalon.persona)).toEqual([]);
   }, 120_000);
 
+  it('compares a phone number changed by the client itself', async () => {
+    const { persona } = await joinAsClient(server, quietSalon.merchant.slug, { name: 'Nona Nuova' });
+    const changed = await persona.client.rpc('update_client_phone', {
+      merchant_slug: quietSalon.merchant.slug,
+      phone: '0039 333 1112222',
+    });
+    expect(changed.error).toBeNull();
+    const signals = await signalsOf(quietSalon.persona);
+    expect(signals.map((signal) => [signal.kind, signal.client_names, signal.explanation])).toEqual([
+      [
+        'shared_phone',
+        ['Quinta', 'Nona Nuova'],
+        '2 clienti hanno lo stesso numero di telefono (3331112222).',
+      ],
+    ]);
+  });
+
   it('returns at most the first 200 signals, each row telling how many there are', async () => {
     const crowded = await createMerchant(server, admin, 'Salone Affollato');
     // 201 pairs of clients sharing a number (written directly: the pattern, not the sign-up, is under test).
