@@ -83,6 +83,8 @@ returns table (
   total_signals integer
 )
 language plpgsql stable set search_path = ''
+-- One salon may hold half the clients: plan each call for the caller's salon, never for an average one.
+set plan_cache_mode = force_custom_plan
 as $$
 declare
   caller_merchant_id uuid := app_private.require_merchant();
