@@ -229,6 +229,13 @@ function readPaths(data: Awaited<ReturnType<typeof generateLoyaltyData>>, profil
       count: 100,
     },
     {
+      call: `merchant_referral_signals (${clientsOfBig} clients)`,
+      who: 'merchant',
+      name: 'merchant_referral_signals',
+      args: {},
+      count: 10,
+    },
+    {
       call: "merchant_clients page 1, search 'rossi'",
       who: 'merchant',
       name: 'merchant_clients',

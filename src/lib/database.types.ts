@@ -244,6 +244,18 @@ export type Database = {
       };
       merchant_profile: { Args: Record<PropertyKey, never>; Returns: Json };
       merchant_public: { Args: { merchant_slug: string }; Returns: Json };
+      merchant_referral_signals: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          client_codes: string[];
+          client_ids: string[];
+          client_names: string[];
+          evidence: number;
+          explanation: string;
+          kind: string;
+          total_signals: number;
+        }[];
+      };
       merchant_reservations: {
         Args: { status?: string };
         Returns: Database['api']['CompositeTypes']['reservation_row'][];

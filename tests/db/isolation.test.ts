@@ -114,6 +114,7 @@ describe('tenant isolation over every api function', () => {
     ['merchant_client_statistics', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['merchant_client_tree', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['merchant_client_tree_columns', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    ['merchant_referral_signals', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['get_percentages', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     [
       'set_percentages',

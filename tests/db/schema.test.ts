@@ -104,7 +104,7 @@ describe('schema lints for the loyalty database', () => {
     // index for an optional client filter and scans all of a merchant's movements instead.
     const generic = await rows<{ fn: string }>(
       `select p.proname as fn from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-        where n.nspname = 'api' and p.proname in ('merchant_movements')
+        where n.nspname = 'api' and p.proname in ('merchant_movements', 'merchant_referral_signals')
           and not ('plan_cache_mode=force_custom_plan' = any (coalesce(p.proconfig, '{}')))`,
     );
     expect(generic).toEqual([]);

@@ -99,6 +99,23 @@ export const merchantLoyaltyTexts = {
     sponsor: 'Codice sponsor',
     credit: 'Credito disponibile',
     joined: 'Iscritto il',
+    flagged: 'Da controllare',
+    signals: {
+      title: 'Da controllare',
+      note: 'Schemi insoliti nel passaparola del salone, calcolati in automatico: sono solo un invito a dare un’occhiata e non bloccano nulla.',
+      empty: 'Nessuna segnalazione',
+      count: ['{count} segnalazione', '{count} segnalazioni'],
+      shownOf: 'Sono mostrate le prime {shown} di {total} segnalazioni.',
+      clients: 'Clienti coinvolti',
+      loadError: 'Impossibile caricare le segnalazioni: {message}',
+      kinds: {
+        referral_burst: 'Iscrizioni ravvicinate',
+        referrals_buy_only_at_joining: 'Acquisti solo all’iscrizione',
+        referrals_never_buy: 'Presentati che non acquistano',
+        shared_phone: 'Stesso numero di telefono',
+      } as Record<string, string>,
+      otherKind: 'Segnalazione',
+    },
   },
   percentuali: {
     ...d.percentuali,

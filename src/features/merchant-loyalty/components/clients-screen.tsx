@@ -7,8 +7,13 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useClients, type MerchantClient } from '@/features/merchant-loyalty/api/list-clients';
+import { useReferralSignals } from '@/features/merchant-loyalty/api/list-referral-signals';
 import { Pager, pageCountOf } from '@/features/merchant-loyalty/components/pager';
 import { QueryFailed } from '@/features/merchant-loyalty/components/query-failed';
+import {
+  FlaggedMarker,
+  ReferralSignalsSection,
+} from '@/features/merchant-loyalty/components/referral-signals-section';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { useDebouncedValue } from '@/features/merchant-loyalty/use-debounced-value';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -20,7 +25,7 @@ const noValue = merchantLoyaltyTexts.common.noValue;
 
 const pageSize = 12;
 
-function ClientCard({ client }: { client: MerchantClient }) {
+function ClientCard({ client, flagged }: { client: MerchantClient; flagged: boolean }) {
   const rows = [
     { label: t.email, value: client.email ?? noValue },
     { label: t.phone, value: client.phone ?? noValue },
@@ -43,6 +48,7 @@ function ClientCard({ client }: { client: MerchantClient }) {
           </p>
         </div>
       </div>
+      {flagged ? <FlaggedMarker /> : null}
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         {rows.map((row) => (
           <div key={row.label} className="contents">
@@ -57,16 +63,22 @@ function ClientCard({ client }: { client: MerchantClient }) {
   );
 }
 
-/** /dashboard/clienti 'Elenco Clienti': one card per client, newest first, searchable and paged. */
+/**
+ * /dashboard/clienti 'Elenco Clienti': the referral signals to look at ("Da controllare"), then one card per
+ * client, newest first, searchable and paged; a client named by a signal carries a marker.
+ */
 export function ClientsScreen() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const query = useDebouncedValue(search);
   const clients = useClients({ search: query, page, pageSize });
+  const signals = useReferralSignals();
+  const flagged = signals.data?.flaggedClientIds;
 
   return (
     <section className="grid gap-6">
       <PageHeading>{t.title}</PageHeading>
+      <ReferralSignalsSection query={signals} />
       <FormField label={t.search} hint={t.searchHint} className="max-w-md">
         {(control) => (
           <div className="relative">
@@ -107,7 +119,7 @@ export function ClientsScreen() {
           >
             {clients.data.clients.map((client) => (
               <li key={client.id}>
-                <ClientCard client={client} />
+                <ClientCard client={client} flagged={flagged?.has(client.id) ?? false} />
               </li>
             ))}
           </ul>
