@@ -95,6 +95,13 @@ export type Database = {
       };
       booking_calendar: { Args: Record<PropertyKey, never>; Returns: Json };
       booking_dates: { Args: { merchant_slug: string }; Returns: string[] };
+      booking_days: {
+        Args: { merchant_slug: string };
+        Returns: {
+          closed: boolean;
+          date: string;
+        }[];
+      };
       booking_settings: { Args: Record<PropertyKey, never>; Returns: Json };
       cancel_reservation: { Args: { reservation_id: string }; Returns: Json };
       client_credit: { Args: { merchant_slug: string }; Returns: Json };
@@ -109,6 +116,10 @@ export type Database = {
           net: number;
           spend: number;
         }[];
+      };
+      client_reservation_sections: {
+        Args: { merchant_slug: string };
+        Returns: Json;
       };
       client_reservations: {
         Args: { merchant_slug: string };
@@ -142,6 +153,18 @@ export type Database = {
       delete_operator_absence: { Args: { absence_id: string }; Returns: Json };
       delete_reservation: { Args: { reservation_id: string }; Returns: Json };
       delete_treatment: { Args: { treatment_id: string }; Returns: Json };
+      free_time_periods: {
+        Args: {
+          date?: string;
+          merchant_slug: string;
+          operator_id?: string;
+          treatment_id: string;
+        };
+        Returns: {
+          period: string;
+          times: string[];
+        }[];
+      };
       free_times: {
         Args: {
           date?: string;
