@@ -282,7 +282,16 @@ describe('booking: the salon sets up operators and treatments, a customer books,
         .getByRole('group', { name: period })
         .getByRole('radio', { name: time, exact: true })
         .waitFor();
-    await times.getByRole('radio', { name: '10:00', exact: true }).check();
+    await times.getByRole('radio', { name: '10:15', exact: true }).check();
+    // A radio group: arrow keys move the choice, with a visible focus ring; every option is a 44 px target.
+    await client.keyboard.press('ArrowLeft');
+    const ten = times.getByRole('radio', { name: '10:00', exact: true });
+    expect(await ten.isChecked()).toBe(true);
+    expect(await optionOf(ten).evaluate((option) => getComputedStyle(option).outlineStyle)).toBe('solid');
+    for (const option of [ten, days.nth(1), treatmentCard, operators.first()]) {
+      const box = (await optionOf(option).boundingBox())!;
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    }
 
     // The summary, then 'Prenota'.
     const summary = (await client.getByRole('region', { name: 'Riepilogo' }).innerText()).replace(

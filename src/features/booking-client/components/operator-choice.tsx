@@ -19,7 +19,7 @@ export function OperatorChoice({
   chosen: string;
   onChoose: (operatorId: string) => void;
 }) {
-  const option = 'w-24 flex-col items-center gap-2 px-2 py-3 text-center text-sm font-medium';
+  const option = 'min-w-24 max-w-36 flex-col items-center gap-2 px-3 py-3 text-center text-sm font-medium';
   return (
     <BookingStep number={2} legend={t.operatorStep}>
       <div className="flex flex-wrap gap-3">
@@ -43,7 +43,7 @@ export function OperatorChoice({
             className={option}
           >
             <OperatorAvatar name={operator.name} imageUrl={operator.image_url} />
-            <span className="w-full">{operator.name}</span>
+            <span className="w-full hyphens-auto">{operator.name}</span>
           </ChoiceOption>
         ))}
       </div>

@@ -20,7 +20,7 @@ export function TreatmentChoice({
 }) {
   return (
     <BookingStep number={1} legend={t.treatmentStep}>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,15rem),1fr))] gap-3">
         {treatments.map((treatment) => (
           <ChoiceOption
             key={treatment.id}
