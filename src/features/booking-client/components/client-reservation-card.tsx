@@ -106,45 +106,44 @@ export function ClientReservationCard({
       {reservation.cancel_refusal ? (
         <p className="rounded-lg bg-muted p-3 text-sm">{reservation.cancel_refusal}</p>
       ) : null}
-      {reservation.actions.length > 0 ? (
-        <div className="flex flex-wrap gap-2">
-          {may('accept') ? (
-            <Button
-              disabled={busy}
-              aria-label={fill(t.acceptLabel, { treatment })}
-              onClick={() => void answer(accept)}
-            >
-              <Check aria-hidden="true" />
-              {t.accept}
-            </Button>
-          ) : null}
-          {may('decline') ? (
-            <Button
-              variant="outline"
-              disabled={busy}
-              aria-label={fill(t.declineLabel, { treatment })}
-              onClick={() => void answer(decline)}
-            >
-              <X aria-hidden="true" />
-              {t.decline}
-            </Button>
-          ) : null}
-          {may('cancel') ? (
-            <CancelReservationButton merchantSlug={merchantSlug} reservation={reservation} when={when} />
-          ) : null}
-          {may('delete') ? (
-            <Button
-              variant="outline"
-              disabled={busy}
-              aria-label={fill(t.deleteLabel, { treatment, date: formatDate(reservation.date) })}
-              onClick={() => void onDelete()}
-            >
-              <Trash2 aria-hidden="true" />
-              {t.delete}
-            </Button>
-          ) : null}
-        </div>
-      ) : null}
+      {/* The row of actions; it hides itself when empty, so a button added here needs no condition. */}
+      <div className="flex flex-wrap gap-2 empty:hidden">
+        {may('accept') ? (
+          <Button
+            disabled={busy}
+            aria-label={fill(t.acceptLabel, { treatment })}
+            onClick={() => void answer(accept)}
+          >
+            <Check aria-hidden="true" />
+            {t.accept}
+          </Button>
+        ) : null}
+        {may('decline') ? (
+          <Button
+            variant="outline"
+            disabled={busy}
+            aria-label={fill(t.declineLabel, { treatment })}
+            onClick={() => void answer(decline)}
+          >
+            <X aria-hidden="true" />
+            {t.decline}
+          </Button>
+        ) : null}
+        {may('cancel') ? (
+          <CancelReservationButton merchantSlug={merchantSlug} reservation={reservation} when={when} />
+        ) : null}
+        {may('delete') ? (
+          <Button
+            variant="outline"
+            disabled={busy}
+            aria-label={fill(t.deleteLabel, { treatment, date: formatDate(reservation.date) })}
+            onClick={() => void onDelete()}
+          >
+            <Trash2 aria-hidden="true" />
+            {t.delete}
+          </Button>
+        ) : null}
+      </div>
     </article>
   );
 }
