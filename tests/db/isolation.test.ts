@@ -187,6 +187,14 @@ describe('tenant isolation over every api function', () => {
       () => ({ ...only([]), clientM1: 'Seleziona trattamento, data e orario' }),
     ],
     ['client_reservations', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
+    // Prenota's steps: closed days, free times by part of the day, reservations upcoming and past.
+    ['booking_days', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
+    [
+      'free_time_periods',
+      () => ({ merchant_slug: m1.slug, treatment_id: treatmentM1, date: '2030-01-01' }),
+      () => only(['clientM1', 'merchantM1']),
+    ],
+    ['client_reservation_sections', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
     ['accept_reservation_change', () => ({ reservation_id: nobody }), clientsSay('Prenotazione non trovata')],
     [
       'decline_reservation_change',

@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer } from '../support/app-server.ts';
 import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
-import type { TestServer } from '../support/test-server.ts';
+import type { TestClient, TestServer } from '../support/test-server.ts';
 import {
   appServerOptions,
   createMerchant,
@@ -46,6 +46,30 @@ async function choose(page: Page, label: string, option: string | number) {
   await options.first().waitFor({ state: 'detached' });
 }
 
+/** The whole option (card, avatar, day, chip) a radio button of Prenota spreads over. */
+const optionOf = (radio: Locator) => radio.locator('xpath=..');
+
+/** Prenota's form of the customer. */
+const bookingForm = (page: Page) => page.getByRole('form', { name: 'Nuova prenotazione' });
+
+/** One step of Prenota (a radio group under its legend). */
+const step = (page: Page, name: string) => bookingForm(page).getByRole('group', { name, exact: true });
+
+/**
+ * Books as a person does: the treatment's card, the operator's avatar, the day in the strip (the `day`-th
+ * day the salon is open, 0 = today), the time's chip, then 'Prenota'.
+ */
+async function bookThroughSteps(
+  page: Page,
+  choice: { treatment: string; operator: string; day: number; time: string },
+) {
+  await step(page, 'Trattamento').getByRole('radio', { name: choice.treatment }).check();
+  await step(page, 'Operatore').getByRole('radio', { name: choice.operator, exact: true }).check();
+  await step(page, 'Giorno').getByRole('radio', { disabled: false }).nth(choice.day).check();
+  await step(page, 'Orario').getByRole('radio', { name: choice.time, exact: true }).check();
+  await bookingForm(page).getByRole('button', { name: 'Prenota', exact: true }).click();
+}
+
 /** Goes to a screen through the area's navigation. */
 async function open(page: Page, label: string, title: string) {
   await areaNav(page).getByRole('link').first().waitFor();
@@ -73,18 +97,34 @@ async function checkAndShoot(page: Page, name: string) {
 
 const statusOf = (card: Locator) => card.locator('[data-status]').textContent();
 
+/** 'Le mie prenotazioni': the upcoming and the past ones. */
+const upcoming = (page: Page) => page.getByRole('list', { name: 'Prossime', exact: true });
+const past = (page: Page) => page.getByRole('list', { name: 'Passate', exact: true });
+
 describe('booking: the salon sets up operators and treatments, a customer books, the salon answers', () => {
   let server: TestServer;
   let browser: Browser;
   let salon: Page;
   let client: Page;
   let slug: string;
+  let owner: TestClient;
+
+  /** The salon's settings, as its Impostazioni would set them. */
+  const asOwner = async (fn: string, args: Record<string, unknown>) =>
+    expect((await owner.rpc(fn, args)).error).toBeNull();
 
   beforeAll(async () => {
     server = await startAppServer(appServerOptions);
     browser = await launchBrowser();
     slug = (await createMerchant(server, merchantAccount)).slug;
     await joinMerchant(server, { merchantSlug: slug, ...customer });
+    owner = server.client();
+    expect((await owner.auth.signInWithPassword(merchantAccount)).error).toBeNull();
+    // The salon is closed on the fourth day of the window.
+    const { rows } = await server.server.context.db.query<{ day: string }>(
+      `select to_char((now() at time zone 'Europe/Rome')::date + 3, 'YYYY-MM-DD') as day`,
+    );
+    await asOwner('set_salon_closure', { day: rows[0]!.day });
     salon = await (await browser.newContext({ viewport: phone, locale: 'it-IT' })).newPage();
     client = await (await browser.newContext({ viewport: phone, locale: 'it-IT' })).newPage();
   });
@@ -189,37 +229,95 @@ describe('booking: the salon sets up operators and treatments, a customer books,
     await open(client, 'Prenota', 'Prenota');
     await client.getByText('Nessuna prenotazione.').waitFor();
 
-    await client.getByRole('button', { name: 'Trattamenti disponibili' }).click();
-    const treatments = client.getByRole('article').filter({ hasText: 'Detersione profonda' });
-    const treatment = (await treatments.innerText()).replace(/\s+/g, ' ');
-    expect(treatment).toContain('Pulizia viso');
-    expect(treatment).toContain('€ 39,90');
-    expect(treatment).toContain('Durata: 45 min · Con Giulia');
+    // Step 1: the treatments as cards with name, duration and price; nothing else yet.
+    const treatmentCard = step(client, 'Trattamento').getByRole('radio', { name: /^Pulizia viso/ });
+    const card = (await optionOf(treatmentCard).innerText()).replace(/\s+/g, ' ');
+    expect(card).toContain('Pulizia viso');
+    expect(card).toContain('€ 39,90');
+    expect(card).toContain('45 min');
+    expect(await step(client, 'Operatore').count()).toBe(0);
 
-    await client.getByRole('button', { name: 'Prenota', exact: true }).click();
+    await bookingForm(client).getByRole('button', { name: 'Prenota', exact: true }).click();
     await toast(client, 'error', 'Seleziona trattamento, data e orario');
 
-    await choose(client, 'Trattamento', 'Pulizia viso');
-    await client.getByLabel('Operatore', { exact: true }).click();
-    const operators = await client.getByRole('option').allInnerTexts();
-    expect(operators).toEqual(['Nessuna preferenza', 'Giulia']);
-    await client.getByRole('option', { name: 'Giulia' }).click();
+    // Step 2: the operators who perform it, as avatars with their photos, and 'Qualsiasi operatore'.
+    await treatmentCard.check();
+    const operators = step(client, 'Operatore').getByRole('radio');
+    await operators.first().waitFor();
+    expect(await operators.count()).toBe(2);
+    await operators.and(client.getByRole('radio', { name: 'Qualsiasi operatore', exact: true })).waitFor();
+    await operators.and(client.getByRole('radio', { name: 'Giulia', exact: true })).waitFor();
+    const photo = optionOf(
+      step(client, 'Operatore').getByRole('radio', { name: 'Giulia', exact: true }),
+    ).locator('img');
+    await expect
+      .poll(() => photo.evaluate((image) => (image as HTMLImageElement).naturalWidth), live)
+      .toBeGreaterThan(0);
+    expect(await step(client, 'Giorno').count()).toBe(0);
+    await step(client, 'Operatore').getByRole('radio', { name: 'Giulia', exact: true }).check();
 
-    await client.getByLabel('Data', { exact: true }).click();
-    const dates = await client.getByRole('option').allInnerTexts();
-    expect(dates).toHaveLength(30);
-    expect(dates[1]).toMatch(
+    // Step 3: the next 30 days; a day the salon closed is shown closed and cannot be chosen.
+    const days = step(client, 'Giorno').getByRole('radio');
+    await days.first().waitFor();
+    expect(await days.count()).toBe(30);
+    const names = await days.evaluateAll((radios) => radios.map((radio) => radio.getAttribute('aria-label')));
+    expect(names[1]).toMatch(
       /^(lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica) \d{2}-\d{2}-\d{4}$/,
     );
-    await client.getByRole('option').nth(1).click();
-    await choose(client, 'Orario', '10:00');
-    await client.getByRole('button', { name: 'Prenota', exact: true }).click();
+    const closedDay = step(client, 'Giorno').getByRole('radio', { name: /, salone chiuso$/ });
+    expect(await closedDay.count()).toBe(1);
+    expect(await closedDay.isDisabled()).toBe(true);
+    expect(await optionOf(closedDay).innerText()).toContain('Chiuso');
+    const openDays = step(client, 'Giorno').getByRole('radio', { disabled: false });
+    expect(await openDays.count()).toBe(29);
+    await openDays.nth(1).check();
+
+    // Step 4: the free times as chips by part of the day.
+    const times = step(client, 'Orario');
+    await times.getByRole('radio', { name: '10:00', exact: true }).waitFor();
+    for (const [period, time] of [
+      ['Mattina', '09:00'],
+      ['Pomeriggio', '14:00'],
+      ['Sera', '18:00'],
+    ] as const)
+      await times
+        .getByRole('group', { name: period })
+        .getByRole('radio', { name: time, exact: true })
+        .waitFor();
+    await times.getByRole('radio', { name: '10:15', exact: true }).check();
+    // A radio group: arrow keys move the choice, with a visible focus ring; every option is a 44 px target.
+    await client.keyboard.press('ArrowLeft');
+    const ten = times.getByRole('radio', { name: '10:00', exact: true });
+    expect(await ten.isChecked()).toBe(true);
+    expect(await optionOf(ten).evaluate((option) => getComputedStyle(option).outlineStyle)).toBe('solid');
+    for (const option of [ten, openDays.nth(1), treatmentCard, operators.first()]) {
+      const box = (await optionOf(option).boundingBox())!;
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    }
+
+    // The summary, then 'Prenota'.
+    const summary = (await client.getByRole('region', { name: 'Riepilogo' }).innerText()).replace(
+      /\s+/g,
+      ' ',
+    );
+    expect(summary).toContain('Pulizia viso');
+    expect(summary).toContain('Giulia');
+    expect(summary).toMatch(
+      /Giorno e ora (lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica) \d{2}-\d{2}-\d{4} alle 10:00/,
+    );
+    expect(summary).toContain('45 min');
+    expect(summary).toContain('€ 39,90');
+    await checkAndShoot(client, 'client-prenota-passi');
+    await bookingForm(client).getByRole('button', { name: 'Prenota', exact: true }).click();
     await toast(client, 'success', 'Prenotazione salvata!');
 
     const booked = clientCard('10:00');
     await booked.waitFor();
     expect(await statusOf(booked)).toBe('in attesa');
     expect(await booked.innerText()).toContain('Giulia');
+    expect(await upcoming(client).getByRole('article').count()).toBe(1);
+    // The steps start again, the booked time is no longer offered.
+    expect(await step(client, 'Operatore').count()).toBe(0);
     await checkAndShoot(client, 'client-prenota');
   });
 
@@ -246,10 +344,12 @@ describe('booking: the salon sets up operators and treatments, a customer books,
   });
 
   it('proposes another time with a note; the customer accepts it', async () => {
-    await choose(client, 'Trattamento', 'Pulizia viso');
-    await choose(client, 'Data', 1);
-    await choose(client, 'Orario', '11:00');
-    await client.getByRole('button', { name: 'Prenota', exact: true }).click();
+    await bookThroughSteps(client, {
+      treatment: 'Pulizia viso',
+      operator: 'Qualsiasi operatore',
+      day: 1,
+      time: '11:00',
+    });
     await toast(client, 'success', 'Prenotazione salvata!');
     expect(await clientCard('11:00').innerText()).toContain('Nessuna preferenza');
 
@@ -277,10 +377,7 @@ describe('booking: the salon sets up operators and treatments, a customer books,
   });
 
   it('rejects a reservation with a reason; the customer reads it and deletes it', async () => {
-    await choose(client, 'Trattamento', 'Pulizia viso');
-    await choose(client, 'Data', 1);
-    await choose(client, 'Orario', '15:00');
-    await client.getByRole('button', { name: 'Prenota', exact: true }).click();
+    await bookThroughSteps(client, { treatment: 'Pulizia viso', operator: 'Giulia', day: 1, time: '15:00' });
     await toast(client, 'success', 'Prenotazione salvata!');
 
     const card = salonCard('15:00');
@@ -344,10 +441,12 @@ describe('booking: the salon sets up operators and treatments, a customer books,
     const prenotazioni = (name: string | RegExp) => areaNav(salon).getByRole('link', { name, exact: true });
     expect(await prenotazioni('Prenotazioni').isVisible()).toBe(true);
 
-    await choose(client, 'Trattamento', 'Pulizia viso');
-    await choose(client, 'Data', 1);
-    await choose(client, 'Orario', '14:00');
-    await client.getByRole('button', { name: 'Prenota', exact: true }).click();
+    await bookThroughSteps(client, {
+      treatment: 'Pulizia viso',
+      operator: 'Qualsiasi operatore',
+      day: 1,
+      time: '14:00',
+    });
     await toast(client, 'success', 'Prenotazione salvata!');
     expect(await clientCard('14:00').innerText()).toContain('Nessuna preferenza');
 
@@ -419,5 +518,92 @@ describe('booking: the salon sets up operators and treatments, a customer books,
     const cancelled = clientCard('14:00');
     await expect.poll(() => statusOf(cancelled), live).toBe('annullata');
     expect(await cancelled.innerText()).toContain('Giulia è in malattia');
+  });
+
+  it('lets the customer cancel within the salon’s notice, says why not after it, and keeps the past apart', async () => {
+    // A notice longer than the window: the confirmed appointments can no longer be cancelled online.
+    await asOwner('set_cancellation_notice', { hours: 168 });
+    await client.reload();
+    await heading(client, 'Prenota');
+    const confirmed = clientCard('10:00');
+    await confirmed.waitFor();
+    expect(await confirmed.innerText()).toContain(
+      "Non è più possibile annullare online: mancano meno di 168 ore all'appuntamento. Chiama il salone al 3331234567",
+    );
+    expect(await confirmed.getByRole('button', { name: /^Annulla/ }).count()).toBe(0);
+
+    // Without notice, it may be cancelled until it starts; 'No, tienila' keeps it.
+    await asOwner('set_cancellation_notice', { hours: 0 });
+    await client.reload();
+    await heading(client, 'Prenota');
+    await clientCard('10:00')
+      .getByText(/^Puoi annullare online fino a \d{2}-\d{2}-\d{4} alle 10:00\.$/)
+      .waitFor();
+    await clientCard('10:00')
+      .getByRole('button', { name: /^Annulla la prenotazione di Pulizia viso/ })
+      .click();
+    const ask = client.getByRole('dialog', { name: 'Annullare la prenotazione?' });
+    await ask.waitFor();
+    await expectAccessible(client);
+    await screenshot(client, 'client-prenota-annulla-phone');
+    await ask.getByRole('button', { name: 'No, tienila' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await statusOf(clientCard('10:00'))).toBe('confermata');
+
+    // A new request, cancelled: the salon sees it live.
+    await bookThroughSteps(client, {
+      treatment: 'Pulizia viso',
+      operator: 'Giulia Rossi',
+      day: 2,
+      time: '16:00',
+    });
+    await toast(client, 'success', 'Prenotazione salvata!');
+    await salonCard('16:00').waitFor(live);
+    await clientCard('16:00')
+      .getByRole('button', { name: /^Annulla la prenotazione di Pulizia viso/ })
+      .click();
+    await ask.getByRole('button', { name: 'Sì, annulla' }).click();
+    await toast(client, 'success', 'Prenotazione annullata');
+    await ask.waitFor({ state: 'detached' });
+    await expect.poll(() => statusOf(clientCard('16:00'))).toBe('annullata');
+    await expect.poll(() => statusOf(salonCard('16:00')), live).toBe('annullata');
+
+    // An appointment three days ago is among the past ones, which may be deleted (an hour after the start).
+    expect(await past(client).count()).toBe(0);
+    await server.server.context.db.query(
+      `insert into app.reservations (merchant_id, client_id, treatment_id, treatment_name, operator_id,
+         starts_at, ends_at, status)
+       select m.id, c.id, t.id, t.name, o.id, now() - interval '3 days', now() - interval '3 days' + interval '45 minutes',
+              'confermata'
+         from app.merchants m
+         join app.clients c on c.merchant_id = m.id
+         join app.treatments t on t.merchant_id = m.id
+         join app.operators o on o.merchant_id = m.id
+        where m.slug = $1`,
+      [slug],
+    );
+    const earlier = past(client).getByRole('article');
+    await earlier.waitFor(live);
+    expect(await statusOf(earlier)).toBe('confermata');
+    expect(await upcoming(client).getByRole('article').count()).toBeGreaterThan(0);
+    await checkAndShoot(client, 'client-prenota-prenotazioni');
+    await earlier.getByRole('button', { name: /^Elimina la prenotazione di Pulizia viso/ }).click();
+    await toast(client, 'success', 'Prenotazione eliminata');
+    await past(client).waitFor({ state: 'detached' });
+    await client.getByText('Nessuna prenotazione passata.').waitFor();
+
+    // A photo that does not load leaves the operator's initials.
+    await client.route('**/storage/v1/object/public/operatori/**', (route) => route.abort());
+    await client.reload();
+    await heading(client, 'Prenota');
+    await step(client, 'Trattamento')
+      .getByRole('radio', { name: /^Pulizia viso/ })
+      .check();
+    const giulia = optionOf(
+      step(client, 'Operatore').getByRole('radio', { name: 'Giulia Rossi', exact: true }),
+    );
+    await giulia.locator('[data-initials]').filter({ hasText: 'GR' }).waitFor();
+    expect(await giulia.locator('img').count()).toBe(0);
+    await client.unrouteAll();
   });
 });

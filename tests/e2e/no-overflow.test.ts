@@ -317,6 +317,31 @@ describe('no screen scrolls sideways at 320–480 px, with a busy salon', () => 
     expect(await overflowingRoutes(page, server.url, screens)).toEqual([]);
     await checkNavigation(page, screens);
 
+    // Prenota with every step open: the long treatment and operator, the 30-day strip, the time chips.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openFromNav(page, 'Prenota');
+    await settle(page, 'Prenota');
+    const step = (name: string) => page.getByRole('group', { name, exact: true });
+    await step('Trattamento')
+      .getByRole('radio', { name: /^Trattamento viso rigenerante/ })
+      .check();
+    await step('Operatore')
+      .getByRole('radio', { name: 'Annamaria Giovanna Castelfranchi-Mastroianni', exact: true })
+      .check();
+    await step('Giorno').getByRole('radio').nth(2).check();
+    await step('Orario').getByRole('radio').first().check();
+    const stepOffenders: string[] = [];
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.waitForFunction((w) => window.innerWidth === w, width);
+      const extra = await horizontalOverflow(page);
+      if (extra > 0)
+        stepOffenders.push(`prenota steps @ ${width}: +${extra}px ${await widestElements(page)}`);
+    }
+    expect(stepOffenders).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'busy-client-prenota-steps-phone');
+
     // An unchanged phone is a neutral notice, closed by a 44 px 'Chiudi'.
     await page.setViewportSize({ width: 390, height: 844 });
     await openFromNav(page, 'Anagrafica');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateWithWeekday, shortTime, weekdayOf } from '@/components/booking/booking-dates';
+import { dateWithWeekday, shortTime, stripDayParts, weekdayOf } from '@/components/booking/booking-dates';
 
 describe('booking date labels', () => {
   it('names the Italian weekday of a calendar date, whatever the time zone', () => {
@@ -20,5 +20,11 @@ describe('booking date labels', () => {
   it('cuts the seconds off a time', () => {
     expect(shortTime('09:15:00')).toBe('09:15');
     expect(shortTime('18:45')).toBe('18:45');
+  });
+
+  it('splits a date into the day strip’s short weekday, day and month', () => {
+    expect(stripDayParts('2026-11-24')).toEqual({ weekday: 'mar', day: '24', month: 'nov' });
+    expect(stripDayParts('2027-01-03')).toEqual({ weekday: 'dom', day: '3', month: 'gen' });
+    expect(stripDayParts('domani')).toEqual({ weekday: '', day: 'domani', month: '' });
   });
 });

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { clientReservationsQueryOptions } from '@/features/booking-client/api/list-client-reservations';
-import { merchantSlugSchema, messageSchema } from '@/features/booking-client/api/schemas';
+import { bookingKey, merchantSlugSchema, messageSchema } from '@/features/booking-client/api/schemas';
 import { callRpc } from '@/lib/rpc';
 
 export const acceptReservationChangeInputSchema = z.object({
@@ -26,8 +25,6 @@ export function useAcceptReservationChange() {
   return useMutation({
     mutationFn: acceptReservationChange,
     onSettled: (_result, _error, input) =>
-      queryClient.invalidateQueries({
-        queryKey: clientReservationsQueryOptions(input.merchantSlug).queryKey,
-      }),
+      queryClient.invalidateQueries({ queryKey: bookingKey(input.merchantSlug) }),
   });
 }

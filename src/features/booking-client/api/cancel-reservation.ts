@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { clientReservationsQueryOptions } from '@/features/booking-client/api/list-client-reservations';
-import { messageSchema } from '@/features/booking-client/api/schemas';
+import { bookingKey, messageSchema } from '@/features/booking-client/api/schemas';
 import {
   deleteReservationInputSchema,
   type DeleteReservationInput,
@@ -18,8 +17,6 @@ export function useCancelReservation() {
   return useMutation({
     mutationFn: cancelReservation,
     onSettled: (_result, _error, input) =>
-      queryClient.invalidateQueries({
-        queryKey: clientReservationsQueryOptions(input.merchantSlug).queryKey,
-      }),
+      queryClient.invalidateQueries({ queryKey: bookingKey(input.merchantSlug) }),
   });
 }

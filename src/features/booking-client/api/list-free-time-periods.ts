@@ -1,0 +1,51 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { bookingKey, merchantSlugSchema } from '@/features/booking-client/api/schemas';
+import { callRpcAllRows } from '@/lib/rpc';
+
+export const freeTimePeriodsInputSchema = z.object({
+  merchantSlug: merchantSlugSchema,
+  treatmentId: z.string().min(1),
+  /** null: no preference, any operator who performs the treatment. */
+  operatorId: z.string().min(1).nullable(),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+});
+
+export type FreeTimePeriodsInput = z.input<typeof freeTimePeriodsInputSchema>;
+
+export const freeTimePeriodSchema = z.object({ period: z.string(), times: z.array(z.string()) });
+
+export type FreeTimePeriod = z.infer<typeof freeTimePeriodSchema>;
+
+/** The free start times of a day, grouped 'Mattina' / 'Pomeriggio' / 'Sera' by the database. */
+export async function listFreeTimePeriods(input: FreeTimePeriodsInput): Promise<FreeTimePeriod[]> {
+  const { merchantSlug, treatmentId, operatorId, date } = freeTimePeriodsInputSchema.parse(input);
+  return z.array(freeTimePeriodSchema).parse(
+    await callRpcAllRows<unknown>('free_time_periods', {
+      merchant_slug: merchantSlug,
+      treatment_id: treatmentId,
+      operator_id: operatorId,
+      date,
+    }),
+  );
+}
+
+export const freeTimePeriodsQueryOptions = (input: FreeTimePeriodsInput) =>
+  queryOptions({
+    queryKey: [...bookingKey(input.merchantSlug), 'free-time-periods', input],
+    queryFn: () => listFreeTimePeriods(input),
+  });
+
+/** Free times once treatment and day are chosen; idle before. */
+export function useFreeTimePeriods(input: Partial<FreeTimePeriodsInput> & { merchantSlug: string }) {
+  const { treatmentId = '', date = '' } = input;
+  return useQuery({
+    ...freeTimePeriodsQueryOptions({
+      merchantSlug: input.merchantSlug,
+      treatmentId,
+      operatorId: input.operatorId ?? null,
+      date,
+    }),
+    enabled: Boolean(treatmentId && date),
+  });
+}

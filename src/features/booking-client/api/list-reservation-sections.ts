@@ -1,0 +1,38 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { bookingKey, merchantSlugSchema, reservationSchema } from '@/features/booking-client/api/schemas';
+import { callRpc } from '@/lib/rpc';
+
+export const sectionReservationSchema = reservationSchema.extend({
+  /** Until when a confirmed appointment may still be cancelled online (an instant). */
+  cancel_until: z.string().nullable(),
+  /** Why a confirmed appointment that has not started can no longer be cancelled online. */
+  cancel_refusal: z.string().nullable(),
+});
+
+export type SectionReservation = z.infer<typeof sectionReservationSchema>;
+
+export const reservationSectionsSchema = z.object({
+  upcoming: z.array(sectionReservationSchema),
+  past: z.array(sectionReservationSchema),
+});
+
+export type ReservationSections = z.infer<typeof reservationSectionsSchema>;
+
+/** The customer's reservations at one salon, upcoming (soonest first) and past (latest first). */
+export async function listReservationSections(merchantSlug: string): Promise<ReservationSections> {
+  const slug = merchantSlugSchema.parse(merchantSlug);
+  return reservationSectionsSchema.parse(
+    await callRpc<unknown>('client_reservation_sections', { merchant_slug: slug }),
+  );
+}
+
+export const reservationSectionsQueryOptions = (merchantSlug: string) =>
+  queryOptions({
+    queryKey: [...bookingKey(merchantSlug), 'reservation-sections'],
+    queryFn: () => listReservationSections(merchantSlug),
+  });
+
+export function useReservationSections(merchantSlug: string) {
+  return useQuery(reservationSectionsQueryOptions(merchantSlug));
+}

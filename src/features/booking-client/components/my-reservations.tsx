@@ -1,0 +1,79 @@
+import { EmptyState } from '@/components/empty-state';
+import {
+  useReservationSections,
+  type SectionReservation,
+} from '@/features/booking-client/api/list-reservation-sections';
+import { ClientReservationCard } from '@/features/booking-client/components/client-reservation-card';
+import { LoadError, LoadingBlocks } from '@/features/booking-client/components/query-states';
+import { bookingClientTexts } from '@/features/booking-client/texts';
+
+const t = bookingClientTexts;
+
+/** 'Le mie prenotazioni': upcoming, then past, as the database splits them. */
+export function MyReservations({ merchantSlug }: { merchantSlug: string }) {
+  const sections = useReservationSections(merchantSlug);
+  return (
+    <section aria-labelledby="my-reservations" className="grid gap-4">
+      <h2 id="my-reservations" className="text-2xl font-semibold">
+        {t.myReservations}
+      </h2>
+      {sections.isPending ? (
+        <LoadingBlocks />
+      ) : sections.isError ? (
+        <LoadError error={sections.error} onRetry={() => void sections.refetch()} />
+      ) : sections.data.upcoming.length + sections.data.past.length === 0 ? (
+        <EmptyState>{t.emptyReservations}</EmptyState>
+      ) : (
+        <>
+          <ReservationList
+            id="upcoming-reservations"
+            title={t.upcoming}
+            empty={t.emptyUpcoming}
+            merchantSlug={merchantSlug}
+            reservations={sections.data.upcoming}
+          />
+          <ReservationList
+            id="past-reservations"
+            title={t.past}
+            empty={t.emptyPast}
+            merchantSlug={merchantSlug}
+            reservations={sections.data.past}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+function ReservationList({
+  id,
+  title,
+  empty,
+  merchantSlug,
+  reservations,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  merchantSlug: string;
+  reservations: SectionReservation[];
+}) {
+  return (
+    <section aria-labelledby={id} className="grid gap-3">
+      <h3 id={id} className="font-sans text-lg font-semibold">
+        {title}
+      </h3>
+      {reservations.length === 0 ? (
+        <p className="text-muted-foreground">{empty}</p>
+      ) : (
+        <ul aria-labelledby={id} className="grid gap-3 lg:grid-cols-2">
+          {reservations.map((reservation) => (
+            <li key={reservation.id}>
+              <ClientReservationCard merchantSlug={merchantSlug} reservation={reservation} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
