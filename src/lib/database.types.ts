@@ -59,6 +59,7 @@ export type Database = {
         };
         Returns: Json;
       };
+      admin_erase_client: { Args: { client_id: string }; Returns: Json };
       admin_list_merchants: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -104,7 +105,9 @@ export type Database = {
       };
       booking_settings: { Args: Record<PropertyKey, never>; Returns: Json };
       cancel_reservation: { Args: { reservation_id: string }; Returns: Json };
+      client_consents: { Args: { merchant_slug: string }; Returns: Json };
       client_credit: { Args: { merchant_slug: string }; Returns: Json };
+      client_data_export: { Args: { merchant_slug: string }; Returns: Json };
       client_profile: { Args: { merchant_slug: string }; Returns: Json };
       client_purchases: {
         Args: { merchant_slug: string };
@@ -153,6 +156,18 @@ export type Database = {
       delete_operator_absence: { Args: { absence_id: string }; Returns: Json };
       delete_reservation: { Args: { reservation_id: string }; Returns: Json };
       delete_treatment: { Args: { treatment_id: string }; Returns: Json };
+      erase_my_account: {
+        Args: { confirmation: string; merchant_slug: string };
+        Returns: Json;
+      };
+      find_salons: {
+        Args: { query: string };
+        Returns: {
+          logo_url: string;
+          name: string;
+          slug: string;
+        }[];
+      };
       free_time_periods: {
         Args: {
           date?: string;
@@ -179,10 +194,12 @@ export type Database = {
       join_merchant: {
         Args: {
           email: string;
+          marketing_accepted?: boolean;
           merchant_slug: string;
           name: string;
           password?: string;
           phone?: string;
+          privacy_accepted?: boolean;
           sponsor_code?: string;
         };
         Returns: Json;
@@ -224,6 +241,10 @@ export type Database = {
         Args: { reason: string; reservation_id: string };
         Returns: Json;
       };
+      merchant_client_statistics: {
+        Args: { page?: number; page_size?: number };
+        Returns: Json;
+      };
       merchant_client_tree: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -258,6 +279,18 @@ export type Database = {
       };
       merchant_profile: { Args: Record<PropertyKey, never>; Returns: Json };
       merchant_public: { Args: { merchant_slug: string }; Returns: Json };
+      merchant_referral_signals: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          client_codes: string[];
+          client_ids: string[];
+          client_names: string[];
+          evidence: number;
+          explanation: string;
+          kind: string;
+          total_signals: number;
+        }[];
+      };
       merchant_reservations: {
         Args: { status?: string };
         Returns: Database['api']['CompositeTypes']['reservation_row'][];
@@ -292,6 +325,7 @@ export type Database = {
           reversed_by: string;
         }[];
       };
+      privacy_notice: { Args: Record<PropertyKey, never>; Returns: Json };
       register_purchase: {
         Args: { client_code: string; discount: number; spend: number };
         Returns: Json;
@@ -310,11 +344,20 @@ export type Database = {
           proposed: boolean;
         }[];
       };
+      reservation_ics: { Args: { reservation_id: string }; Returns: string };
       reverse_purchase: {
         Args: { movement_id: string; reason: string };
         Returns: Json;
       };
+      set_booking_emails: {
+        Args: { new_request_emails: boolean; reminder_emails: boolean };
+        Returns: Json;
+      };
       set_cancellation_notice: { Args: { hours: number }; Returns: Json };
+      set_marketing_consent: {
+        Args: { granted: boolean; merchant_slug: string };
+        Returns: Json;
+      };
       set_opening_hours: { Args: { hours: Json }; Returns: Json };
       set_operator_hours: {
         Args: { hours: Json; operator_id: string };
@@ -330,8 +373,13 @@ export type Database = {
         Returns: Json;
       };
       set_reversal_window: { Args: { days: number }; Returns: Json };
+      set_salon_address: { Args: { address: string }; Returns: Json };
       set_salon_closure: {
         Args: { closed?: boolean; day: string };
+        Returns: Json;
+      };
+      sponsor_preview: {
+        Args: { merchant_slug: string; sponsor_code: string };
         Returns: Json;
       };
       update_client_phone: {

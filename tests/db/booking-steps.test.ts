@@ -21,7 +21,11 @@ interface Period {
   period: string;
   times: string[];
 }
-type SectionRow = ReservationRow & { cancel_until: string | null; cancel_refusal: string | null };
+type SectionRow = ReservationRow & {
+  cancel_until: string | null;
+  cancel_refusal: string | null;
+  calendar_file: boolean;
+};
 interface Sections {
   upcoming: SectionRow[];
   past: SectionRow[];
@@ -129,11 +133,22 @@ describe('booking: what the customer’s Prenota steps read', () => {
     expect(sections.upcoming.map((row) => row.id)).toEqual([ongoing, near, pending, cancelled, far]);
     expect(sections.past.map((row) => row.id)).toEqual([expired, done]);
     expect(sections.past[0]).toMatchObject({ status: 'scaduta', actions: [] });
+    // A calendar file for the confirmed appointments still to come, and only for them.
+    const withFile = [...sections.upcoming, ...sections.past].filter((row) => row.calendar_file);
+    expect(withFile.map((row) => row.id).sort()).toEqual(
+      [...sections.upcoming, ...sections.past]
+        .filter((row) => row.status === 'confermata' && Date.parse(row.ends_at) > Date.now())
+        .map((row) => row.id)
+        .sort(),
+    );
+    expect(withFile.map((row) => row.id)).toContain(ongoing);
+    expect(withFile.map((row) => row.id)).not.toContain(pending);
+    expect(withFile.map((row) => row.id)).not.toContain(done);
 
     // Each row is the list's row, actions included.
     const rows = expectOk<ReservationRow[]>(await fresh.client.rpc('client_reservations', slug()));
     for (const row of [...sections.upcoming, ...sections.past]) {
-      const { cancel_until: _until, cancel_refusal: _refusal, ...listed } = row;
+      const { cancel_until: _until, cancel_refusal: _refusal, calendar_file: _file, ...listed } = row;
       expect(listed).toEqual(rows.find((candidate) => candidate.id === row.id));
     }
     // The other customer of the salon sees none of these.

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { PNG } from 'pngjs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -335,6 +336,17 @@ describe('booking: the salon sets up operators and treatments, a customer books,
     await toast(salon, 'success', 'Prenotazione confermata');
     await expect.poll(() => statusOf(salonCard('10:00'))).toBe('confermata');
     await expect.poll(() => statusOf(clientCard('10:00')), live).toBe('confermata');
+    // The confirmed appointment goes into the customer's calendar as an .ics file.
+    const download = client.waitForEvent('download');
+    await clientCard('10:00')
+      .getByRole('button', { name: /^Aggiungi al calendario/ })
+      .click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^prenotazione-\d{4}-\d{2}-\d{2}\.ics$/);
+    const ics = await readFile((await file.path())!, 'utf8');
+    expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(ics).toContain('SUMMARY:Pulizia viso');
+    expect(ics).toContain('DTSTART;TZID=Europe/Rome:');
     // A confirmed reservation cannot be deleted before it has started (cancelling depends on the notice).
     expect(
       await clientCard('10:00')

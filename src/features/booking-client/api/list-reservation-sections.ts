@@ -8,6 +8,8 @@ export const sectionReservationSchema = reservationSchema.extend({
   cancel_until: z.string().nullable(),
   /** Why a confirmed appointment that has not started can no longer be cancelled online. */
   cancel_refusal: z.string().nullable(),
+  /** Whether 'Aggiungi al calendario' has a file to give (a confirmed appointment still to come). */
+  calendar_file: z.boolean(),
 });
 
 export type SectionReservation = z.infer<typeof sectionReservationSchema>;

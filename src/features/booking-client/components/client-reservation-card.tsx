@@ -7,6 +7,7 @@ import { useAcceptReservationChange } from '@/features/booking-client/api/accept
 import { useDeclineReservationChange } from '@/features/booking-client/api/decline-reservation-change';
 import { useDeleteReservation } from '@/features/booking-client/api/delete-reservation';
 import type { SectionReservation } from '@/features/booking-client/api/list-reservation-sections';
+import { AddToCalendarButton } from '@/features/booking-client/components/add-to-calendar-button';
 import { CancelReservationButton } from '@/features/booking-client/components/cancel-reservation-button';
 import { bookingClientTexts } from '@/features/booking-client/texts';
 import { errorMessage } from '@/lib/api-error';
@@ -108,6 +109,9 @@ export function ClientReservationCard({
       ) : null}
       {/* The row of actions; it hides itself when empty, so a button added here needs no condition. */}
       <div className="flex flex-wrap gap-2 empty:hidden">
+        {reservation.calendar_file ? (
+          <AddToCalendarButton reservationId={reservation.id} treatment={treatment} date={reservation.date} />
+        ) : null}
         {may('accept') ? (
           <Button
             disabled={busy}
