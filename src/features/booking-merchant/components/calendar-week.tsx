@@ -54,7 +54,7 @@ export function CalendarWeek({
                     <span aria-hidden="true" className="font-semibold tabular-nums">
                       {appointment.time}
                     </span>
-                    <span aria-hidden="true" className="truncate font-semibold">
+                    <span aria-hidden="true" className="font-semibold break-words">
                       {appointment.client_name}
                     </span>
                     <span aria-hidden="true" className="truncate">
