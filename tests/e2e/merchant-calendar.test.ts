@@ -213,6 +213,7 @@ describe('the salon’s Prenotazioni inbox and Agenda calendar', () => {
     expect(new Set(await Promise.all(actions.map(top))).size).toBe(1);
     await expectNoHorizontalOverflow(salon);
     await salon.setViewportSize(desktop);
+    expect(new Set(await Promise.all(actions.map(top))).size).toBe(1);
     await checkAndShoot(salon, 'merchant-inbox-da-confermare-desktop');
     await salon.setViewportSize(phone);
   });

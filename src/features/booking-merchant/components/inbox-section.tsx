@@ -21,7 +21,7 @@ export function InboxSection({ section, empty }: { section: Section; empty: stri
   if (rows.length === 0) return <EmptyState>{empty}</EmptyState>;
   return (
     <div className="grid gap-4">
-      <ul aria-label={plural(rows.length, t.count)} className="grid gap-4 lg:grid-cols-2">
+      <ul aria-label={plural(rows.length, t.count)} className="grid max-w-3xl gap-4">
         {rows.map((reservation) => (
           <li key={reservation.id}>
             <ReservationCard reservation={reservation} />

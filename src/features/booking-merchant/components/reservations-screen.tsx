@@ -21,7 +21,7 @@ export function ReservationsScreen() {
         <p className="text-muted-foreground">{t.lead}</p>
       </div>
       <Tabs defaultValue="to_answer">
-        <TabsList aria-label={t.sections} className="flex w-full sm:w-auto">
+        <TabsList aria-label={t.sections} className="flex w-full sm:inline-flex sm:w-auto">
           <TabsTrigger value="to_answer" className={trigger}>
             {t.toAnswer}
             {pending > 0 ? (
