@@ -391,5 +391,15 @@ describe('the salon’s Prenotazioni inbox and Agenda calendar', () => {
     await checkAndShoot(salon, 'merchant-agenda-appuntamento-desktop');
     await details.getByRole('button', { name: 'Chiudi', exact: true }).click();
     await details.waitFor({ state: 'detached' });
+
+    // The next week has nothing yet; 'Oggi' comes back to this one.
+    const today = main().getByRole('button', { name: 'Oggi', exact: true });
+    expect(await today.isDisabled()).toBe(true);
+    await main().getByRole('button', { name: 'Settimana successiva' }).click();
+    await main().getByText('Nessun appuntamento confermato in questi giorni.').waitFor();
+    expect(await week.getByRole('region').count()).toBe(7);
+    await today.click();
+    await tomorrowList.waitFor();
+    expect(await today.isDisabled()).toBe(true);
   });
 });
