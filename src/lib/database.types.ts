@@ -237,6 +237,10 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      merchant_calendar: {
+        Args: { day_count?: number; from_day?: string };
+        Returns: Json;
+      };
       merchant_cancel_reservation: {
         Args: { reason: string; reservation_id: string };
         Returns: Json;

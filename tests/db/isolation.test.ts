@@ -235,6 +235,7 @@ describe('tenant isolation over every api function', () => {
     ],
     // The salon calendar: each merchant reads and writes only its own.
     ['booking_calendar', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    ['merchant_calendar', () => ({ day_count: 1 }), () => only(['merchantM1', 'merchantM2'])],
     ['set_opening_hours', () => ({ hours: [] }), () => only(['merchantM1', 'merchantM2'])],
     [
       'set_salon_closure',

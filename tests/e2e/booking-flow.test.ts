@@ -138,6 +138,12 @@ describe('booking: the salon sets up operators and treatments, a customer books,
   const clientCard = (time: string) => client.getByRole('article').filter({ hasText: time });
   /** The reservation at `time` in the salon's Prenotazioni. */
   const salonCard = (time: string) => salon.getByRole('main').getByRole('listitem').filter({ hasText: time });
+  /** Opens a tab of the salon's Prenotazioni: 'Da confermare', 'Prossime' or 'Storico'. */
+  const salonTab = (name: string) =>
+    salon
+      .getByRole('main')
+      .getByRole('tab', { name: new RegExp(`^${name}`) })
+      .click();
 
   it('registers an operator with a photo, refusing one without name or photo', async () => {
     await salon.goto(`${server.url}/merchant/${slug}`);
@@ -216,9 +222,14 @@ describe('booking: the salon sets up operators and treatments, a customer books,
 
   it('shows the salon no appointments and no reservations yet', async () => {
     await open(salon, 'Agenda', 'Agenda');
-    await salon.getByText('Nessun appuntamento confermato.').waitFor();
+    await salon.getByText('Nessun appuntamento confermato in questi giorni.').waitFor();
     await open(salon, 'Prenotazioni', 'Prenotazioni');
-    await salon.getByText('Nessuna prenotazione ricevuta.').waitFor();
+    await salon.getByText('Nessuna richiesta da confermare.').waitFor();
+    await salonTab('Prossime');
+    await salon.getByText('Nessun appuntamento in programma.').waitFor();
+    await salonTab('Storico');
+    await salon.getByText('Nessuna prenotazione passata.').waitFor();
+    await salonTab('Da confermare');
   });
 
   it('lets the customer book, asking for what is missing', async () => {
@@ -334,7 +345,10 @@ describe('booking: the salon sets up operators and treatments, a customer books,
 
     await card.getByRole('button', { name: 'Conferma la prenotazione di Chiara Neri' }).click();
     await toast(salon, 'success', 'Prenotazione confermata');
+    await salonCard('10:00').waitFor({ state: 'detached' });
+    await salonTab('Prossime');
     await expect.poll(() => statusOf(salonCard('10:00'))).toBe('confermata');
+    await salonTab('Da confermare');
     await expect.poll(() => statusOf(clientCard('10:00')), live).toBe('confermata');
     // The confirmed appointment goes into the customer's calendar as an .ics file.
     const download = client.waitForEvent('download');
@@ -385,7 +399,10 @@ describe('booking: the salon sets up operators and treatments, a customer books,
     await checkAndShoot(client, 'client-prenota-modificata');
     await proposed.getByRole('button', { name: 'Accetta la modifica di Pulizia viso' }).click();
     await expect.poll(() => statusOf(clientCard('12:00'))).toBe('confermata');
+    await salonCard('11:00').waitFor({ state: 'detached' });
+    await salonTab('Prossime');
     await expect.poll(() => statusOf(salonCard('12:00')), live).toBe('confermata');
+    await salonTab('Da confermare');
   });
 
   it('rejects a reservation with a reason; the customer reads it and deletes it', async () => {
@@ -401,6 +418,8 @@ describe('booking: the salon sets up operators and treatments, a customer books,
     await dialog.getByLabel('Motivazione del rifiuto').fill('Giornata di formazione');
     await dialog.getByRole('button', { name: 'Rifiuta prenotazione' }).click();
     await toast(salon, 'success', 'Prenotazione rifiutata');
+    await salonCard('15:00').waitFor({ state: 'detached' });
+    await salonTab('Storico');
     await expect.poll(() => statusOf(salonCard('15:00'))).toBe('rifiutata');
 
     const rejected = clientCard('15:00');
@@ -410,20 +429,27 @@ describe('booking: the salon sets up operators and treatments, a customer books,
     await toast(client, 'success', 'Prenotazione eliminata');
     await rejected.waitFor({ state: 'detached' });
     await salonCard('15:00').waitFor({ state: 'detached', ...live });
+    await salonTab('Da confermare');
   });
 
   it('shows the confirmed appointments in the Agenda, by day and time, with the operator', async () => {
     await open(salon, 'Agenda', 'Agenda');
-    const day = salon.getByRole('main').getByRole('region');
-    await day.first().waitFor();
-    expect(await day.count()).toBe(1);
-    const title = await day.getByRole('heading', { level: 2 }).innerText();
-    expect(title).toMatch(/^(Lunedì|Martedì|Mercoledì|Giovedì|Venerdì|Sabato|Domenica) \d{2}-\d{2}-\d{4}/i);
-    const rows = (await day.getByRole('listitem').allInnerTexts()).map((row) => row.replace(/\s+/g, ' '));
+    const days = salon.getByRole('main').getByRole('list', { name: 'Giorni' }).getByRole('button');
+    await days.first().waitFor();
+    expect(await days.count()).toBe(7);
+    // The bookings were all for the second day offered: today holds none.
+    expect(await days.nth(0).innerText()).toMatch(/, 0 appuntamenti/);
+    const day = days.nth(1);
+    expect(await day.innerText()).toMatch(
+      /^(lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica) \d{2}-\d{2}-\d{4}, 2 appuntamenti/,
+    );
+    await day.click();
+    const giulia = salon.getByRole('main').getByRole('list', { name: 'Appuntamenti di Giulia' });
+    const rows = (await giulia.getByRole('button').allInnerTexts()).map((row) => row.replace(/\s+/g, ' '));
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatch(/^10:00 Pulizia viso Chiara Neri · A\d{5} Operatore: ?Giulia 45 min$/);
+    expect(rows[0]).toMatch(/^10:00–10:45 Chiara Neri, Pulizia viso, con Giulia/);
     // The request without preference got the only operator who performs the treatment.
-    expect(rows[1]).toMatch(/^12:00 Pulizia viso Chiara Neri · A\d{5} Operatore: ?Giulia 45 min$/);
+    expect(rows[1]).toMatch(/^12:00–12:45 Chiara Neri, Pulizia viso, con Giulia/);
     expect(rows.join(' ')).not.toContain('15:00');
     await checkAndShoot(salon, 'merchant-agenda');
   });
@@ -497,6 +523,8 @@ describe('booking: the salon sets up operators and treatments, a customer books,
     await toast(salon, 'success', 'Prenotazione confermata');
     await dialog.waitFor({ state: 'detached' });
 
+    await salonCard('14:00').waitFor({ state: 'detached' });
+    await salonTab('Prossime');
     await expect.poll(() => statusOf(salonCard('14:00'))).toBe('confermata');
     expect(await salonCard('14:00').innerText()).toContain('Giulia Rossi');
     await expect.poll(() => statusOf(clientCard('14:00')), live).toBe('confermata');
@@ -525,6 +553,8 @@ describe('booking: the salon sets up operators and treatments, a customer books,
     await toast(salon, 'success', 'Appuntamento annullato');
     await dialog.waitFor({ state: 'detached' });
 
+    await salonCard('14:00').waitFor({ state: 'detached' });
+    await salonTab('Storico');
     await expect.poll(() => statusOf(salonCard('14:00'))).toBe('annullata');
     expect(await salonCard('14:00').getByRole('button').count()).toBe(0);
     const cancelled = clientCard('14:00');

@@ -89,7 +89,7 @@ describe('signing in, registering and recovering, as a new user clicks through',
     await waitForPath(page, '/dashboard/registrazioni');
     await page.getByRole('link', { name: 'Agenda' }).click();
     await heading(page, 'Agenda');
-    await page.getByText('Nessun appuntamento confermato.').waitFor();
+    await page.getByText('Nessun appuntamento confermato in questi giorni.').waitFor();
 
     // Already signed in: the login pages lead straight back to the area.
     await page.goto(`${server.url}/merchant/${slug}`);

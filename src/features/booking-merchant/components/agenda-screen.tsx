@@ -1,85 +1,141 @@
-import { Clock } from 'lucide-react';
-import { dateWithWeekday, shortTime } from '@/components/booking/booking-dates';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useState } from 'react';
+import { formatDate } from '@/lib/format';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeading } from '@/components/layouts/page-heading';
-import { Card } from '@/components/ui/card';
-import { useAgenda } from '@/features/booking-merchant/api/list-agenda';
-import type { MerchantReservation } from '@/features/booking-merchant/api/schemas';
-import { groupByDate } from '@/features/booking-merchant/agenda';
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import {
+  useMerchantCalendar,
+  type CalendarAppointment,
+} from '@/features/booking-merchant/api/get-merchant-calendar';
+import { AppointmentDetailsDialog } from '@/features/booking-merchant/components/appointment-details-dialog';
+import { CalendarDayGrid } from '@/features/booking-merchant/components/calendar-day-grid';
+import { CalendarDayList } from '@/features/booking-merchant/components/calendar-day-list';
+import { CalendarDayStrip } from '@/features/booking-merchant/components/calendar-day-strip';
+import { CalendarWeek } from '@/features/booking-merchant/components/calendar-week';
+import { CancelReservationDialog } from '@/features/booking-merchant/components/cancel-reservation-dialog';
 import { LoadError, LoadingBlocks } from '@/features/booking-merchant/components/query-states';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
-import { fill, plural } from '@/lib/texts';
 
 const t = bookingMerchantTexts.agenda;
-const c = bookingMerchantTexts.common;
 
-/** /dashboard/agenda 'Agenda': confirmed appointments from today on, a section per day, live. */
+interface Opened {
+  appointment: CalendarAppointment;
+  date: string;
+  cancelling: boolean;
+}
+
+/**
+ * /dashboard/agenda 'Agenda': a week of confirmed appointments, live. A phone shows the day strip and the
+ * chosen day per operator; a wider screen a day grid per operator or the whole week.
+ */
 export function AgendaScreen() {
-  const agenda = useAgenda();
+  const [fromDay, setFromDay] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [opened, setOpened] = useState<Opened | null>(null);
+  const calendar = useMerchantCalendar(fromDay);
+  const data = calendar.data;
+
+  const goTo = (day: string | null) => {
+    setFromDay(day);
+    setSelected(day);
+  };
+  const day = data ? (data.days.find((shown) => shown.date === selected) ?? data.days[0]) : undefined;
+  const open = (date: string) => (appointment: CalendarAppointment) =>
+    setOpened({ appointment, date, cancelling: false });
+
   return (
-    <section className="grid gap-6">
+    <section className="grid min-w-0 gap-6">
       <div className="grid gap-1">
         <PageHeading>{t.title}</PageHeading>
         <p className="text-muted-foreground">{t.lead}</p>
       </div>
-      {agenda.isPending ? (
+      {calendar.isPending ? (
         <LoadingBlocks />
-      ) : agenda.isError ? (
-        <LoadError error={agenda.error} onRetry={() => void agenda.refetch()} />
-      ) : agenda.data.length === 0 ? (
-        <EmptyState>{t.empty}</EmptyState>
+      ) : calendar.isError || !data || !day ? (
+        <LoadError error={calendar.error} onRetry={() => void calendar.refetch()} />
       ) : (
-        <div className="grid gap-6">
-          {groupByDate(agenda.data).map((day) => (
-            <section key={day.date} aria-labelledby={`agenda-${day.date}`} className="grid gap-3">
-              <h2
-                id={`agenda-${day.date}`}
-                className="flex flex-wrap items-baseline gap-x-3 text-xl font-semibold"
-              >
-                <time dateTime={day.date} className="inline-block first-letter:uppercase">
-                  {dateWithWeekday(day.date)}
-                </time>
-                <span className="font-sans text-sm font-normal text-muted-foreground">
-                  {plural(day.appointments.length, t.appointments)}
-                </span>
-              </h2>
-              <Card className="p-0">
-                <ol className="divide-y divide-border">
-                  {day.appointments.map((appointment) => (
-                    <AgendaRow key={appointment.id} appointment={appointment} />
-                  ))}
-                </ol>
-              </Card>
-            </section>
-          ))}
-        </div>
+        <>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label={t.previousWeek}
+              onClick={() => goTo(data.previous_from_day)}
+            >
+              <ChevronLeft aria-hidden="true" />
+            </Button>
+            <Button variant="outline" onClick={() => goTo(null)} disabled={data.from_day === data.today}>
+              {t.today}
+            </Button>
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label={t.nextWeek}
+              onClick={() => goTo(data.next_from_day)}
+            >
+              <ChevronRight aria-hidden="true" />
+            </Button>
+            <p className="font-semibold tabular-nums" aria-live="polite">
+              {formatDate(data.days[0]!.date)} – {formatDate(data.days.at(-1)!.date)}
+            </p>
+          </div>
+          {data.days.every((shown) => shown.appointments.length === 0) ? (
+            <EmptyState>{t.emptyWeek}</EmptyState>
+          ) : null}
+          <div className="grid gap-4 md:hidden">
+            <CalendarDayStrip
+              days={data.days}
+              today={data.today}
+              selected={day.date}
+              onSelect={setSelected}
+            />
+            <CalendarDayList day={day} operators={data.operators} onOpen={open(day.date)} />
+          </div>
+          <Tabs defaultValue="day" className="hidden md:block">
+            <TabsList aria-label={t.view}>
+              <TabsTrigger value="day">{t.dayView}</TabsTrigger>
+              <TabsTrigger value="week">{t.weekView}</TabsTrigger>
+            </TabsList>
+            <TabsContent value="day" className="grid gap-4">
+              <CalendarDayStrip
+                days={data.days}
+                today={data.today}
+                selected={day.date}
+                onSelect={setSelected}
+              />
+              <CalendarDayGrid calendar={data} day={day} onOpen={open(day.date)} />
+            </TabsContent>
+            <TabsContent value="week">
+              <CalendarWeek
+                days={data.days}
+                today={data.today}
+                onOpen={(appointment, date) => open(date)(appointment)}
+              />
+            </TabsContent>
+          </Tabs>
+        </>
       )}
+      {opened && !opened.cancelling ? (
+        <AppointmentDetailsDialog
+          appointment={opened.appointment}
+          date={opened.date}
+          onOpenChange={(isOpen) => (isOpen ? undefined : setOpened(null))}
+          onCancel={() => setOpened({ ...opened, cancelling: true })}
+        />
+      ) : null}
+      {opened?.cancelling ? (
+        <CancelReservationDialog
+          reservation={{
+            id: opened.appointment.id,
+            client_name: opened.appointment.client_name,
+            treatment_name: opened.appointment.treatment_name,
+          }}
+          open
+          onOpenChange={(isOpen) => (isOpen ? undefined : setOpened(null))}
+        />
+      ) : null}
     </section>
-  );
-}
-
-function AgendaRow({ appointment }: { appointment: MerchantReservation }) {
-  const duration = appointment.duration_minutes;
-  return (
-    <li className="grid grid-cols-[5rem_1fr] items-start gap-3 px-4 py-3 sm:grid-cols-[6rem_1fr_auto]">
-      <p className="flex items-center gap-1.5 text-lg font-semibold tabular-nums">
-        <Clock aria-hidden="true" className="size-4 shrink-0 text-primary" />
-        <time>{shortTime(appointment.time)}</time>
-      </p>
-      <div className="min-w-0">
-        <p className="font-semibold">{appointment.treatment_name}</p>
-        <p className="text-muted-foreground">
-          {appointment.client_name}
-          {appointment.client_code ? ` · ${appointment.client_code}` : ''}
-        </p>
-      </div>
-      <p className="col-start-2 text-sm sm:col-start-3 sm:text-right">
-        <span className="text-muted-foreground">{c.operator}: </span>
-        <span className="font-medium">{appointment.operator_name || c.noPreference}</span>
-        {duration ? (
-          <span className="block text-muted-foreground">{fill(t.minutes, { minutes: duration })}</span>
-        ) : null}
-      </p>
-    </li>
   );
 }

@@ -19,7 +19,7 @@ export function CancelReservationDialog({
   open,
   onOpenChange,
 }: {
-  reservation: MerchantReservation;
+  reservation: Pick<MerchantReservation, 'id' | 'client_name' | 'treatment_name'>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {

@@ -1,0 +1,74 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { numeric, reservationsKey } from '@/features/booking-merchant/api/schemas';
+import { callRpc } from '@/lib/rpc';
+
+const appointmentSchema = z.object({
+  id: z.string(),
+  client_name: z.string(),
+  client_code: z.string().nullable(),
+  client_phone: z.string().nullable(),
+  treatment_name: z.string(),
+  operator_id: z.string().nullable(),
+  operator_name: z.string(),
+  time: z.string(),
+  ends: z.string(),
+  duration_minutes: numeric,
+  notes: z.string().nullable(),
+  /** What the merchant may do with it now, decided by the database ('cancel'). */
+  actions: z.array(z.string()),
+  /** Where the grid places it: minutes from the first row, and how many minutes it lasts. */
+  offset_minutes: z.number(),
+  length_minutes: z.number(),
+});
+
+const calendarDaySchema = z.object({
+  date: z.string(),
+  closed: z.boolean(),
+  /** Ranges nobody can be booked in, per operator: the salon closed, or the operator away. */
+  shaded: z.array(
+    z.object({
+      operator_id: z.string().nullable(),
+      kind: z.enum(['closed', 'away']),
+      from_minutes: z.number(),
+      to_minutes: z.number(),
+    }),
+  ),
+  appointments: z.array(appointmentSchema),
+});
+
+const calendarSchema = z.object({
+  today: z.string(),
+  from_day: z.string(),
+  previous_from_day: z.string(),
+  next_from_day: z.string(),
+  slot_minutes: z.number(),
+  /** The grid's rows, 'HH:MM'. */
+  slots: z.array(z.string()),
+  operators: z.array(z.object({ id: z.string().nullable(), name: z.string() })),
+  days: z.array(calendarDaySchema),
+});
+
+export type MerchantCalendar = z.infer<typeof calendarSchema>;
+export type CalendarDay = MerchantCalendar['days'][number];
+export type CalendarAppointment = CalendarDay['appointments'][number];
+export type CalendarOperator = MerchantCalendar['operators'][number];
+
+/** A week of the salon's calendar from `fromDay` (null: from today), placed on the grid by the database. */
+export async function getMerchantCalendar(fromDay: string | null): Promise<MerchantCalendar> {
+  return calendarSchema.parse(
+    await callRpc<unknown>('merchant_calendar', { from_day: fromDay, day_count: 7 }),
+  );
+}
+
+/** Under reservationsKey: every reservation change or action refreshes it, live. */
+export const merchantCalendarQueryOptions = (fromDay: string | null) =>
+  queryOptions({
+    queryKey: [...reservationsKey, 'calendar', fromDay],
+    queryFn: () => getMerchantCalendar(fromDay),
+    placeholderData: keepPreviousData,
+  });
+
+export function useMerchantCalendar(fromDay: string | null) {
+  return useQuery(merchantCalendarQueryOptions(fromDay));
+}

@@ -1,0 +1,40 @@
+import type { ComponentProps } from 'react';
+import type { CalendarAppointment } from '@/features/booking-merchant/api/get-merchant-calendar';
+import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
+import { cn } from '@/lib/utils';
+import { fill } from '@/lib/texts';
+
+const t = bookingMerchantTexts.agenda;
+
+/**
+ * An appointment to tap for its details, named in full for screen readers by time, client, treatment and
+ * operator; the compact visible parts (children) are hidden from them.
+ */
+export function CalendarAppointmentButton({
+  appointment,
+  className,
+  children,
+  ...props
+}: { appointment: CalendarAppointment } & ComponentProps<'button'>) {
+  return (
+    <button
+      type="button"
+      className={cn(
+        'w-full overflow-hidden rounded-lg border-l-4 border-primary bg-accent text-left text-accent-foreground hover:bg-accent-hover focus-visible:outline-2 focus-visible:outline-ring',
+        className,
+      )}
+      {...props}
+    >
+      <span className="sr-only">
+        {fill(t.appointmentLabel, {
+          from: appointment.time,
+          to: appointment.ends,
+          client: appointment.client_name,
+          treatment: appointment.treatment_name,
+          operator: appointment.operator_name,
+        })}
+      </span>
+      {children}
+    </button>
+  );
+}

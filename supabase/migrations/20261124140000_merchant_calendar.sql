@@ -1,0 +1,168 @@
+-- The merchant's Agenda as a calendar (issue 14): one to seven days, each with its confirmed
+-- appointments placed on the 15-minute grid and, per operator, the ranges where nobody can be booked
+-- (the salon closed, or the operator off or absent). The screens draw what this answers: the rows of
+-- the grid, minute offsets from the day's first row, the shaded ranges. The shading asks the same two
+-- questions as booking does (app_private.salon_open, app_private.operator_available), one grid slot at
+-- a time, so the calendar can never disagree with what the salon and its customers may book.
+-- jit is off for it: a few hundred cheap calls look expensive to the planner, and compiling them took
+-- seconds on PostgreSQL where running them takes milliseconds.
+
+-- ============================================================================
+-- The hours a calendar shows
+-- ============================================================================
+-- Whole hours from the earliest of the booking grid, the salon's opening and the appointments shown,
+-- to the latest of them (minutes from midnight, Europe/Rome), for the days [first_day, last_day].
+create function app_private.calendar_hours(
+  merchant_id uuid,
+  first_day date,
+  last_day date,
+  out first_minute integer,
+  out last_minute integer
+)
+language sql stable set search_path = ''
+as $$
+  with grid as (
+    select min(extract(hour from g.starts_at at time zone 'Europe/Rome') * 60
+               + extract(minute from g.starts_at at time zone 'Europe/Rome'))::integer as opens,
+           max(extract(hour from g.starts_at at time zone 'Europe/Rome') * 60
+               + extract(minute from g.starts_at at time zone 'Europe/Rome'))::integer + 15 as closes
+      from app_private.booking_grid(calendar_hours.first_day) g
+  ), hours as (
+    select min(extract(epoch from h.opens) / 60)::integer as opens,
+           max(extract(epoch from h.closes) / 60)::integer as closes
+      from app.opening_hours h
+     where h.merchant_id = calendar_hours.merchant_id
+  ), appointments as (
+    select min(extract(epoch from (r.starts_at at time zone 'Europe/Rome')::time) / 60)::integer as opens,
+           max(case when (r.ends_at at time zone 'Europe/Rome')::date > (r.starts_at at time zone 'Europe/Rome')::date
+                    then 1440
+                    else extract(epoch from (r.ends_at at time zone 'Europe/Rome')::time) / 60 end)::integer
+             as closes
+      from app.reservations r
+     where r.merchant_id = calendar_hours.merchant_id
+       and r.status = 'confermata'
+       and r.starts_at >= calendar_hours.first_day::timestamp at time zone 'Europe/Rome'
+       and r.starts_at < (calendar_hours.last_day + 1)::timestamp at time zone 'Europe/Rome'
+  )
+  select (least(grid.opens, hours.opens, appointments.opens) / 60) * 60,
+         least(1440, ((greatest(grid.closes, hours.closes, appointments.closes) + 59) / 60) * 60)
+    from grid, hours, appointments
+$$;
+grant execute on function app_private.calendar_hours(uuid, date, date) to authenticated, service_role;
+
+-- ============================================================================
+-- api.merchant_calendar
+-- ============================================================================
+create function api.merchant_calendar(from_day date default null, day_count integer default 7)
+returns jsonb
+language plpgsql stable set search_path = '' set jit = off
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+  today date := app_private.rome_today();
+  first_day date := coalesce(merchant_calendar.from_day, today);
+  shown_days integer := coalesce(merchant_calendar.day_count, 7);
+  last_day date;
+  hours_shown record;
+begin
+  if shown_days < 1 or shown_days > 7 then
+    raise sqlstate '22023' using message = 'Il calendario mostra da 1 a 7 giorni';
+  end if;
+  if first_day < today - 366 or first_day > today + 366 then
+    raise sqlstate '22023' using message = 'Scegli un giorno entro un anno da oggi';
+  end if;
+  last_day := first_day + shown_days - 1;
+  hours_shown := app_private.calendar_hours(caller_merchant_id, first_day, last_day);
+
+  return (
+    with days as (
+      select first_day + n as day from generate_series(0, shown_days - 1) as n
+    ), operators as (
+      select o.id, o.name, o.created_at from app.operators o where o.merchant_id = caller_merchant_id
+    ), appointments as (
+      select v.*, c.phone as client_phone,
+             (extract(epoch from (v.starts_at at time zone 'Europe/Rome')::time) / 60)::integer
+               - hours_shown.first_minute as offset_minutes
+        from app.reservation_rows v
+        join app.clients c on c.id = v.client_id
+       where v.merchant_id = caller_merchant_id
+         and v.status = 'confermata'
+         and v.starts_at >= first_day::timestamp at time zone 'Europe/Rome'
+         and v.starts_at < (last_day + 1)::timestamp at time zone 'Europe/Rome'
+    ), slots as materialized (
+      select days.day, m.minute,
+             (days.day + make_interval(mins => m.minute)) at time zone 'Europe/Rome' as starts_at
+        from days, generate_series(hours_shown.first_minute, hours_shown.last_minute - 15, 15) as m(minute)
+    ), salon_slots as materialized (
+      select s.*, app_private.salon_open(caller_merchant_id, s.starts_at, s.starts_at + interval '15 minutes')
+                    as open
+        from slots s
+    ), operator_slots as (
+      select s.day, s.minute, o.id as operator_id,
+             case when not s.open then 'closed'
+                  when not app_private.operator_available(o.id, s.starts_at, s.starts_at + interval '15 minutes')
+                  then 'away' end as kind
+        from salon_slots s cross join operators o
+    ), islands as (
+      select os.day, os.operator_id, os.kind, os.minute,
+             os.minute - 15 * row_number() over (partition by os.day, os.operator_id, os.kind order by os.minute)
+               as island
+        from operator_slots os
+       where os.kind is not null
+    ), shaded as (
+      select i.day, i.operator_id, i.kind, min(i.minute) - hours_shown.first_minute as from_minutes,
+             max(i.minute) + 15 - hours_shown.first_minute as to_minutes
+        from islands i
+       group by i.day, i.operator_id, i.kind, i.island
+    )
+    select jsonb_build_object(
+      'today', to_char(today, 'YYYY-MM-DD'),
+      'from_day', to_char(first_day, 'YYYY-MM-DD'),
+      'previous_from_day', to_char(first_day - shown_days, 'YYYY-MM-DD'),
+      'next_from_day', to_char(first_day + shown_days, 'YYYY-MM-DD'),
+      'slot_minutes', 15,
+      'slots', (select jsonb_agg(to_char(make_time(m / 60, m % 60, 0), 'HH24:MI') order by m)
+                  from generate_series(hours_shown.first_minute, hours_shown.last_minute - 15, 15) as m),
+      'operators', coalesce((
+        select jsonb_agg(jsonb_build_object('id', o.id, 'name', o.name) order by o.created_at, o.id)
+          from operators o), '[]'::jsonb)
+        || case when exists (select 1 from appointments a where a.operator_id is null)
+                then jsonb_build_array(jsonb_build_object('id', null, 'name', 'Senza operatore'))
+                else '[]'::jsonb end,
+      'days', (
+        select jsonb_agg(jsonb_build_object(
+                 'date', to_char(d.day, 'YYYY-MM-DD'),
+                 'closed', not exists (select 1 from salon_slots s where s.day = d.day and s.open),
+                 'shaded', coalesce((
+                   select jsonb_agg(jsonb_build_object('operator_id', s.operator_id, 'kind', s.kind,
+                                                       'from_minutes', s.from_minutes, 'to_minutes', s.to_minutes)
+                                    order by s.operator_id, s.from_minutes)
+                     from shaded s where s.day = d.day), '[]'::jsonb),
+                 'appointments', coalesce((
+                   select jsonb_agg(jsonb_build_object(
+                            'id', a.id, 'client_name', a.client_name, 'client_code', a.client_code,
+                            'client_phone', a.client_phone, 'treatment_name', a.treatment_name,
+                            'operator_id', a.operator_id, 'operator_name', a.operator_name,
+                            'time', a."time",
+                            'ends', to_char(a.ends_at at time zone 'Europe/Rome', 'HH24:MI'),
+                            'duration_minutes', a.duration_minutes, 'notes', a.notes, 'status', a.status,
+                            'starts_at', a.starts_at, 'ends_at', a.ends_at,
+                            'actions', app_private.reservation_actions(a.status, a.starts_at, a.merchant_id, true),
+                            'offset_minutes', a.offset_minutes, 'length_minutes', a.duration_minutes)
+                          order by a.starts_at, a.operator_name, a.id)
+                     from appointments a where a.date = to_char(d.day, 'YYYY-MM-DD')), '[]'::jsonb))
+               order by d.day)
+          from days d)
+    )
+  );
+end
+$$;
+comment on function api.merchant_calendar(date, integer) is
+  'Merchant only: its calendar for day_count days (1-7, default 7) from from_day (default today, within a '
+  'year of today): today, previous_from_day and next_from_day (one page back and on), slot_minutes (15), '
+  'slots (the grid''s rows, ''HH:MM'', whole hours covering the booking grid, opening hours and '
+  'appointments), operators (plus ''Senza operatore'' when an appointment has none), and per day: date, '
+  'closed (no slot open), shaded ({operator_id, kind closed|away, from_minutes, to_minutes} from the first '
+  'row) and its confirmed appointments with client_phone, ends, actions, offset_minutes from the first row '
+  'and length_minutes.';
+grant execute on function api.merchant_calendar(date, integer) to authenticated;
