@@ -600,6 +600,7 @@ describe('booking: the salon sets up operators and treatments, a customer books,
       time: '16:00',
     });
     await toast(client, 'success', 'Prenotazione salvata!');
+    await salonTab('Da confermare');
     await salonCard('16:00').waitFor(live);
     await clientCard('16:00')
       .getByRole('button', { name: /^Annulla la prenotazione di Pulizia viso/ })
@@ -608,6 +609,9 @@ describe('booking: the salon sets up operators and treatments, a customer books,
     await toast(client, 'success', 'Prenotazione annullata');
     await ask.waitFor({ state: 'detached' });
     await expect.poll(() => statusOf(clientCard('16:00'))).toBe('annullata');
+    // It leaves the salon's requests to answer live, and is in the history.
+    await salonCard('16:00').waitFor({ ...live, state: 'detached' });
+    await salonTab('Storico');
     await expect.poll(() => statusOf(salonCard('16:00')), live).toBe('annullata');
 
     // An appointment three days ago is among the past ones, which may be deleted (an hour after the start).

@@ -131,6 +131,7 @@ describe('the salon’s Prenotazioni inbox and Agenda calendar', () => {
         email,
         password: 'password-cliente',
         phone: `333 100 20${index}0`,
+        privacy_accepted: true,
       });
       expect(error).toBeNull();
       customers[name] = await signedIn(server, email, 'password-cliente');
