@@ -269,6 +269,7 @@ export type Database = {
           reversed_by: string;
         }[];
       };
+      operator_deletion_impact: { Args: { operator_id: string }; Returns: Json };
       register_purchase: {
         Args: { client_code: string; discount: number; spend: number };
         Returns: Json;
@@ -317,6 +318,17 @@ export type Database = {
       };
       update_operator: {
         Args: { image_path?: string; name: string; operator_id: string };
+        Returns: Json;
+      };
+      update_treatment: {
+        Args: {
+          description: string;
+          duration_minutes: number;
+          name: string;
+          operator_ids?: string[];
+          price: number;
+          treatment_id: string;
+        };
         Returns: Json;
       };
       whoami: { Args: Record<PropertyKey, never>; Returns: Json };
