@@ -43,7 +43,8 @@ async function closeToasts(page: Page) {
 }
 
 /**
- * The screen as it is now: nothing scrolls sideways from 320 to 480 px, axe finds nothing at 390 and
+ * The screen as it is now: nothing scrolls sideways from 320 to 480 px (the page, nor an open
+ * dialog), axe finds nothing at 390 and
  * 1280 px, and both are saved as screenshots.
  */
 async function checkScreen(page: Page, name: string) {
@@ -52,6 +53,19 @@ async function checkScreen(page: Page, name: string) {
     await page.setViewportSize({ width, height: 844 });
     const extra = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(extra, `${name} at ${width} px`).toBe(0);
+    // A dialog scrolls only vertically: nothing in it is cut on the right.
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll('[role="dialog"]')].flatMap((dialog) => {
+        const edge = dialog.getBoundingClientRect().right - 1;
+        return dialog.scrollWidth > dialog.clientWidth
+          ? [...dialog.querySelectorAll('*')]
+              .filter((element) => element.getBoundingClientRect().right > edge)
+              .slice(-3)
+              .map((element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute('class')}">`)
+          : [];
+      }),
+    );
+    expect(cut, `${name}: what a dialog cuts at ${width} px`).toEqual([]);
   }
   await page.setViewportSize(phone);
   await expectAccessible(page);

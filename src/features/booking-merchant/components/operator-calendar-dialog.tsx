@@ -34,7 +34,7 @@ export function OperatorCalendarDialog({ operator, onClose }: { operator: Operat
   const calendar = useBookingCalendar();
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-2xl px-3 sm:px-6">
+      <DialogContent className="max-w-2xl grid-cols-[minmax(0,1fr)] px-3 sm:px-6">
         <DialogTitle className="pr-10">{fill(t.operatorCalendarTitle, { name: operator.name })}</DialogTitle>
         <DialogDescription>{t.operatorCalendarDescription}</DialogDescription>
         {calendar.isPending ? (
@@ -80,7 +80,7 @@ function OperatorHoursForm({ operator, calendar }: { operator: Operator; calenda
       noValidate
       aria-label={t.operatorHours}
       onSubmit={(event) => void onSubmit(event)}
-      className="grid gap-3"
+      className="grid grid-cols-[minmax(0,1fr)] gap-3"
     >
       <h3 className="font-sans text-lg font-semibold">{t.operatorHours}</h3>
       <label className="flex min-h-11 items-center gap-3">
@@ -136,7 +136,7 @@ function AbsencesPart({ operator, calendar }: { operator: Operator; calendar: Bo
   };
 
   return (
-    <div className="grid gap-3 border-t border-border pt-4">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-3 border-t border-border pt-4">
       <h3 className="font-sans text-lg font-semibold">{t.absences}</h3>
       {absences.length === 0 ? (
         <p className="text-muted-foreground">{t.noAbsences}</p>

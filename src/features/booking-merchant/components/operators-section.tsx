@@ -138,8 +138,8 @@ function OperatorRow({ operator }: { operator: Operator }) {
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-border p-3">
       <OperatorPhoto operator={operator} />
-      <p className="min-w-0 flex-1 text-lg font-semibold break-words">{operator.name}</p>
-      <div className="flex shrink-0 gap-1">
+      <p className="min-w-24 flex-1 text-lg font-semibold break-words">{operator.name}</p>
+      <div className="ml-auto flex shrink-0 gap-1">
         <Button
           variant="ghost"
           size="icon"

@@ -77,7 +77,10 @@ export function SalonLogoCard() {
               hint={t.logoHint}
               error={error}
               file={file}
-              onFileChange={setFile}
+              onFileChange={(chosen) => {
+                setFile(chosen);
+                setError(undefined);
+              }}
               inputKey={inputKey}
               texts={{ choose: t.chooseLogo, none: t.noLogoChosen, preview: t.logoPreview }}
               square

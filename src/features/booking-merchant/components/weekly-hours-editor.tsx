@@ -22,11 +22,11 @@ export function WeeklyHoursEditor({
     onChange(days.map((other, i) => (i === index ? day : other)));
 
   return (
-    <ul className="grid gap-3">
+    <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
       {days.map((day, index) => {
         const name = t.weekdays[index]!;
         return (
-          <li key={name} className="grid gap-2 rounded-xl border border-border p-3">
+          <li key={name} className="grid grid-cols-[minmax(0,1fr)] gap-2 rounded-xl border border-border p-3">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <span className="font-semibold">{name}</span>
               <label className="flex min-h-11 items-center gap-2">
@@ -58,7 +58,7 @@ export function WeeklyHoursEditor({
                         step={900}
                         required
                         aria-label={fill(t.opensLabel, labels)}
-                        className="min-w-0 flex-1 px-2"
+                        className="min-w-0 flex-1 px-2 sm:max-w-40 max-sm:[&::-webkit-calendar-picker-indicator]:hidden"
                         value={range.opens}
                         onChange={(event) => setRange({ opens: event.target.value })}
                       />
@@ -68,7 +68,7 @@ export function WeeklyHoursEditor({
                         step={900}
                         required
                         aria-label={fill(t.closesLabel, labels)}
-                        className="min-w-0 flex-1 px-2"
+                        className="min-w-0 flex-1 px-2 sm:max-w-40 max-sm:[&::-webkit-calendar-picker-indicator]:hidden"
                         value={range.closes}
                         onChange={(event) => setRange({ closes: event.target.value })}
                       />
