@@ -21,6 +21,10 @@ export type Database = {
         Args: { from_day: string; operator_id: string; to_day: string };
         Returns: Json;
       };
+      add_salon_closure: {
+        Args: { from_day: string; reason?: string; to_day?: string };
+        Returns: Json;
+      };
       add_treatment: {
         Args: {
           description: string;

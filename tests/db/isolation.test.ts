@@ -224,6 +224,7 @@ describe('tenant isolation over every api function', () => {
     ['set_cancellation_notice', () => ({ hours: 24 }), () => only(['merchantM1', 'merchantM2'])],
     // The salon calendar: each merchant reads and writes only its own.
     ['booking_calendar', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    ['add_salon_closure', () => ({ from_day: null }), merchantsSay('Indica il giorno di chiusura')],
     ['set_opening_hours', () => ({ hours: [] }), () => only(['merchantM1', 'merchantM2'])],
     [
       'set_salon_closure',

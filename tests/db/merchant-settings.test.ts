@@ -176,6 +176,72 @@ describe('Impostazioni: editing treatments, operator hours within opening hours,
     expectOk(await merchant('set_opening_hours', { hours: [] }));
   });
 
+  it('closes several days at once with a reason, for its own salon only', async () => {
+    const first = addDays(today, 20);
+    const closures = async (client = salon.owner.client) =>
+      expectOk<{ closures: string[]; closure_days: { day: string; reason: string | null }[] }>(
+        await client.rpc('booking_calendar', {}),
+      );
+    expect(
+      expectOk<{ message: string }>(
+        await merchant('add_salon_closure', {
+          from_day: first,
+          to_day: addDays(first, 2),
+          reason: ' Ferie ',
+        }),
+      ).message,
+    ).toBe('Giorni di chiusura aggiunti');
+    expect((await closures()).closure_days).toEqual([
+      { day: first, reason: 'Ferie' },
+      { day: addDays(first, 1), reason: 'Ferie' },
+      { day: addDays(first, 2), reason: 'Ferie' },
+    ]);
+    // Closed days offer no times.
+    expect(
+      expectOk<string[]>(
+        await salon.client.client.rpc('free_times', {
+          merchant_slug: salon.merchant.slug,
+          treatment_id: salon.ciglia,
+          date: addDays(first, 1),
+        }),
+      ),
+    ).toEqual([]);
+    // A day already closed takes the new reason; one day without a reason.
+    expectOk(await merchant('add_salon_closure', { from_day: first, reason: 'Inventario' }));
+    expectOk(await merchant('add_salon_closure', { from_day: addDays(first, 5) }));
+    expect((await closures()).closure_days.map((closure) => closure.reason)).toEqual([
+      'Inventario',
+      'Ferie',
+      'Ferie',
+      null,
+    ]);
+    expect((await closures()).closures).toHaveLength(4);
+    for (const [args, message] of [
+      [{ from_day: null }, 'Indica il giorno di chiusura'],
+      [
+        { from_day: first, to_day: addDays(first, -1) },
+        "L'ultimo giorno deve seguire il primo, entro un anno",
+      ],
+      [
+        { from_day: first, to_day: addDays(first, 367) },
+        "L'ultimo giorno deve seguire il primo, entro un anno",
+      ],
+      [{ from_day: first, reason: 'x'.repeat(101) }, 'Il motivo può contenere al massimo 100 caratteri'],
+    ] as const) {
+      expectRefused(await merchant('add_salon_closure', args), message);
+    }
+    expect((await closures()).closure_days[0]).toEqual({ day: first, reason: 'Inventario' });
+    // Another salon's closures are its own; a customer may not close the salon.
+    expectOk(await other.owner.client.rpc('add_salon_closure', { from_day: addDays(first, 1) }));
+    expect((await closures(other.owner.client)).closures).toEqual([addDays(first, 1)]);
+    expect((await closures()).closures).toHaveLength(4);
+    expect((await salon.client.client.rpc('add_salon_closure', { from_day: first })).status).toBe(403);
+    for (const day of [0, 1, 2, 5]) {
+      expectOk(await merchant('set_salon_closure', { day: addDays(first, day), closed: false }));
+    }
+    expect((await closures()).closures).toEqual([]);
+  });
+
   it('tells what deleting an operator would do, to its own merchant only', async () => {
     const day = addDays(today, 5);
     const impact = async (operatorId: string) =>
