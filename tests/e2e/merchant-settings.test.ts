@@ -183,19 +183,32 @@ describe('Impostazioni: the salon edits its hours, operators, treatments, logo a
     expect(await hours.getByLabel('Lunedì, fascia 2: apertura').inputValue()).toBe('14:00');
   });
 
-  it('adds and removes a closure day', async () => {
+  it('closes the salon for a range of days with a reason, then reopens them one by one', async () => {
     const closures = page.getByRole('form', { name: 'Giorni di chiusura' });
     await closures.getByRole('button', { name: 'Aggiungi chiusura' }).click();
     await alert(closures, 'Indica il giorno di chiusura').waitFor();
-    await closures.getByLabel('Giorno di chiusura').fill('2030-12-25');
+    await closures.getByLabel('Giorno di chiusura').fill('2030-12-26');
+    await closures.getByLabel('Ultimo giorno (facoltativo)').fill('2030-12-24');
     await closures.getByRole('button', { name: 'Aggiungi chiusura' }).click();
-    await toast(page, 'success', 'Giorno di chiusura aggiunto');
-    const remove = page.getByRole('button', { name: 'Rimuovi la chiusura del 25-12-2030' });
-    await remove.waitFor();
-    expect((await rpc<{ closures: string[] }>('booking_calendar')).closures).toEqual(['2030-12-25']);
+    await alert(closures, "L'ultimo giorno deve seguire il primo, entro un anno").waitFor();
+    await closures.getByLabel('Giorno di chiusura').fill('2030-12-24');
+    await closures.getByLabel('Ultimo giorno (facoltativo)').fill('2030-12-26');
+    await closures.getByLabel('Motivo (facoltativo)').fill('Festività natalizie');
+    await closures.getByRole('button', { name: 'Aggiungi chiusura' }).click();
+    await toast(page, 'success', 'Giorni di chiusura aggiunti');
+    const list = page.getByRole('list', { name: 'Giorni di chiusura' });
+    await list.getByText('25-12-2030').waitFor();
+    expect((await list.innerText()).replace(/\s+/g, ' ')).toContain('24-12-2030 · Festività natalizie');
+    const stored = await rpc<{ closure_days: { day: string; reason: string }[] }>('booking_calendar');
+    expect(stored.closure_days).toEqual(
+      ['2030-12-24', '2030-12-25', '2030-12-26'].map((day) => ({ day, reason: 'Festività natalizie' })),
+    );
     await checkScreen(page, 'merchant-impostazioni-chiusure');
-    await remove.click();
-    await toast(page, 'success', 'Giorno di chiusura rimosso');
+    for (const day of ['24', '25', '26']) {
+      await page.getByRole('button', { name: `Rimuovi la chiusura del ${day}-12-2030` }).click();
+      await toast(page, 'success', 'Giorno di chiusura rimosso');
+      await list.getByText(`${day}-12-2030`).waitFor({ state: 'detached' });
+    }
     await page.getByText('Nessun giorno di chiusura.').waitFor();
     expect((await rpc<{ closures: string[] }>('booking_calendar')).closures).toEqual([]);
   });

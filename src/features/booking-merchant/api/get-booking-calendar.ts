@@ -11,6 +11,7 @@ const bookingCalendarSchema = z.object({
   opening_hours: z.array(weeklyRangeSchema),
   operator_hours: z.array(weeklyRangeSchema.extend({ operator_id: z.string() })),
   closures: z.array(z.string()),
+  closure_days: z.array(z.object({ day: z.string(), reason: z.string().nullable() })),
   absences: z.array(
     z.object({ id: z.string(), operator_id: z.string(), from_day: z.string(), to_day: z.string() }),
   ),
