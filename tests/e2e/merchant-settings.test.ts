@@ -45,9 +45,10 @@ async function closeToasts(page: Page) {
 /**
  * The screen as it is now: nothing scrolls sideways from 320 to 480 px (the page, nor an open
  * dialog), axe finds nothing at 390 and
- * 1280 px, and both are saved as screenshots.
+ * 1280 px, and both are saved as screenshots; the viewport is then as it was.
  */
 async function checkScreen(page: Page, name: string) {
+  const viewport = page.viewportSize() ?? phone;
   await closeToasts(page);
   for (const width of widths) {
     await page.setViewportSize({ width, height: 844 });
@@ -73,7 +74,7 @@ async function checkScreen(page: Page, name: string) {
   await page.setViewportSize(desktop);
   await expectAccessible(page);
   await screenshot(page, `${name}-desktop`);
-  await page.setViewportSize(phone);
+  await page.setViewportSize(viewport);
 }
 
 const alert = (scope: Page | Locator, text: string) => scope.getByRole('alert').filter({ hasText: text });
@@ -319,6 +320,8 @@ describe('Impostazioni: the salon edits its hours, operators, treatments, logo a
   });
 
   it('uploads the salon’s logo with a preview, shown then on the login page', async () => {
+    // This part as on the salon's computer: the side bar, 1280 px.
+    await page.setViewportSize(desktop);
     await page.getByRole('tab', { name: 'Salone' }).click();
     await page.getByText('Nessun logo caricato.').waitFor();
     const form = page.getByRole('form', { name: 'Logo del salone' });
@@ -348,6 +351,7 @@ describe('Impostazioni: the salon edits its hours, operators, treatments, logo a
   });
 
   it('sets the cancellation notice within 0–168 hours', async () => {
+    await page.setViewportSize(desktop);
     const form = page.getByRole('form', { name: 'Annullamenti' });
     const field = form.getByLabel('Preavviso di annullamento (ore)');
     expect(await field.inputValue()).toBe('24');
