@@ -9,6 +9,7 @@ export const maxLength = {
   website: 255,
   description: 1000,
   note: 500,
+  closureReason: 100,
   password: 72,
 } as const;
 

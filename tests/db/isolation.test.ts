@@ -162,6 +162,22 @@ describe('tenant isolation over every api function', () => {
       merchantsSay('Compila tutti i campi del form'),
     ],
     ['delete_treatment', () => ({ treatment_id: nobody }), merchantsSay('Trattamento non trovato')],
+    [
+      'update_treatment',
+      () => ({
+        treatment_id: treatmentM1,
+        name: 'Piega',
+        description: 'Piega classica',
+        duration_minutes: 30,
+        price: 20,
+      }),
+      () => ({ ...only(['merchantM1']), merchantM2: 'Trattamento non trovato' }),
+    ],
+    [
+      'operator_deletion_impact',
+      () => ({ operator_id: operatorM1 }),
+      () => ({ ...only(['merchantM1']), merchantM2: 'Operatore non trovato' }),
+    ],
     ['confirm_reservation', () => ({ reservation_id: nobody }), merchantsSay('Prenotazione non trovata')],
     [
       'modify_reservation',
@@ -236,6 +252,7 @@ describe('tenant isolation over every api function', () => {
     // The salon calendar: each merchant reads and writes only its own.
     ['booking_calendar', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['merchant_calendar', () => ({ day_count: 1 }), () => only(['merchantM1', 'merchantM2'])],
+    ['add_salon_closure', () => ({ from_day: null }), merchantsSay('Indica il giorno di chiusura')],
     ['set_opening_hours', () => ({ hours: [] }), () => only(['merchantM1', 'merchantM2'])],
     [
       'set_salon_closure',

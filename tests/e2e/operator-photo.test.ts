@@ -93,6 +93,7 @@ describe('operator photos are resized and stripped of EXIF/GPS in the browser be
     await waitForPath(salon, '/dashboard/registrazioni');
     await openFromNav(salon, 'Impostazioni');
     await heading(salon, 'Impostazioni');
+    await salon.getByRole('tab', { name: 'Operatori' }).click();
 
     const form = salon.getByRole('form', { name: 'Nuovo operatore' });
     await form.getByLabel('Nome').fill('Marta');

@@ -5,6 +5,7 @@ import {
   toggleAllOperators,
   toggleOperator,
   treatmentBoundsError,
+  treatmentDraftOf,
   treatmentValues,
   withSuffix,
 } from '@/features/booking-merchant/treatment-form';
@@ -91,5 +92,28 @@ describe('treatmentBoundsError', () => {
     expect(treatmentBoundsError({ ...values, price: 10000.01 })).toBe(
       'Il prezzo deve essere compreso tra € 0,00 e € 10.000,00',
     );
+  });
+});
+
+describe('treatmentDraftOf', () => {
+  it('fills the form with a stored treatment, which reads back as the same values', () => {
+    const stored = {
+      name: 'Piega',
+      description: 'Lavaggio e piega',
+      duration_minutes: 45,
+      price: 32.5,
+      for_all_operators: false,
+      operator_ids: ['op-2'],
+    };
+    const draft = treatmentDraftOf(stored);
+    expect(draft.price).toBe('32,50');
+    expect(treatmentValues(draft)).toEqual({
+      name: 'Piega',
+      description: 'Lavaggio e piega',
+      durationMinutes: 45,
+      price: 32.5,
+      operatorIds: ['op-2'],
+    });
+    expect(treatmentValues(treatmentDraftOf({ ...stored, for_all_operators: true }))?.operatorIds).toBeNull();
   });
 });

@@ -81,3 +81,22 @@ export function toggleOperator(draft: TreatmentDraft, operatorId: string, chosen
 export function withSuffix(value: string, suffix: string, focused: boolean): string {
   return focused || value.trim() === '' ? value : `${value.trim()}${suffix}`;
 }
+
+/** The form of a stored treatment, to edit it: the price with a decimal comma, as typed in Italy. */
+export function treatmentDraftOf(treatment: {
+  name: string;
+  description: string | null;
+  duration_minutes: number;
+  price: number;
+  for_all_operators: boolean;
+  operator_ids: string[] | null;
+}): TreatmentDraft {
+  return {
+    name: treatment.name,
+    description: treatment.description ?? '',
+    duration: String(treatment.duration_minutes),
+    price: treatment.price.toFixed(2).replace('.', ','),
+    allOperators: treatment.for_all_operators,
+    operatorIds: treatment.for_all_operators ? [] : (treatment.operator_ids ?? []),
+  };
+}

@@ -113,6 +113,16 @@ const operatorUpdates = whoMayWrite.map(([persona, predicate]) =>
   }),
 );
 
+const treatmentUpdates = whoMayWrite.map(([persona, predicate]) =>
+  changes(`app.treatments: which rows ${persona} updates`, persona, {
+    table: 'app.treatments',
+    key: 'id',
+    statement: `update app.treatments set price = 99`,
+    changed: `select id::text as k from app.treatments where price = 99`,
+    predicate,
+  }),
+);
+
 const reservation = (salon: SalonIds, status = 'in attesa', notes = '') =>
   `insert into app.reservations (merchant_id, client_id, treatment_id, treatment_name, operator_id,
      starts_at, ends_at, status, notes)
@@ -274,5 +284,6 @@ export const bookingWriteChecks: Check[] = [
   ...catalogueWrites,
   operatorWithAppointments,
   ...operatorUpdates,
+  ...treatmentUpdates,
   ...reservationWrites,
 ];

@@ -17,7 +17,12 @@ const authenticatedMay: Record<string, string[]> = {
   'app.movements': ['select', 'insert'],
   'app.credit_ledger': ['select', 'insert'],
   'app.operators': ['select', 'insert', 'delete', 'update(name, image_path)'],
-  'app.treatments': ['select', 'insert', 'delete'],
+  'app.treatments': [
+    'select',
+    'insert',
+    'delete',
+    'update(name, description, duration_minutes, price, for_all_operators)',
+  ],
   'app.treatment_operators': ['select', 'insert', 'delete'],
   'app.reservations': [
     'select',

@@ -46,6 +46,15 @@ export const widenedChecks: Check[] = [
       everyColumn('app.operators'),
     ),
   ),
+  lazy('app.treatments: a merchant cannot move its treatments to another merchant', (w) =>
+    refused(
+      '',
+      'merchantA',
+      `update app.treatments set merchant_id = '${w.B.merchantId}'`,
+      'policy',
+      everyColumn('app.treatments'),
+    ),
+  ),
   lazy('app.reservations: a merchant cannot move its reservations to another merchant', (w) =>
     refused(
       '',

@@ -3,11 +3,17 @@ import { z } from 'zod';
 import { bookingMerchantKey } from '@/features/booking-merchant/api/schemas';
 import { callRpc } from '@/lib/rpc';
 
-const merchantProfileSchema = z.object({ id: z.string(), slug: z.string(), name: z.string() });
+const merchantProfileSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  /** The salon's logo, null until one is uploaded. */
+  logo_url: z.string().nullish(),
+});
 
 export type MerchantProfile = z.infer<typeof merchantProfileSchema>;
 
-/** The signed-in merchant's id (the folder of its operators' photos, the live filter) and slug. */
+/** The signed-in merchant's id (the folder of its operators' photos, the live filter), slug and logo. */
 export async function getMerchantProfile(): Promise<MerchantProfile> {
   return merchantProfileSchema.parse(await callRpc<unknown>('merchant_profile'));
 }

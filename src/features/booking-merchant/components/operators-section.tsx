@@ -1,4 +1,4 @@
-import { Pencil, Trash2, UserRound } from 'lucide-react';
+import { CalendarClock, Pencil, Trash2, UserRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
@@ -8,9 +8,10 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/toaster';
 import { useAddOperator } from '@/features/booking-merchant/api/add-operator';
-import { useDeleteOperator } from '@/features/booking-merchant/api/delete-operator';
 import { useOperators, type Operator } from '@/features/booking-merchant/api/list-operators';
 import { useUpdateOperator } from '@/features/booking-merchant/api/update-operator';
+import { DeleteOperatorDialog } from '@/features/booking-merchant/components/delete-operator-dialog';
+import { OperatorCalendarDialog } from '@/features/booking-merchant/components/operator-calendar-dialog';
 import { PhotoField } from '@/features/booking-merchant/components/photo-field';
 import { LoadError, LoadingBlocks } from '@/features/booking-merchant/components/query-states';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
@@ -131,23 +132,22 @@ function OperatorPhoto({ operator }: { operator: Operator }) {
 }
 
 function OperatorRow({ operator }: { operator: Operator }) {
-  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
-  const remove = useDeleteOperator();
-
-  const onDelete = async () => {
-    try {
-      notify.success((await remove.mutateAsync(operator.id)).message, 'long');
-      setDialog(null);
-    } catch (error) {
-      notify.error(fill(c.error, { message: errorMessage(error) }), 'long');
-    }
-  };
+  const [dialog, setDialog] = useState<'edit' | 'calendar' | 'delete' | null>(null);
+  const close = () => setDialog(null);
 
   return (
-    <div className="flex items-center gap-4 rounded-xl border border-border p-3">
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-border p-3">
       <OperatorPhoto operator={operator} />
-      <p className="min-w-0 flex-1 text-lg font-semibold break-words">{operator.name}</p>
-      <div className="flex shrink-0 gap-1">
+      <p className="min-w-24 flex-1 text-lg font-semibold break-words">{operator.name}</p>
+      <div className="ml-auto flex shrink-0 gap-1">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={fill(t.operatorCalendarLabel, { name: operator.name })}
+          onClick={() => setDialog('calendar')}
+        >
+          <CalendarClock aria-hidden="true" />
+        </Button>
         <Button
           variant="ghost"
           size="icon"
@@ -165,21 +165,9 @@ function OperatorRow({ operator }: { operator: Operator }) {
           <Trash2 aria-hidden="true" />
         </Button>
       </div>
-      {dialog === 'edit' ? <EditOperatorDialog operator={operator} onClose={() => setDialog(null)} /> : null}
-      <Dialog open={dialog === 'delete'} onOpenChange={(open) => setDialog(open ? 'delete' : null)}>
-        <DialogContent>
-          <DialogTitle>{fill(t.deleteOperatorTitle, { name: operator.name })}</DialogTitle>
-          <DialogDescription>{t.deleteOperatorDescription}</DialogDescription>
-          <div className="flex flex-wrap justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="outline">{c.cancel}</Button>
-            </DialogClose>
-            <Button variant="destructive" disabled={remove.isPending} onClick={() => void onDelete()}>
-              {t.deleteOperator}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      {dialog === 'edit' ? <EditOperatorDialog operator={operator} onClose={close} /> : null}
+      {dialog === 'calendar' ? <OperatorCalendarDialog operator={operator} onClose={close} /> : null}
+      {dialog === 'delete' ? <DeleteOperatorDialog operator={operator} onClose={close} /> : null}
     </div>
   );
 }

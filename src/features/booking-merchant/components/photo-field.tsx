@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { FormField } from '@/components/ui/form-field';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
+import { cn } from '@/lib/utils';
 
 const t = bookingMerchantTexts.impostazioni;
 
@@ -16,6 +17,8 @@ export function PhotoField({
   file,
   onFileChange,
   inputKey,
+  texts = { choose: t.choosePhoto, none: t.noPhoto, preview: t.photoPreview },
+  square = false,
 }: {
   label: string;
   hint?: string;
@@ -24,6 +27,10 @@ export function PhotoField({
   onFileChange: (file: File | null) => void;
   /** Changes to empty the file input after a save. */
   inputKey?: number;
+  /** The button's face, the text without a file and the preview's alternative text. */
+  texts?: { choose: string; none: string; preview: string };
+  /** A square preview (a logo) instead of a round one (a face). */
+  square?: boolean;
 }) {
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(
@@ -51,9 +58,9 @@ export function PhotoField({
               className="flex min-h-11 items-center gap-3 rounded-lg border border-input bg-card px-2 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-1 peer-focus-visible:outline-ring peer-aria-invalid:border-destructive"
             >
               <span className="shrink-0 rounded-md bg-accent px-3 py-1 font-semibold text-accent-foreground">
-                {t.choosePhoto}
+                {texts.choose}
               </span>
-              <span className="truncate text-muted-foreground">{file?.name ?? t.noPhoto}</span>
+              <span className="truncate text-muted-foreground">{file?.name ?? texts.none}</span>
             </div>
           </div>
         )}
@@ -61,10 +68,13 @@ export function PhotoField({
       {preview ? (
         <img
           src={preview}
-          alt={t.photoPreview}
+          alt={texts.preview}
           width={75}
           height={75}
-          className="size-[75px] shrink-0 rounded-full border border-border object-cover"
+          className={cn(
+            'size-[75px] shrink-0 border border-border',
+            square ? 'rounded-lg bg-card object-contain' : 'rounded-full object-cover',
+          )}
         />
       ) : null}
     </div>

@@ -1,8 +1,9 @@
-import { Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/toaster';
@@ -10,6 +11,7 @@ import { useAddTreatment } from '@/features/booking-merchant/api/add-treatment';
 import { useDeleteTreatment } from '@/features/booking-merchant/api/delete-treatment';
 import { useOperators, type Operator } from '@/features/booking-merchant/api/list-operators';
 import { useTreatments, type Treatment } from '@/features/booking-merchant/api/list-treatments';
+import { useUpdateTreatment } from '@/features/booking-merchant/api/update-treatment';
 import { LoadError, LoadingBlocks } from '@/features/booking-merchant/components/query-states';
 import { SuffixInput } from '@/features/booking-merchant/components/suffix-input';
 import { TextArea } from '@/features/booking-merchant/components/text-area';
@@ -19,6 +21,7 @@ import {
   toggleAllOperators,
   toggleOperator,
   treatmentBoundsError,
+  treatmentDraftOf,
   treatmentValues,
   type TreatmentDraft,
 } from '@/features/booking-merchant/treatment-form';
@@ -28,8 +31,9 @@ import { formatMoney } from '@/lib/format';
 import { fill } from '@/lib/texts';
 
 const t = bookingMerchantTexts.impostazioni;
+const c = bookingMerchantTexts.common;
 
-/** Treatments: a form for a new one (every field, at least one operator) and the list with delete. */
+/** Treatments: a form for a new one (every field, at least one operator) and the list to edit or delete. */
 export function TreatmentsSection() {
   const treatments = useTreatments();
   const operators = useOperators();
@@ -90,6 +94,29 @@ function NewTreatmentForm({ operators }: { operators: Operator[] }) {
       className="grid gap-4 rounded-xl bg-muted/60 p-4 sm:grid-cols-2"
     >
       <h3 className="font-sans text-base font-semibold sm:col-span-2">{t.newTreatment}</h3>
+      <TreatmentFields draft={draft} onChange={setDraft} operators={operators} />
+      <p role="alert" className="font-medium text-destructive empty:hidden sm:col-span-2">
+        {problem ?? ''}
+      </p>
+      <Button type="submit" className="justify-self-start" disabled={add.isPending}>
+        {add.isPending ? t.saving : t.addTreatment}
+      </Button>
+    </form>
+  );
+}
+
+/** The fields of a treatment, shared by the new one's form and the edit dialog. */
+function TreatmentFields({
+  draft,
+  onChange,
+  operators,
+}: {
+  draft: TreatmentDraft;
+  onChange: (draft: TreatmentDraft) => void;
+  operators: Operator[];
+}) {
+  return (
+    <>
       <FormField label={t.treatmentName} className="sm:col-span-2">
         {(control) => (
           <Input
@@ -98,7 +125,7 @@ function NewTreatmentForm({ operators }: { operators: Operator[] }) {
             required
             maxLength={maxLength.name}
             value={draft.name}
-            onChange={(event) => setDraft({ ...draft, name: event.target.value })}
+            onChange={(event) => onChange({ ...draft, name: event.target.value })}
           />
         )}
       </FormField>
@@ -109,7 +136,7 @@ function NewTreatmentForm({ operators }: { operators: Operator[] }) {
             required
             maxLength={maxLength.description}
             value={draft.description}
-            onChange={(event) => setDraft({ ...draft, description: event.target.value })}
+            onChange={(event) => onChange({ ...draft, description: event.target.value })}
           />
         )}
       </FormField>
@@ -122,7 +149,7 @@ function NewTreatmentForm({ operators }: { operators: Operator[] }) {
             required
             suffix=" min"
             value={draft.duration}
-            onValueChange={(duration) => setDraft({ ...draft, duration })}
+            onValueChange={(duration) => onChange({ ...draft, duration })}
           />
         )}
       </FormField>
@@ -135,7 +162,7 @@ function NewTreatmentForm({ operators }: { operators: Operator[] }) {
             required
             suffix="€"
             value={draft.price}
-            onValueChange={(price) => setDraft({ ...draft, price })}
+            onValueChange={(price) => onChange({ ...draft, price })}
           />
         )}
       </FormField>
@@ -144,7 +171,7 @@ function NewTreatmentForm({ operators }: { operators: Operator[] }) {
         <Choice
           label={t.allOperators}
           checked={draft.allOperators}
-          onChange={(checked) => setDraft(toggleAllOperators(draft, checked))}
+          onChange={(checked) => onChange(toggleAllOperators(draft, checked))}
         />
         {operators.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t.noOperators}</p>
@@ -155,18 +182,12 @@ function NewTreatmentForm({ operators }: { operators: Operator[] }) {
               label={operator.name}
               checked={draft.operatorIds.includes(operator.id)}
               disabled={draft.allOperators}
-              onChange={(checked) => setDraft(toggleOperator(draft, operator.id, checked))}
+              onChange={(checked) => onChange(toggleOperator(draft, operator.id, checked))}
             />
           ))
         )}
       </fieldset>
-      <p role="alert" className="font-medium text-destructive empty:hidden sm:col-span-2">
-        {problem ?? ''}
-      </p>
-      <Button type="submit" className="justify-self-start" disabled={add.isPending}>
-        {add.isPending ? t.saving : t.addTreatment}
-      </Button>
-    </form>
+    </>
   );
 }
 
@@ -196,7 +217,8 @@ function Choice({
 }
 
 function TreatmentRow({ treatment, operators }: { treatment: Treatment; operators: Operator[] }) {
-  const remove = useDeleteTreatment();
+  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  const close = () => setDialog(null);
   const names = treatment.for_all_operators
     ? t.forAll
     : (treatment.operator_ids ?? [])
@@ -204,29 +226,28 @@ function TreatmentRow({ treatment, operators }: { treatment: Treatment; operator
         .filter(Boolean)
         .join(', ');
 
-  const onDelete = async () => {
-    try {
-      await remove.mutateAsync(treatment.id);
-      notify.success(t.treatmentDeleted, 'long');
-    } catch (error) {
-      notify.error(fill(t.treatmentDeleteError, { message: errorMessage(error) }), 'long');
-    }
-  };
-
   return (
     <article className="grid h-full content-start gap-2 rounded-xl border border-border p-4">
       <div className="flex items-start justify-between gap-2">
         <h3 className="min-w-0 font-sans text-lg font-semibold break-words">{treatment.name}</h3>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="-mt-2 -mr-2"
-          aria-label={fill(t.deleteTreatmentLabel, { name: treatment.name })}
-          disabled={remove.isPending}
-          onClick={() => void onDelete()}
-        >
-          <Trash2 aria-hidden="true" />
-        </Button>
+        <div className="-mt-2 -mr-2 flex shrink-0 gap-1">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={fill(t.editTreatmentLabel, { name: treatment.name })}
+            onClick={() => setDialog('edit')}
+          >
+            <Pencil aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={fill(t.deleteTreatmentLabel, { name: treatment.name })}
+            onClick={() => setDialog('delete')}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
       </div>
       {treatment.description ? <p className="text-muted-foreground">{treatment.description}</p> : null}
       <p className="flex flex-wrap gap-x-3 font-medium tabular-nums">
@@ -234,6 +255,92 @@ function TreatmentRow({ treatment, operators }: { treatment: Treatment; operator
         <span className="text-primary">{formatMoney(treatment.price)}</span>
       </p>
       {names ? <p className="text-sm">{names}</p> : null}
+      {dialog === 'edit' ? (
+        <EditTreatmentDialog treatment={treatment} operators={operators} onClose={close} />
+      ) : null}
+      {dialog === 'delete' ? <DeleteTreatmentDialog treatment={treatment} onClose={close} /> : null}
     </article>
+  );
+}
+
+function EditTreatmentDialog({
+  treatment,
+  operators,
+  onClose,
+}: {
+  treatment: Treatment;
+  operators: Operator[];
+  onClose: () => void;
+}) {
+  const [draft, setDraft] = useState<TreatmentDraft>(() => treatmentDraftOf(treatment));
+  const [problem, setProblem] = useState<string | null>(null);
+  const update = useUpdateTreatment();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const values = treatmentValues(draft);
+    const refusal = values ? treatmentBoundsError(values) : t.formIncomplete;
+    setProblem(refusal);
+    if (!values || refusal) return;
+    try {
+      notify.success((await update.mutateAsync({ treatmentId: treatment.id, ...values })).message, 'long');
+      onClose();
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent>
+        <DialogTitle className="pr-10">{t.editTreatmentTitle}</DialogTitle>
+        <DialogDescription className="sr-only">{treatment.name}</DialogDescription>
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4 sm:grid-cols-2">
+          <TreatmentFields draft={draft} onChange={setDraft} operators={operators} />
+          <p role="alert" className="font-medium text-destructive empty:hidden sm:col-span-2">
+            {problem ?? ''}
+          </p>
+          <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
+            <DialogClose asChild>
+              <Button variant="outline">{c.cancel}</Button>
+            </DialogClose>
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? t.saving : t.saveTreatment}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DeleteTreatmentDialog({ treatment, onClose }: { treatment: Treatment; onClose: () => void }) {
+  const remove = useDeleteTreatment();
+
+  const onDelete = async () => {
+    try {
+      await remove.mutateAsync(treatment.id);
+      notify.success(t.treatmentDeleted, 'long');
+      onClose();
+    } catch (error) {
+      notify.error(fill(t.treatmentDeleteError, { message: errorMessage(error) }), 'long');
+    }
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent>
+        <DialogTitle className="pr-10">{fill(t.deleteTreatmentTitle, { name: treatment.name })}</DialogTitle>
+        <DialogDescription>{t.deleteTreatmentDescription}</DialogDescription>
+        <div className="flex flex-wrap justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="outline">{c.cancel}</Button>
+          </DialogClose>
+          <Button variant="destructive" disabled={remove.isPending} onClick={() => void onDelete()}>
+            {t.deleteTreatment}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }

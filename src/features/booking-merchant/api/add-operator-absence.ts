@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { bookingCalendarQueryOptions } from '@/features/booking-merchant/api/get-booking-calendar';
+import { messageSchema } from '@/features/booking-merchant/api/schemas';
+import { callRpc } from '@/lib/rpc';
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const absenceInputSchema = z.object({ operatorId: z.string().min(1), fromDay: isoDay, toDay: isoDay });
+
+/** Records an operator's absence from one day to another, both included. */
+export async function addOperatorAbsence(
+  input: z.input<typeof absenceInputSchema>,
+): Promise<{ message: string }> {
+  const { operatorId, fromDay, toDay } = absenceInputSchema.parse(input);
+  return messageSchema.parse(
+    await callRpc<unknown>('add_operator_absence', {
+      operator_id: operatorId,
+      from_day: fromDay,
+      to_day: toDay,
+    }),
+  );
+}
+
+export function useAddOperatorAbsence() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addOperatorAbsence,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingCalendarQueryOptions().queryKey }),
+  });
+}

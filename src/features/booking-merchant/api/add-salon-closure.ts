@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { bookingCalendarQueryOptions } from '@/features/booking-merchant/api/get-booking-calendar';
+import { messageSchema } from '@/features/booking-merchant/api/schemas';
+import { maxLength } from '@/lib/input-limits';
+import { callRpc } from '@/lib/rpc';
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const addClosureInputSchema = z.object({
+  fromDay: isoDay,
+  /** The last day closed, or null for one day. */
+  toDay: isoDay.nullable(),
+  reason: z.string().trim().max(maxLength.closureReason),
+});
+
+/** Closes the salon for one day or from one day to another, with an optional reason. */
+export async function addSalonClosure(
+  input: z.input<typeof addClosureInputSchema>,
+): Promise<{ message: string }> {
+  const { fromDay, toDay, reason } = addClosureInputSchema.parse(input);
+  return messageSchema.parse(
+    await callRpc<unknown>('add_salon_closure', { from_day: fromDay, to_day: toDay, reason: reason || null }),
+  );
+}
+
+export function useAddSalonClosure() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addSalonClosure,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingCalendarQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { bookingCalendarQueryOptions } from '@/features/booking-merchant/api/get-booking-calendar';
+import { messageSchema } from '@/features/booking-merchant/api/schemas';
+import { callRpc } from '@/lib/rpc';
+
+/** Deletes one absence of an operator. */
+export async function deleteOperatorAbsence(absenceId: string): Promise<{ message: string }> {
+  return messageSchema.parse(
+    await callRpc<unknown>('delete_operator_absence', { absence_id: z.string().min(1).parse(absenceId) }),
+  );
+}
+
+export function useDeleteOperatorAbsence() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteOperatorAbsence,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingCalendarQueryOptions().queryKey }),
+  });
+}

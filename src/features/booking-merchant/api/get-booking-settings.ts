@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { numeric, settingsKey } from '@/features/booking-merchant/api/schemas';
+import { callRpc } from '@/lib/rpc';
+
+const bookingSettingsSchema = z.object({ cancellation_notice_hours: numeric });
+
+export type BookingSettings = z.infer<typeof bookingSettingsSchema>;
+
+/** The salon's booking settings: how many hours before an appointment a customer may cancel online. */
+export async function getBookingSettings(): Promise<BookingSettings> {
+  return bookingSettingsSchema.parse(await callRpc<unknown>('booking_settings'));
+}
+
+export const bookingSettingsQueryOptions = () =>
+  queryOptions({ queryKey: [...settingsKey, 'booking-settings'], queryFn: getBookingSettings });
+
+export function useBookingSettings() {
+  return useQuery(bookingSettingsQueryOptions());
+}

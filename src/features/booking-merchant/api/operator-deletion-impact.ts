@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { numeric, settingsKey } from '@/features/booking-merchant/api/schemas';
+import { callRpc } from '@/lib/rpc';
+
+const deletionImpactSchema = z.object({ upcoming_appointments: numeric, waiting_requests: numeric });
+
+export type OperatorDeletionImpact = z.infer<typeof deletionImpactSchema>;
+
+/** What deleting an operator would do: its confirmed appointments ahead and the requests naming it. */
+export async function getOperatorDeletionImpact(operatorId: string): Promise<OperatorDeletionImpact> {
+  return deletionImpactSchema.parse(
+    await callRpc<unknown>('operator_deletion_impact', { operator_id: z.string().min(1).parse(operatorId) }),
+  );
+}
+
+export const operatorDeletionImpactQueryOptions = (operatorId: string) =>
+  queryOptions({
+    queryKey: [...settingsKey, 'deletion-impact', operatorId],
+    queryFn: () => getOperatorDeletionImpact(operatorId),
+    staleTime: 0,
+  });
+
+export function useOperatorDeletionImpact(operatorId: string) {
+  return useQuery(operatorDeletionImpactQueryOptions(operatorId));
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { bookingCalendarQueryOptions } from '@/features/booking-merchant/api/get-booking-calendar';
+import { messageSchema } from '@/features/booking-merchant/api/schemas';
+import { weeklyHoursSchema, type WeeklyHours } from '@/features/booking-merchant/api/set-opening-hours';
+import { callRpc } from '@/lib/rpc';
+
+/** Replaces one operator's weekly hours; [] = the salon's hours. */
+export async function setOperatorHours(input: {
+  operatorId: string;
+  hours: WeeklyHours;
+}): Promise<{ message: string }> {
+  return messageSchema.parse(
+    await callRpc<unknown>('set_operator_hours', {
+      operator_id: z.string().min(1).parse(input.operatorId),
+      hours: weeklyHoursSchema.parse(input.hours),
+    }),
+  );
+}
+
+export function useSetOperatorHours() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setOperatorHours,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingCalendarQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { bookingCalendarQueryOptions } from '@/features/booking-merchant/api/get-booking-calendar';
+import { messageSchema } from '@/features/booking-merchant/api/schemas';
+import { callRpc } from '@/lib/rpc';
+
+export const closureInputSchema = z.object({
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  closed: z.boolean(),
+});
+
+/** Closes the salon on a day (closed) or opens it again. */
+export async function setSalonClosure(
+  input: z.input<typeof closureInputSchema>,
+): Promise<{ message: string }> {
+  const { day, closed } = closureInputSchema.parse(input);
+  return messageSchema.parse(await callRpc<unknown>('set_salon_closure', { day, closed }));
+}
+
+export function useSetSalonClosure() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setSalonClosure,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingCalendarQueryOptions().queryKey }),
+  });
+}

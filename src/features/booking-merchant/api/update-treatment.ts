@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { addTreatmentInputSchema } from '@/features/booking-merchant/api/add-treatment';
+import { treatmentsQueryOptions } from '@/features/booking-merchant/api/list-treatments';
+import { messageSchema } from '@/features/booking-merchant/api/schemas';
+import { callRpc } from '@/lib/rpc';
+
+export const updateTreatmentInputSchema = addTreatmentInputSchema.extend({ treatmentId: z.string().min(1) });
+
+export type UpdateTreatmentInput = z.input<typeof updateTreatmentInputSchema>;
+
+/** Changes a treatment in place: every field and who performs it. */
+export async function updateTreatment(input: UpdateTreatmentInput): Promise<{ message: string }> {
+  const { treatmentId, name, description, durationMinutes, price, operatorIds } =
+    updateTreatmentInputSchema.parse(input);
+  return messageSchema.parse(
+    await callRpc<unknown>('update_treatment', {
+      treatment_id: treatmentId,
+      name,
+      description,
+      duration_minutes: durationMinutes,
+      price,
+      operator_ids: operatorIds,
+    }),
+  );
+}
+
+export function useUpdateTreatment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateTreatment,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: treatmentsQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { notify } from '@/components/ui/toaster';
+import { useBookingCalendar } from '@/features/booking-merchant/api/get-booking-calendar';
+import { useSetOpeningHours } from '@/features/booking-merchant/api/set-opening-hours';
+import { LoadError, LoadingBlocks } from '@/features/booking-merchant/components/query-states';
+import { WeeklyHoursEditor } from '@/features/booking-merchant/components/weekly-hours-editor';
+import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
+import {
+  rangesAreValid,
+  toDayDrafts,
+  toWeeklyRanges,
+  type DayDraft,
+  type WeeklyRange,
+} from '@/features/booking-merchant/weekly-hours';
+import { errorMessage } from '@/lib/api-error';
+
+const t = bookingMerchantTexts.impostazioni;
+
+/** The salon's weekly opening hours: per weekday open or closed, one or more ranges. */
+export function OpeningHoursCard() {
+  const calendar = useBookingCalendar();
+  return (
+    <section aria-labelledby="opening-hours-title">
+      <Card>
+        <CardHeader>
+          <CardTitle id="opening-hours-title">{t.openingHours}</CardTitle>
+          <CardDescription>{t.openingHoursLead}</CardDescription>
+        </CardHeader>
+        <CardContent className="px-3 sm:px-6">
+          {calendar.isPending ? (
+            <LoadingBlocks count={3} className="h-16" />
+          ) : calendar.isError ? (
+            <LoadError error={calendar.error} onRetry={() => void calendar.refetch()} />
+          ) : (
+            <OpeningHoursForm stored={calendar.data.opening_hours} />
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
+
+function OpeningHoursForm({ stored }: { stored: WeeklyRange[] }) {
+  const [days, setDays] = useState<DayDraft[]>(() => toDayDrafts(stored));
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useSetOpeningHours();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const hours = toWeeklyRanges(days);
+    if (!rangesAreValid(hours)) {
+      setProblem(t.rangeOrder);
+      return;
+    }
+    setProblem(null);
+    try {
+      notify.success((await save.mutateAsync(hours)).message, 'long');
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label={t.openingHours}
+      onSubmit={(event) => void onSubmit(event)}
+      className="grid gap-4"
+    >
+      <WeeklyHoursEditor days={days} onChange={setDays} />
+      <p role="alert" className="font-medium text-destructive empty:hidden">
+        {problem ?? ''}
+      </p>
+      <Button type="submit" className="justify-self-start" disabled={save.isPending}>
+        {save.isPending ? t.saving : t.saveHours}
+      </Button>
+    </form>
+  );
+}

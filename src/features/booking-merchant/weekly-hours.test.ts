@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import {
+  effectiveOpeningHours,
+  nextRange,
+  rangesAreValid,
+  toDayDrafts,
+  toWeeklyRanges,
+} from '@/features/booking-merchant/weekly-hours';
+
+describe('weekly hours editor', () => {
+  it('shows 09:00-19:00 every day while nothing is stored', () => {
+    const days = toDayDrafts([]);
+    expect(days).toHaveLength(7);
+    expect(days.every((day) => day.open && day.ranges[0]!.opens === '09:00')).toBe(true);
+  });
+
+  it('turns stored ranges into days and back, closed days left out and ranges sorted', () => {
+    const stored = [
+      { weekday: 2, opens: '15:00', closes: '19:00' },
+      { weekday: 2, opens: '09:00', closes: '13:00' },
+      { weekday: 6, opens: '09:00', closes: '12:00' },
+    ];
+    const days = toDayDrafts(stored);
+    expect(days[0]).toEqual({ open: false, ranges: [{ opens: '09:00', closes: '19:00' }] });
+    expect(days[1]!.ranges).toHaveLength(2);
+    expect(toWeeklyRanges(days)).toEqual([
+      { weekday: 2, opens: '09:00', closes: '13:00' },
+      { weekday: 2, opens: '15:00', closes: '19:00' },
+      { weekday: 6, opens: '09:00', closes: '12:00' },
+    ]);
+  });
+
+  it('starts an operator without hours from the salon’s hours', () => {
+    const salon = [{ weekday: 1, opens: '10:00', closes: '18:00' }];
+    const days = toDayDrafts([], salon);
+    expect(days[0]).toEqual({ open: true, ranges: [{ opens: '10:00', closes: '18:00' }] });
+    expect(days[1]!.open).toBe(false);
+    expect(effectiveOpeningHours([])).toHaveLength(7);
+  });
+
+  it('accepts only quarter hours that open before they close', () => {
+    expect(rangesAreValid([{ weekday: 1, opens: '09:00', closes: '13:45' }])).toBe(true);
+    expect(rangesAreValid([{ weekday: 1, opens: '13:00', closes: '09:00' }])).toBe(false);
+    expect(rangesAreValid([{ weekday: 1, opens: '09:10', closes: '13:00' }])).toBe(false);
+  });
+
+  it('adds a range after the last one, an hour long', () => {
+    expect(nextRange([{ opens: '09:00', closes: '13:00' }])).toEqual({ opens: '13:00', closes: '14:00' });
+    expect(nextRange([{ opens: '20:00', closes: '23:30' }])).toEqual({ opens: '22:45', closes: '23:45' });
+  });
+});

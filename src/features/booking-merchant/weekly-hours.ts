@@ -1,0 +1,67 @@
+/** One weekday of a weekly hours editor: open or closed, and its ranges ('HH:MM'). */
+export interface DayDraft {
+  open: boolean;
+  ranges: { opens: string; closes: string }[];
+}
+
+export interface WeeklyRange {
+  weekday: number;
+  opens: string;
+  closes: string;
+}
+
+/** The salon's hours when it has set none (spec §9): 09:00-19:00 every day. */
+export const defaultRange = { opens: '09:00', closes: '19:00' } as const;
+
+/** Seven days, Monday first, from the stored ranges; with none, `fallback` (the hours that apply). */
+export function toDayDrafts(ranges: readonly WeeklyRange[], fallback?: readonly WeeklyRange[]): DayDraft[] {
+  const source = ranges.length > 0 ? ranges : (fallback ?? []);
+  return Array.from({ length: 7 }, (_, index) => {
+    const mine = source
+      .filter((range) => range.weekday === index + 1)
+      .map(({ opens, closes }) => ({ opens, closes }));
+    if (ranges.length === 0 && !fallback) return { open: true, ranges: [{ ...defaultRange }] };
+    return { open: mine.length > 0, ranges: mine.length > 0 ? mine : [{ ...defaultRange }] };
+  });
+}
+
+/** The ranges to store: each open day's ranges, earliest first; closed days are left out. */
+export function toWeeklyRanges(days: readonly DayDraft[]): WeeklyRange[] {
+  return days.flatMap((day, index) =>
+    day.open
+      ? [...day.ranges]
+          .sort((a, b) => a.opens.localeCompare(b.opens))
+          .map(({ opens, closes }) => ({ weekday: index + 1, opens, closes }))
+      : [],
+  );
+}
+
+/** Whether every range opens before it closes, on the quarter hour (the database says the same). */
+export function rangesAreValid(ranges: readonly WeeklyRange[]): boolean {
+  const quarter = /^([01]\d|2[0-3]):(00|15|30|45)$/;
+  return ranges.every(
+    (range) => quarter.test(range.opens) && quarter.test(range.closes) && range.opens < range.closes,
+  );
+}
+
+/** The salon's hours as they apply: its own, or 09:00-19:00 every day. */
+export function effectiveOpeningHours(ranges: readonly WeeklyRange[]): WeeklyRange[] {
+  return ranges.length > 0
+    ? [...ranges]
+    : Array.from({ length: 7 }, (_, index) => ({ weekday: index + 1, ...defaultRange }));
+}
+
+/** A range to add after a day's last one: from its closing time, one hour long (within the day). */
+export function nextRange(ranges: readonly { opens: string; closes: string }[]): {
+  opens: string;
+  closes: string;
+} {
+  const last = ranges.at(-1);
+  if (!last) return { ...defaultRange };
+  const [hours = 0, minutes = 0] = last.closes.split(':').map(Number);
+  const start = Math.min(hours * 60 + minutes, 22 * 60 + 45);
+  const end = Math.min(start + 60, 23 * 60 + 45);
+  const clock = (total: number) =>
+    `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+  return { opens: clock(start), closes: clock(end) };
+}

@@ -1,0 +1,369 @@
+import { PNG } from 'pngjs';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer } from '../support/app-server.ts';
+import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
+import type { TestClient, TestServer } from '../support/test-server.ts';
+import {
+  appServerOptions,
+  createMerchant,
+  expectAccessible,
+  heading,
+  joinMerchant,
+  openFromNav,
+  waitForPath,
+} from './helpers.ts';
+
+const merchantAccount = { name: 'Centro Viola', email: 'viola@centri.test', password: 'segreta-viola' };
+const widths = [320, 360, 390, 414, 480];
+const live = { timeout: 15_000 };
+
+/** A square PNG of one colour, as an image picked from the device. */
+function squareImage(side: number, rgb: [number, number, number]): Buffer {
+  const png = new PNG({ width: side, height: side });
+  for (let index = 0; index < png.data.length; index += 4) {
+    png.data.set([...rgb, 255], index);
+  }
+  return PNG.sync.write(png);
+}
+
+function toast(page: Page, type: 'success' | 'error', text: string): Promise<void> {
+  return page.locator(`[data-sonner-toast][data-type="${type}"]`).filter({ hasText: text }).first().waitFor();
+}
+
+async function closeToasts(page: Page) {
+  const toasts = page.locator('[data-sonner-toast]');
+  for (let attempt = 0; attempt < 10 && (await toasts.count()) > 0; attempt += 1)
+    await toasts
+      .locator('[data-close-button]')
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
+  await toasts.first().waitFor({ state: 'detached' });
+}
+
+/**
+ * The screen as it is now: nothing scrolls sideways from 320 to 480 px (the page, nor an open
+ * dialog), axe finds nothing at 390 and
+ * 1280 px, and both are saved as screenshots; the viewport is then as it was.
+ */
+async function checkScreen(page: Page, name: string) {
+  const viewport = page.viewportSize() ?? phone;
+  await closeToasts(page);
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 844 });
+    const extra = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(extra, `${name} at ${width} px`).toBe(0);
+    // A dialog scrolls only vertically: nothing in it is cut on the right.
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll('[role="dialog"]')].flatMap((dialog) => {
+        const edge = dialog.getBoundingClientRect().right - 1;
+        return dialog.scrollWidth > dialog.clientWidth
+          ? [...dialog.querySelectorAll('*')]
+              .filter((element) => element.getBoundingClientRect().right > edge)
+              .slice(-3)
+              .map((element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute('class')}">`)
+          : [];
+      }),
+    );
+    expect(cut, `${name}: what a dialog cuts at ${width} px`).toEqual([]);
+  }
+  await page.setViewportSize(phone);
+  await expectAccessible(page);
+  await screenshot(page, `${name}-phone`);
+  await page.setViewportSize(desktop);
+  await expectAccessible(page);
+  await screenshot(page, `${name}-desktop`);
+  await page.setViewportSize(viewport);
+}
+
+const alert = (scope: Page | Locator, text: string) => scope.getByRole('alert').filter({ hasText: text });
+
+describe('Impostazioni: the salon edits its hours, operators, treatments, logo and notice', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let slug: string;
+  let merchantId: string;
+  /** The merchant's own supabase-js session: reads back what the screens saved. */
+  let owner: TestClient;
+  let anna: string;
+
+  const rpc = async <T>(fn: string, args: Record<string, unknown> = {}) => {
+    const { data, error } = await owner.rpc(fn, args);
+    expect(error).toBeNull();
+    return data as T;
+  };
+
+  beforeAll(async () => {
+    server = await startAppServer(appServerOptions);
+    browser = await launchBrowser();
+    slug = (await createMerchant(server, merchantAccount)).slug;
+    owner = server.client();
+    expect((await owner.auth.signInWithPassword(merchantAccount)).error).toBeNull();
+    merchantId = (await rpc<{ id: string }>('merchant_profile')).id;
+    const photo = squareImage(24, [180, 60, 110]);
+    const operator = async (name: string) => {
+      const path = `${merchantId}/${name.toLowerCase()}.png`;
+      const upload = await owner.storage.from('operatori').upload(path, photo, { contentType: 'image/png' });
+      expect(upload.error).toBeNull();
+      return (await rpc<{ id: string }>('add_operator', { name, image_path: path })).id;
+    };
+    anna = await operator('Anna');
+    const bea = await operator('Bea');
+    const piega = await rpc<{ id: string }>('add_treatment', {
+      name: 'Piega',
+      description: 'Lavaggio e piega',
+      duration_minutes: 45,
+      price: 25,
+    });
+    // A customer with a confirmed appointment with Anna and a request naming Bea, both ahead.
+    const code = await joinMerchant(server, {
+      merchantSlug: slug,
+      name: 'Chiara Neri',
+      email: 'chiara@clienti.test',
+      password: 'password-chiara',
+    });
+    for (const [operatorId, status, days] of [
+      [anna, 'confermata', 3],
+      [bea, 'in attesa', 4],
+    ] as const) {
+      await server.server.context.db.query(
+        `insert into app.reservations (merchant_id, client_id, treatment_id, treatment_name, operator_id,
+           starts_at, ends_at, status)
+         select c.merchant_id, c.id, $2, 'Piega', $3, s, s + interval '45 minutes', $4
+           from app.clients c, (select date_trunc('day', now()) + make_interval(days => $5, hours => 9) as s) as t
+          where c.code = $1`,
+        [code, piega.id, operatorId, status, days],
+      );
+    }
+    page = await (await browser.newContext({ viewport: phone, locale: 'it-IT' })).newPage();
+    await page.goto(`${server.url}/merchant/${slug}`);
+    await page.getByLabel('Email').fill(merchantAccount.email);
+    await page.getByLabel('Password').fill(merchantAccount.password);
+    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+    await waitForPath(page, '/dashboard/registrazioni');
+    await openFromNav(page, 'Impostazioni');
+    await heading(page, 'Impostazioni');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('sets the opening hours by weekday with several ranges; the database refuses overlaps', async () => {
+    expect(await page.getByRole('tab', { name: 'Orari' }).getAttribute('aria-selected')).toBe('true');
+    const hours = page.getByRole('form', { name: 'Orari di apertura' });
+    await hours.getByLabel('Domenica: aperto').uncheck();
+    await hours.getByLabel('Lunedì, fascia 1: chiusura').fill('13:00');
+    await hours.getByRole('button', { name: 'Aggiungi fascia a Lunedì' }).click();
+    await hours.getByLabel('Lunedì, fascia 2: apertura').fill('14:00');
+    await hours.getByLabel('Lunedì, fascia 2: chiusura').fill('19:00');
+    await hours.getByRole('button', { name: 'Salva orari' }).click();
+    await toast(page, 'success', 'Orari di apertura aggiornati');
+    await checkScreen(page, 'merchant-impostazioni-orari');
+
+    // Overlapping ranges: SQL's message, and the stored hours stay.
+    await hours.getByLabel('Lunedì, fascia 2: apertura').fill('12:00');
+    await hours.getByRole('button', { name: 'Salva orari' }).click();
+    await alert(hours, 'Gli orari di uno stesso giorno non possono sovrapporsi').waitFor();
+    const stored = await rpc<{ opening_hours: { weekday: number; opens: string; closes: string }[] }>(
+      'booking_calendar',
+    );
+    expect(stored.opening_hours.filter((range) => range.weekday === 1)).toEqual([
+      { weekday: 1, opens: '09:00', closes: '13:00' },
+      { weekday: 1, opens: '14:00', closes: '19:00' },
+    ]);
+    expect(stored.opening_hours.map((range) => range.weekday)).not.toContain(7);
+    expect(stored.opening_hours).toHaveLength(7);
+
+    // After a reload the editor shows what is stored.
+    await page.reload();
+    await heading(page, 'Impostazioni');
+    expect(await hours.getByLabel('Domenica: aperto').isChecked()).toBe(false);
+    expect(await hours.getByLabel('Lunedì, fascia 2: apertura').inputValue()).toBe('14:00');
+  });
+
+  it('closes the salon for a range of days with a reason, then reopens them one by one', async () => {
+    const closures = page.getByRole('form', { name: 'Giorni di chiusura' });
+    await closures.getByRole('button', { name: 'Aggiungi chiusura' }).click();
+    await alert(closures, 'Indica il giorno di chiusura').waitFor();
+    await closures.getByLabel('Giorno di chiusura').fill('2030-12-26');
+    await closures.getByLabel('Ultimo giorno (facoltativo)').fill('2030-12-24');
+    await closures.getByRole('button', { name: 'Aggiungi chiusura' }).click();
+    await alert(closures, "L'ultimo giorno deve seguire il primo, entro un anno").waitFor();
+    await closures.getByLabel('Giorno di chiusura').fill('2030-12-24');
+    await closures.getByLabel('Ultimo giorno (facoltativo)').fill('2030-12-26');
+    await closures.getByLabel('Motivo (facoltativo)').fill('Festività natalizie');
+    await closures.getByRole('button', { name: 'Aggiungi chiusura' }).click();
+    await toast(page, 'success', 'Giorni di chiusura aggiunti');
+    const list = page.getByRole('list', { name: 'Giorni di chiusura' });
+    await list.getByText('25-12-2030').waitFor();
+    expect((await list.innerText()).replace(/\s+/g, ' ')).toContain('24-12-2030 · Festività natalizie');
+    const stored = await rpc<{ closure_days: { day: string; reason: string }[] }>('booking_calendar');
+    expect(stored.closure_days).toEqual(
+      ['2030-12-24', '2030-12-25', '2030-12-26'].map((day) => ({ day, reason: 'Festività natalizie' })),
+    );
+    await checkScreen(page, 'merchant-impostazioni-chiusure');
+    for (const day of ['24', '25', '26']) {
+      await page.getByRole('button', { name: `Rimuovi la chiusura del ${day}-12-2030` }).click();
+      await toast(page, 'success', 'Giorno di chiusura rimosso');
+      await list.getByText(`${day}-12-2030`).waitFor({ state: 'detached' });
+    }
+    await page.getByText('Nessun giorno di chiusura.').waitFor();
+    expect((await rpc<{ closures: string[] }>('booking_calendar')).closures).toEqual([]);
+  });
+
+  it('gives an operator hours within the salon’s and an absence, from the operator’s card', async () => {
+    await page.getByRole('tab', { name: 'Operatori' }).click();
+    await page.getByRole('button', { name: 'Orari e assenze di Anna' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Orari e assenze di Anna' });
+    const hours = dialog.getByRole('form', { name: 'Orari di lavoro' });
+    await hours.getByLabel('Segue gli orari del salone').uncheck();
+    // The editor starts from the salon's hours: Monday 09:00-13:00 and 14:00-19:00, Sunday closed.
+    expect(await hours.getByLabel('Lunedì, fascia 2: apertura').inputValue()).toBe('14:00');
+    expect(await hours.getByLabel('Domenica: aperto').isChecked()).toBe(false);
+    await hours.getByLabel('Martedì, fascia 1: apertura').fill('08:00');
+    await hours.getByRole('button', { name: 'Salva orari' }).click();
+    await alert(
+      hours,
+      "Gli orari dell'operatore devono rientrare negli orari di apertura del salone",
+    ).waitFor();
+    await hours.getByLabel('Martedì, fascia 1: apertura').fill('10:00');
+    await hours.getByLabel('Mercoledì: aperto').uncheck();
+    await hours.getByRole('button', { name: 'Salva orari' }).click();
+    await toast(page, 'success', "Orari dell'operatore aggiornati");
+    const calendar = await rpc<{ operator_hours: { operator_id: string; weekday: number; opens: string }[] }>(
+      'booking_calendar',
+    );
+    const annas = calendar.operator_hours.filter((range) => range.operator_id === anna);
+    expect(annas.find((range) => range.weekday === 2)?.opens).toBe('10:00');
+    expect(annas.map((range) => range.weekday)).not.toContain(3);
+
+    const absence = dialog.getByRole('form', { name: 'Aggiungi assenza' });
+    await absence.getByLabel('Primo giorno').fill('2030-08-10');
+    await absence.getByLabel('Ultimo giorno').fill('2030-08-01');
+    await absence.getByRole('button', { name: 'Aggiungi assenza' }).click();
+    await alert(absence, "L'ultimo giorno deve seguire il primo, entro un anno").waitFor();
+    await absence.getByLabel('Ultimo giorno').fill('2030-08-20');
+    await absence.getByRole('button', { name: 'Aggiungi assenza' }).click();
+    await toast(page, 'success', 'Assenza registrata');
+    await dialog.getByText('dal 10-08-2030 al 20-08-2030').waitFor();
+    await checkScreen(page, 'merchant-impostazioni-operatore-orari');
+    await dialog.getByRole('button', { name: 'Rimuovi l’assenza dal 10-08-2030 al 20-08-2030' }).click();
+    await toast(page, 'success', 'Assenza eliminata');
+    await dialog.getByText('Nessuna assenza registrata.').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('explains what deleting an operator does before it is deleted', async () => {
+    await page.getByRole('button', { name: 'Elimina Anna' }).click();
+    const blocked = page.getByRole('dialog', { name: 'Eliminare Anna?' });
+    await alert(blocked, 'Anna ha 1 appuntamento futuro confermato').waitFor();
+    expect(await blocked.getByRole('button', { name: 'Elimina' }).count()).toBe(0);
+    await checkScreen(page, 'merchant-impostazioni-elimina-operatore');
+    await blocked.getByRole('button', { name: 'Chiudi' }).first().click();
+    await blocked.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Elimina Bea' }).click();
+    const waiting = page.getByRole('dialog', { name: 'Eliminare Bea?' });
+    await waiting.getByText('1 richiesta in attesa che indica Bea passerà a «Nessuna preferenza».').waitFor();
+    await waiting.getByRole('button', { name: 'Elimina' }).click();
+    await toast(page, 'success', 'Operatore eliminato');
+    await page.getByRole('img', { name: 'Foto di Bea' }).waitFor({ state: 'detached' });
+    const operators = await rpc<{ name: string }[]>('list_operators');
+    expect(operators.map((operator) => operator.name)).toEqual(['Anna']);
+    await checkScreen(page, 'merchant-impostazioni-operatori');
+  });
+
+  it('edits a treatment in place, with the database’s bounds, and asks before deleting it', async () => {
+    await page.getByRole('tab', { name: 'Trattamenti' }).click();
+    await page.getByRole('button', { name: 'Modifica Piega' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Modifica trattamento' });
+    expect(await dialog.getByLabel('Nome').inputValue()).toBe('Piega');
+    // A person taps into a field with a unit (it shows '45 min' until then) and retypes the value.
+    const retype = async (label: string, value: string) => {
+      await dialog.getByLabel(label).click();
+      await dialog.getByLabel(label).fill(value);
+    };
+    await retype('Durata (minuti)', '700');
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await alert(dialog, 'La durata deve essere compresa tra 5 e 600 minuti').waitFor();
+    await dialog.getByLabel('Nome').fill('Piega lunga');
+    await retype('Durata (minuti)', '75');
+    await retype('Prezzo', '32,50');
+    await dialog.getByLabel('Tutti gli operatori').uncheck();
+    await dialog.getByLabel('Anna').check();
+    await checkScreen(page, 'merchant-impostazioni-modifica-trattamento');
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await toast(page, 'success', 'Trattamento aggiornato');
+    await dialog.waitFor({ state: 'detached' });
+    const card = page.getByRole('article').filter({ hasText: 'Piega lunga' });
+    await card.waitFor();
+    const shown = (await card.innerText()).replace(/\s+/g, ' ');
+    expect(shown).toContain('75 min');
+    expect(shown).toContain('€ 32,50');
+    expect(shown).toContain('Anna');
+    const [stored] =
+      await rpc<{ duration_minutes: number; price: number; operator_ids: string[] }[]>('list_treatments');
+    expect(stored).toMatchObject({ duration_minutes: 75, operator_ids: [anna] });
+    expect(Number(stored!.price)).toBe(32.5);
+
+    await page.getByRole('button', { name: 'Elimina Piega lunga' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Eliminare Piega lunga?' });
+    await confirm.getByText('le prenotazioni già fatte conservano il nome del trattamento').waitFor();
+    await confirm.getByRole('button', { name: 'Annulla' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await rpc<unknown[]>('list_treatments')).toHaveLength(1);
+    await checkScreen(page, 'merchant-impostazioni-trattamenti');
+  });
+
+  it('uploads the salon’s logo with a preview, shown then on the login page', async () => {
+    // This part as on the salon's computer: the side bar, 1280 px.
+    await page.setViewportSize(desktop);
+    await page.getByRole('tab', { name: 'Salone' }).click();
+    await page.getByText('Nessun logo caricato.').waitFor();
+    const form = page.getByRole('form', { name: 'Logo del salone' });
+    await form.getByRole('button', { name: 'Salva logo' }).click();
+    await alert(form, 'Scegli un’immagine per il logo').waitFor();
+    await form
+      .getByLabel('Nuovo logo')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: squareImage(800, [90, 40, 120]) });
+    await form.getByRole('img', { name: 'Anteprima del nuovo logo' }).waitFor();
+    await checkScreen(page, 'merchant-impostazioni-logo-anteprima');
+    await form.getByRole('button', { name: 'Salva logo' }).click();
+    await toast(page, 'success', 'Logo aggiornato');
+    const current = page.getByRole('img', { name: 'Logo attuale' });
+    await current.waitFor(live);
+    await expect
+      .poll(() => current.evaluate((image) => (image as HTMLImageElement).naturalWidth), live)
+      .toBe(512);
+
+    const visitor = await browser.newPage({ viewport: phone });
+    await visitor.goto(`${server.url}/merchant/${slug}`);
+    const logo = visitor.getByRole('img', { name: `Logo di ${merchantAccount.name}` });
+    await logo.waitFor(live);
+    await expect
+      .poll(() => logo.evaluate((image) => (image as HTMLImageElement).naturalWidth), live)
+      .toBeGreaterThan(0);
+    await visitor.close();
+  });
+
+  it('sets the cancellation notice within 0–168 hours', async () => {
+    await page.setViewportSize(desktop);
+    const form = page.getByRole('form', { name: 'Annullamenti' });
+    const field = form.getByLabel('Preavviso di annullamento (ore)');
+    expect(await field.inputValue()).toBe('24');
+    await field.fill('200');
+    await form.getByRole('button', { name: 'Salva preavviso' }).click();
+    await alert(form, 'Il preavviso di annullamento deve essere tra 0 e 168 ore').waitFor();
+    await field.fill('48');
+    await form.getByRole('button', { name: 'Salva preavviso' }).click();
+    await toast(page, 'success', 'Preavviso di annullamento aggiornato');
+    expect(await rpc<{ cancellation_notice_hours: number }>('booking_settings')).toEqual({
+      cancellation_notice_hours: 48,
+    });
+    await checkScreen(page, 'merchant-impostazioni-salone');
+  });
+});
