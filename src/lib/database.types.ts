@@ -63,6 +63,7 @@ export type Database = {
         };
         Returns: Json;
       };
+      admin_erase_client: { Args: { client_id: string }; Returns: Json };
       admin_list_merchants: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -99,9 +100,18 @@ export type Database = {
       };
       booking_calendar: { Args: Record<PropertyKey, never>; Returns: Json };
       booking_dates: { Args: { merchant_slug: string }; Returns: string[] };
+      booking_days: {
+        Args: { merchant_slug: string };
+        Returns: {
+          closed: boolean;
+          date: string;
+        }[];
+      };
       booking_settings: { Args: Record<PropertyKey, never>; Returns: Json };
       cancel_reservation: { Args: { reservation_id: string }; Returns: Json };
+      client_consents: { Args: { merchant_slug: string }; Returns: Json };
       client_credit: { Args: { merchant_slug: string }; Returns: Json };
+      client_data_export: { Args: { merchant_slug: string }; Returns: Json };
       client_profile: { Args: { merchant_slug: string }; Returns: Json };
       client_purchases: {
         Args: { merchant_slug: string };
@@ -113,6 +123,10 @@ export type Database = {
           net: number;
           spend: number;
         }[];
+      };
+      client_reservation_sections: {
+        Args: { merchant_slug: string };
+        Returns: Json;
       };
       client_reservations: {
         Args: { merchant_slug: string };
@@ -146,6 +160,30 @@ export type Database = {
       delete_operator_absence: { Args: { absence_id: string }; Returns: Json };
       delete_reservation: { Args: { reservation_id: string }; Returns: Json };
       delete_treatment: { Args: { treatment_id: string }; Returns: Json };
+      erase_my_account: {
+        Args: { confirmation: string; merchant_slug: string };
+        Returns: Json;
+      };
+      find_salons: {
+        Args: { query: string };
+        Returns: {
+          logo_url: string;
+          name: string;
+          slug: string;
+        }[];
+      };
+      free_time_periods: {
+        Args: {
+          date?: string;
+          merchant_slug: string;
+          operator_id?: string;
+          treatment_id: string;
+        };
+        Returns: {
+          period: string;
+          times: string[];
+        }[];
+      };
       free_times: {
         Args: {
           date?: string;
@@ -160,10 +198,12 @@ export type Database = {
       join_merchant: {
         Args: {
           email: string;
+          marketing_accepted?: boolean;
           merchant_slug: string;
           name: string;
           password?: string;
           phone?: string;
+          privacy_accepted?: boolean;
           sponsor_code?: string;
         };
         Returns: Json;
@@ -201,8 +241,16 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      merchant_calendar: {
+        Args: { day_count?: number; from_day?: string };
+        Returns: Json;
+      };
       merchant_cancel_reservation: {
         Args: { reason: string; reservation_id: string };
+        Returns: Json;
+      };
+      merchant_client_statistics: {
+        Args: { page?: number; page_size?: number };
         Returns: Json;
       };
       merchant_client_tree: {
@@ -239,6 +287,18 @@ export type Database = {
       };
       merchant_profile: { Args: Record<PropertyKey, never>; Returns: Json };
       merchant_public: { Args: { merchant_slug: string }; Returns: Json };
+      merchant_referral_signals: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          client_codes: string[];
+          client_ids: string[];
+          client_names: string[];
+          evidence: number;
+          explanation: string;
+          kind: string;
+          total_signals: number;
+        }[];
+      };
       merchant_reservations: {
         Args: { status?: string };
         Returns: Database['api']['CompositeTypes']['reservation_row'][];
@@ -274,6 +334,7 @@ export type Database = {
         }[];
       };
       operator_deletion_impact: { Args: { operator_id: string }; Returns: Json };
+      privacy_notice: { Args: Record<PropertyKey, never>; Returns: Json };
       register_purchase: {
         Args: { client_code: string; discount: number; spend: number };
         Returns: Json;
@@ -292,11 +353,20 @@ export type Database = {
           proposed: boolean;
         }[];
       };
+      reservation_ics: { Args: { reservation_id: string }; Returns: string };
       reverse_purchase: {
         Args: { movement_id: string; reason: string };
         Returns: Json;
       };
+      set_booking_emails: {
+        Args: { new_request_emails: boolean; reminder_emails: boolean };
+        Returns: Json;
+      };
       set_cancellation_notice: { Args: { hours: number }; Returns: Json };
+      set_marketing_consent: {
+        Args: { granted: boolean; merchant_slug: string };
+        Returns: Json;
+      };
       set_opening_hours: { Args: { hours: Json }; Returns: Json };
       set_operator_hours: {
         Args: { hours: Json; operator_id: string };
@@ -312,8 +382,13 @@ export type Database = {
         Returns: Json;
       };
       set_reversal_window: { Args: { days: number }; Returns: Json };
+      set_salon_address: { Args: { address: string }; Returns: Json };
       set_salon_closure: {
         Args: { closed?: boolean; day: string };
+        Returns: Json;
+      };
+      sponsor_preview: {
+        Args: { merchant_slug: string; sponsor_code: string };
         Returns: Json;
       };
       update_client_phone: {
