@@ -10,6 +10,7 @@ export const maxLength = {
   description: 1000,
   note: 500,
   closureReason: 100,
+  address: 255,
   password: 72,
 } as const;
 

@@ -149,7 +149,11 @@ describe('booking: the merchant’s calendar, placed on the grid by the database
     expectOk(
       await salon.owner.client.rpc('set_operator_hours', {
         operator_id: salon.anna,
-        hours: [{ weekday, opens: '09:00', closes: '17:00' }],
+        // Inside the salon's two ranges (the database refuses hours outside them).
+        hours: [
+          { weekday, opens: '09:00', closes: '12:00' },
+          { weekday, opens: '15:00', closes: '17:00' },
+        ],
       }),
     );
     expectOk(

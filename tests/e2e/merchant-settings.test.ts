@@ -361,9 +361,41 @@ describe('Impostazioni: the salon edits its hours, operators, treatments, logo a
     await field.fill('48');
     await form.getByRole('button', { name: 'Salva preavviso' }).click();
     await toast(page, 'success', 'Preavviso di annullamento aggiornato');
-    expect(await rpc<{ cancellation_notice_hours: number }>('booking_settings')).toEqual({
+    expect(await rpc<{ cancellation_notice_hours: number }>('booking_settings')).toMatchObject({
       cancellation_notice_hours: 48,
     });
     await checkScreen(page, 'merchant-impostazioni-salone');
+  });
+
+  it('saves the salon’s address and which booking e-mails go out', async () => {
+    const addressForm = page.getByRole('form', { name: 'Indirizzo del salone' });
+    await addressForm.getByLabel('Indirizzo del salone').fill('Via Roma 1, Milano');
+    await addressForm.getByRole('button', { name: 'Salva indirizzo' }).click();
+    await toast(page, 'success', 'Indirizzo del salone aggiornato');
+
+    const emails = page.getByRole('form', { name: 'Indirizzo ed e-mail' });
+    const reminders = emails.getByLabel('Invia alle clienti un promemoria 24 ore prima dell’appuntamento');
+    const requests = emails.getByLabel('Ricevi un’e-mail a ogni nuova richiesta di prenotazione');
+    expect(await reminders.isChecked()).toBe(true);
+    expect(await requests.isChecked()).toBe(true);
+    await reminders.uncheck();
+    await emails.getByRole('button', { name: 'Salva scelte e-mail' }).click();
+    await toast(page, 'success', 'Impostazioni delle e-mail aggiornate');
+    expect(await rpc('booking_settings')).toMatchObject({
+      address: 'Via Roma 1, Milano',
+      new_request_emails: true,
+      reminder_emails: false,
+    });
+
+    // What was saved is what the screen shows after a reload.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Salone' }).click();
+    expect(await page.getByRole('textbox', { name: 'Indirizzo del salone' }).inputValue()).toBe(
+      'Via Roma 1, Milano',
+    );
+    expect(
+      await page.getByLabel('Invia alle clienti un promemoria 24 ore prima dell’appuntamento').isChecked(),
+    ).toBe(false);
+    await checkScreen(page, 'merchant-impostazioni-salone-email');
   });
 });

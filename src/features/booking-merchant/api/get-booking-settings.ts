@@ -3,11 +3,19 @@ import { z } from 'zod';
 import { numeric, settingsKey } from '@/features/booking-merchant/api/schemas';
 import { callRpc } from '@/lib/rpc';
 
-const bookingSettingsSchema = z.object({ cancellation_notice_hours: numeric });
+const bookingSettingsSchema = z.object({
+  cancellation_notice_hours: numeric,
+  address: z.string().nullable(),
+  new_request_emails: z.boolean(),
+  reminder_emails: z.boolean(),
+});
 
 export type BookingSettings = z.infer<typeof bookingSettingsSchema>;
 
-/** The salon's booking settings: how many hours before an appointment a customer may cancel online. */
+/**
+ * The salon's booking settings: how many hours before an appointment a customer may cancel online, its
+ * address, and which booking e-mails go out.
+ */
 export async function getBookingSettings(): Promise<BookingSettings> {
   return bookingSettingsSchema.parse(await callRpc<unknown>('booking_settings'));
 }

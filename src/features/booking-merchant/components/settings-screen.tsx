@@ -1,5 +1,6 @@
 import { PageHeading } from '@/components/layouts/page-heading';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { BookingEmailsCard } from '@/features/booking-merchant/components/booking-emails-card';
 import { CancellationNoticeCard } from '@/features/booking-merchant/components/cancellation-notice-card';
 import { ClosuresCard } from '@/features/booking-merchant/components/closures-card';
 import { OpeningHoursCard } from '@/features/booking-merchant/components/opening-hours-card';
@@ -19,7 +20,7 @@ const sections = [
 
 /**
  * /dashboard/impostazioni 'Impostazioni', in four tabs: opening hours and closures; operators (with
- * their hours and absences); treatments; the salon's logo and cancellation notice.
+ * their hours and absences); treatments; the salon's logo, cancellation notice, address and e-mails.
  */
 export function SettingsScreen() {
   return (
@@ -53,6 +54,7 @@ export function SettingsScreen() {
         <TabsContent value="salone" className="grid gap-6">
           <SalonLogoCard />
           <CancellationNoticeCard />
+          <BookingEmailsCard />
         </TabsContent>
       </Tabs>
     </section>

@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { bookingSettingsQueryOptions } from '@/features/booking-merchant/api/get-booking-settings';
+import { messageSchema } from '@/features/booking-merchant/api/schemas';
+import { callRpc } from '@/lib/rpc';
+
+export interface BookingEmails {
+  newRequestEmails: boolean;
+  reminderEmails: boolean;
+}
+
+/** Whether the salon is e-mailed each new request, and whether customers get the 24-hour reminder. */
+export async function setBookingEmails(choice: BookingEmails): Promise<{ message: string }> {
+  return messageSchema.parse(
+    await callRpc<unknown>('set_booking_emails', {
+      new_request_emails: choice.newRequestEmails,
+      reminder_emails: choice.reminderEmails,
+    }),
+  );
+}
+
+/** The salon's address, shown in customers' e-mails and calendar files (empty removes it). */
+export async function setSalonAddress(address: string): Promise<{ message: string }> {
+  return messageSchema.parse(await callRpc<unknown>('set_salon_address', { address }));
+}
+
+function useSettingsMutation<Input>(mutationFn: (input: Input) => Promise<{ message: string }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingSettingsQueryOptions().queryKey }),
+  });
+}
+
+export const useSetBookingEmails = () => useSettingsMutation(setBookingEmails);
+export const useSetSalonAddress = () => useSettingsMutation(setSalonAddress);
