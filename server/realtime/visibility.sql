@@ -5,29 +5,30 @@
 -- in its transaction (which holds the advisory lock).
 
 create or replace function realtime.visible_to(
-  relation regclass,
-  key_columns text[],
-  changed_record jsonb,
-  subscribers jsonb
+  relation regclass, key_columns text[], changed_record jsonb, subscribers jsonb
 ) returns boolean[]
 language plpgsql set search_path = ''
 as $$
 declare
   original_role text := pg_catalog.current_setting('role');
-  row_check text;
+  -- One prepared statement per table and key, planned once per role (a generic plan) and kept by
+  -- the connection: most of a check's cost would otherwise be planning the query under RLS.
+  statement_name text := 'realtime_visible_' || relation::oid || '_' || pg_catalog.md5(key_columns::text);
   subscriber jsonb;
   visible boolean;
   verdicts boolean[] := '{}';
 begin
   -- Policies may call functions: whatever they do, checking visibility writes nothing.
   perform pg_catalog.set_config('transaction_read_only', 'on', true);
-  row_check := pg_catalog.format(
-    'select exists (select 1 from %s as t, pg_catalog.jsonb_populate_record(null::%s, $1) as r where %s)',
-    relation,
-    relation,
-    (select pg_catalog.string_agg(pg_catalog.format('t.%1$I = r.%1$I', name), ' and ')
-       from pg_catalog.unnest(key_columns) as name)
-  );
+  perform pg_catalog.set_config('plan_cache_mode', 'force_generic_plan', true);
+  if not exists (select 1 from pg_catalog.pg_prepared_statements where name = statement_name) then
+    execute pg_catalog.format(
+      'prepare %I(jsonb) as select exists (select 1 from %s as t where %s)',
+      statement_name, relation,
+      (select pg_catalog.string_agg(pg_catalog.format('t.%1$I = ($1 ->> %1$L)::%2$s', name, pg_catalog.format_type(a.atttypid, a.atttypmod)), ' and ')
+         from pg_catalog.unnest(key_columns) as name
+         join pg_catalog.pg_attribute a on a.attrelid = relation and a.attname = name));
+  end if;
   for subscriber in select value from pg_catalog.jsonb_array_elements(subscribers) loop
     begin
       perform pg_catalog.set_config('role', subscriber ->> 'role', true);
@@ -35,7 +36,7 @@ begin
       perform pg_catalog.set_config('request.jwt.claim.sub', coalesce(subscriber ->> 'sub', ''), true);
       perform pg_catalog.set_config('request.jwt.claim.role', subscriber ->> 'role', true);
       perform pg_catalog.set_config('request.jwt.claim.email', coalesce(subscriber ->> 'email', ''), true);
-      execute row_check into visible using changed_record;
+      execute pg_catalog.format('execute %I(%L)', statement_name, changed_record) into visible;
     exception when others then
       -- No privilege on the table, a role that does not exist, a failing policy: not visible.
       visible := false;
@@ -52,5 +53,6 @@ end
 $$;
 comment on function realtime.visible_to(regclass, text[], jsonb, jsonb) is
   'For each subscriber''s claims (a jsonb array), whether its role and claims may select the changed row '
-  'under RLS, found by primary key. Sets transaction_read_only for the rest of the calling transaction.';
+  'under RLS, found by primary key through a prepared statement of the connection. Sets '
+  'transaction_read_only and a generic plan_cache_mode for the rest of the calling transaction.';
 revoke all on function realtime.visible_to(regclass, text[], jsonb, jsonb) from public;
