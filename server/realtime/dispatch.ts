@@ -2,6 +2,7 @@ import type { Database } from '../db/port.ts';
 import type { Change } from './change-feed.ts';
 import type { Binding, Channel, ChannelClaims } from './channel.ts';
 import type { ChangeFilter } from './filters.ts';
+import { encodedPayload } from './serializer.ts';
 import type { TableCatalog, TableInfo } from './tables.ts';
 import { batchedCheck, type VisibilityCheck } from './visibility.ts';
 
@@ -58,8 +59,23 @@ function groupByClaims(change: Change, channels: Iterable<Channel>) {
   return [...groups.values()];
 }
 
-function send(group: ClaimsGroup, info: TableInfo, change: Change, passes: Map<string, boolean> | undefined) {
-  const data = changeData(info, change, group.readable);
+/** The event's data per set of readable columns (one per role), as an object and as JSON. */
+type EncodedData = Map<Set<string>, { data: ReturnType<typeof changeData>; json: string }>;
+
+function send(
+  group: ClaimsGroup,
+  info: TableInfo,
+  change: Change,
+  passes: Map<string, boolean> | undefined,
+  encoded: EncodedData,
+) {
+  let shaped = encoded.get(group.readable);
+  if (!shaped) {
+    const data = changeData(info, change, group.readable);
+    shaped = { data, json: JSON.stringify(data) };
+    encoded.set(group.readable, shaped);
+  }
+  const { data, json } = shaped;
   // A filter on a column the role cannot read never passes.
   const passing = (binding: Binding) =>
     !binding.filter ||
@@ -68,7 +84,8 @@ function send(group: ClaimsGroup, info: TableInfo, change: Change, passes: Map<s
   for (const { channel, bindings } of group.entries) {
     const ids = [...new Set(bindings.filter(passing).map((binding) => binding.id))];
     if (ids.length > 0) {
-      channel.send({ joinRef: null, ref: null, event: 'postgres_changes', payload: { ids, data } });
+      const payload = { ids, data, [encodedPayload]: `{"ids":${JSON.stringify(ids)},"data":${json}}` };
+      channel.send({ joinRef: null, ref: null, event: 'postgres_changes', payload });
     }
   }
 }
@@ -95,10 +112,11 @@ export async function deliverChange(
     if (readable.size > 0) groups.push({ ...group, readable });
   }
   if (groups.length === 0) return;
+  const encoded: EncodedData = new Map();
   // As on Supabase, a DELETE is neither checked against RLS nor filtered: every subscriber of the table
   // gets it, carrying only the primary key, so it says nothing about the columns of a row it cannot see.
   if (change.type === 'DELETE') {
-    for (const group of groups) send(group, info, change, undefined);
+    for (const group of groups) send(group, info, change, undefined, encoded);
     return;
   }
   const filters = new Map<string, ChangeFilter>();
@@ -116,6 +134,6 @@ export async function deliverChange(
   );
   groups.forEach((group, index) => {
     const verdict = verdicts[index];
-    if (verdict?.visible) send(group, info, change, verdict.passes);
+    if (verdict?.visible) send(group, info, change, verdict.passes, encoded);
   });
 }
