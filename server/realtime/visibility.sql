@@ -13,7 +13,9 @@ declare
   original_role text := pg_catalog.current_setting('role');
   -- One prepared statement per table and key, planned once per role (a generic plan) and kept by
   -- the connection: most of a check's cost would otherwise be planning the query under RLS.
-  statement_name text := 'realtime_visible_' || relation::oid || '_' || pg_catalog.md5(key_columns::text);
+  -- Named after the table and its key's columns and types, so a changed key gets a statement of its own.
+  key_condition text;
+  statement_name text;
   subscriber jsonb;
   visible boolean;
   verdicts boolean[] := '{}';
@@ -21,13 +23,19 @@ begin
   -- Policies may call functions: whatever they do, checking visibility writes nothing.
   perform pg_catalog.set_config('transaction_read_only', 'on', true);
   perform pg_catalog.set_config('plan_cache_mode', 'force_generic_plan', true);
+  select pg_catalog.string_agg(
+           pg_catalog.format('t.%1$I = ($1 ->> %1$L)::%2$s', a.attname,
+                             pg_catalog.format_type(a.atttypid, a.atttypmod)),
+           ' and ' order by k.position)
+    into key_condition
+    from pg_catalog.unnest(key_columns) with ordinality as k(name, position)
+    join pg_catalog.pg_attribute a on a.attrelid = relation and a.attname = k.name;
+  statement_name := 'realtime_visible_' || relation::oid || '_' || pg_catalog.md5(key_condition);
   if not exists (select 1 from pg_catalog.pg_prepared_statements where name = statement_name) then
     execute pg_catalog.format(
       'prepare %I(jsonb) as select exists (select 1 from %s as t where %s)',
-      statement_name, relation,
-      (select pg_catalog.string_agg(pg_catalog.format('t.%1$I = ($1 ->> %1$L)::%2$s', name, pg_catalog.format_type(a.atttypid, a.atttypmod)), ' and ')
-         from pg_catalog.unnest(key_columns) as name
-         join pg_catalog.pg_attribute a on a.attrelid = relation and a.attname = name));
+      statement_name, relation, key_condition
+    );
   end if;
   for subscriber in select value from pg_catalog.jsonb_array_elements(subscribers) loop
     begin
