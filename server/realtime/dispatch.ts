@@ -4,7 +4,7 @@ import type { Binding, Channel, ChannelClaims } from './channel.ts';
 import type { ChangeFilter } from './filters.ts';
 import { encodedPayload } from './serializer.ts';
 import type { TableCatalog, TableInfo } from './tables.ts';
-import { batchedCheck, type VisibilityCheck } from './visibility.ts';
+import { batchedCheck, evaluateFilters, type VisibilityCheck } from './visibility.ts';
 
 interface Interested {
   channel: Channel;
@@ -59,6 +59,12 @@ function groupByClaims(change: Change, channels: Iterable<Channel>) {
   return [...groups.values()];
 }
 
+/** Whether the change passes the binding's filter; a filter on a column the role cannot read never does. */
+const passing = (group: ClaimsGroup, binding: Binding, passes: Map<string, boolean> | undefined) =>
+  !binding.filter ||
+  !passes ||
+  (group.readable.has(binding.filter.column) && passes.get(binding.filterText!) === true);
+
 /** The event's data per set of readable columns (one per role), as an object and as JSON. */
 type EncodedData = Map<Set<string>, { data: ReturnType<typeof changeData>; json: string }>;
 
@@ -76,13 +82,10 @@ function send(
     encoded.set(group.readable, shaped);
   }
   const { data, json } = shaped;
-  // A filter on a column the role cannot read never passes.
-  const passing = (binding: Binding) =>
-    !binding.filter ||
-    !passes ||
-    (group.readable.has(binding.filter.column) && passes.get(binding.filterText!) === true);
   for (const { channel, bindings } of group.entries) {
-    const ids = [...new Set(bindings.filter(passing).map((binding) => binding.id))];
+    const ids = [
+      ...new Set(bindings.filter((binding) => passing(group, binding, passes)).map((binding) => binding.id)),
+    ];
     if (ids.length > 0) {
       const payload = { ids, data, [encodedPayload]: `{"ids":${JSON.stringify(ids)},"data":${json}}` };
       channel.send({ joinRef: null, ref: null, event: 'postgres_changes', payload });
@@ -125,15 +128,19 @@ export async function deliverChange(
       for (const binding of bindings) if (binding.filter) filters.set(binding.filterText!, binding.filter);
     }
   }
-  const verdicts = await check(
+  // Filters first (one query): only subscribers with a binding the change passes are checked for RLS.
+  const passes = await evaluateFilters(db, info, change, filters);
+  const candidates = groups.filter((group) =>
+    group.entries.some(({ bindings }) => bindings.some((binding) => passing(group, binding, passes))),
+  );
+  if (candidates.length === 0) return;
+  const visible = await check(
     db,
     info,
     change,
-    groups.map((group) => group.claims),
-    filters,
+    candidates.map((group) => group.claims),
   );
-  groups.forEach((group, index) => {
-    const verdict = verdicts[index];
-    if (verdict?.visible) send(group, info, change, verdict.passes, encoded);
+  candidates.forEach((group, index) => {
+    if (visible[index]) send(group, info, change, passes, encoded);
   });
 }

@@ -8,12 +8,13 @@ const fixtures = new URL('./fixtures/realtime-migrations', import.meta.url).path
 const insertItems = { event: 'INSERT', schema: 'public', table: 'items' };
 const insertAnnouncements = { event: 'INSERT', schema: 'public', table: 'announcements' };
 
-/** Counts the statements that call realtime.visible_to while `work` runs. */
-async function countVisibilityStatements(db: Database, work: () => Promise<void>): Promise<number> {
+/** The number of subscribers each statement calling realtime.visible_to checked while `work` ran. */
+async function visibilityStatements(db: Database, work: () => Promise<void>): Promise<number[]> {
   const query = db.query;
-  let count = 0;
+  const checked: number[] = [];
   db.query = ((sql: string, params?: unknown[]) => {
-    if (sql.includes('realtime.visible_to')) count += 1;
+    if (sql.includes('realtime.visible_to'))
+      checked.push((JSON.parse(String(params![3])) as unknown[]).length);
     return query(sql, params);
   }) as Database['query'];
   try {
@@ -21,7 +22,7 @@ async function countVisibilityStatements(db: Database, work: () => Promise<void>
   } finally {
     db.query = query;
   }
-  return count;
+  return checked;
 }
 
 const announcementId = (frame: PhoenixFrame) => {
@@ -76,11 +77,11 @@ describe('visibility of a change checked for all subscribers in one statement', 
       Array.from({ length: 4 }, (_, index) => subscriber(randomUUID(), `batched-other-${index}`)),
     );
 
-    const statements = await countVisibilityStatements(db, async () => {
+    const statements = await visibilityStatements(db, async () => {
       await insertItem(alice, 'solo per Alice');
       expect(itemBody(await aliceSocket.frames.next('the change for Alice'))).toBe('solo per Alice');
     });
-    expect(statements).toBe(1);
+    expect(statements).toEqual([6]);
 
     // Commit order: the next event Bob and the others get is their own, so Alice's reached none of them.
     await insertItem(bob, 'solo per Bob');
@@ -91,6 +92,27 @@ describe('visibility of a change checked for all subscribers in one statement', 
     }
     expect(aliceSocket.frames.pending).toBe(0);
     expect(others.every((other) => other.frames.pending === 0)).toBe(true);
+  });
+
+  it('checks RLS only for subscribers with a filter the change passes', async () => {
+    const owners = Array.from({ length: 4 }, () => randomUUID());
+    const filtered = await Promise.all(
+      owners.map(async (owner, index) => {
+        const token = await server.token({ sub: owner, role: 'authenticated', aud: 'authenticated' });
+        const socket = await PhoenixSocket.open(server.url, token);
+        sockets.push(socket);
+        await socket.join(`filtered-${index}`, [{ ...insertItems, filter: `owner=eq.${owner}` }]);
+        return socket;
+      }),
+    );
+    const statements = await visibilityStatements(db, async () => {
+      await insertItem(owners[2]!, 'filtrato');
+      expect(itemBody(await filtered[2]!.frames.next('the change for its owner'))).toBe('filtrato');
+    });
+    // Every subscriber of the earlier test follows items too: only those without a failing filter count.
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toBe(1 + 6);
+    for (const socket of filtered) socket.close();
   });
 
   it('answers per subscriber, a failing role included, and leaves the role and claims as they were', async () => {
