@@ -10,6 +10,7 @@ import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { signJwt } from '../server/keys.ts';
 import { createThrowawayPostgres } from '../scripts/throwaway-postgres.ts';
+import { within } from '../tests/support/realtime.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 
 const jwtSecret = 'bench-jwt-secret-with-at-least-32-characters';
@@ -68,6 +69,12 @@ class Subscriber {
       ]),
     );
     await joined;
+    // As realtime-js does every 25 s: a silent socket is dropped after 60 s.
+    const heartbeat = setInterval(
+      () => socket.send(JSON.stringify([null, 'hb', 'phoenix', 'heartbeat', {}])),
+      20_000,
+    );
+    socket.once('close', () => clearInterval(heartbeat));
     return subscriber;
   }
 
@@ -167,7 +174,11 @@ async function fanOut(
   }
   try {
     const everyone = (phone: string) =>
-      Promise.all(subscribers.map((subscriber) => subscriber.received(phone)));
+      within(
+        Promise.all(subscribers.map((subscriber) => subscriber.received(phone))),
+        300_000,
+        `change ${phone} at every subscriber`,
+      );
     // Warm-up: caches of the catalog and the function signatures.
     await everyone(await change());
     const idle: number[] = [];
