@@ -46,11 +46,15 @@ export async function evaluateFilters(
     params.push(filter.value);
     return `${filterPredicate(filter, quoteIdent(column.name), column.sqlType, params.length)} as f${index}`;
   });
-  const { rows } = await db.query<Record<string, boolean>>(
-    `select ${predicates.join(', ')} from jsonb_populate_record(null::${qualifiedName(info)}, $1::jsonb) as r`,
-    params,
-  );
-  return new Map(texts.map((text, index) => [text, rows[0]?.[`f${index}`] === true]));
+  // A value that no longer casts (the column's type changed since the subscription): no filter passes.
+  const row = await db
+    .query<Record<string, boolean>>(
+      `select ${predicates.join(', ')} from jsonb_populate_record(null::${qualifiedName(info)}, $1::jsonb) as r`,
+      params,
+    )
+    .then(({ rows }) => rows[0])
+    .catch(() => undefined);
+  return new Map(texts.map((text, index) => [text, row?.[`f${index}`] === true]));
 }
 
 /** One statement per change (per `subscribersPerStatement`): realtime.visible_to loops the claims. */
