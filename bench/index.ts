@@ -1,26 +1,55 @@
 // `npm run bench`: every benchmark, side by side, with the machine it ran on.
 // BENCH_SCALE=tiny|small|large picks the loyalty data size (small by default; see bench/generate.ts).
 // PostgreSQL joins PGlite in every table when TEST_DATABASE_URL is set; BENCH_DATABASE=postgres|pglite runs one.
+// BENCH_ONLY=rpc,loyalty,realtime,cold-start runs those sections only.
 import { cpus, totalmem } from 'node:os';
+import { benchColdStart, benchColdStartSteps } from './cold-start.ts';
 import { profileFromEnvironment } from './generate.ts';
 import { benchLoyalty } from './loyalty.ts';
+import { benchRealtime } from './realtime.ts';
 import { benchRpcOverhead } from './rpc-overhead.ts';
 
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const profile = profileFromEnvironment();
+const only = new Set((process.env.BENCH_ONLY ?? 'rpc,loyalty,realtime,cold-start').split(','));
+const databases = (['pglite', 'postgres'] as const).filter(
+  (kind) =>
+    (kind === 'pglite' || process.env.TEST_DATABASE_URL) &&
+    (!process.env.BENCH_DATABASE || process.env.BENCH_DATABASE === kind),
+);
 const started = performance.now();
 console.log(`Passaparola benchmarks — ${new Date().toISOString()} — ${machine} — scale ${profile.name}\n`);
 
-console.log('rpc overhead: a trivial function, concurrency 4');
-console.table(await benchRpcOverhead());
+if (only.has('rpc')) {
+  console.log('rpc overhead: a trivial function, concurrency 4');
+  console.table(await benchRpcOverhead());
+}
 
-const loyalty = await benchLoyalty(profile);
-console.log('\nGenerated data (seeded; ledger recomputed in SQL and checked)');
-console.table(loyalty.generation);
-console.log('\napi.register_purchase, buyer at the end of a sponsor chain 4 deep (8 chains, taken in turn)');
-console.table(loyalty.purchases);
-console.log('\nRead paths through supabase.rpc over HTTP (server process on the generated data)');
-console.table(loyalty.reads);
-console.log('\nServer process: start on an existing database, memory after the reads');
-console.table(loyalty.server);
+if (only.has('loyalty')) {
+  const loyalty = await benchLoyalty(profile);
+  console.log('\nGenerated data (seeded; ledger recomputed in SQL and checked)');
+  console.table(loyalty.generation);
+  console.log(
+    '\napi.register_purchase, buyer at the end of a sponsor chain 4 deep (8 chains, taken in turn)',
+  );
+  console.table(loyalty.purchases);
+  console.log('\nRead paths through supabase.rpc over HTTP (server process on the generated data)');
+  console.table(loyalty.reads);
+  console.log('\nServer process: start on an existing database, memory after the reads');
+  console.table(loyalty.server);
+}
+
+if (only.has('realtime')) {
+  console.log(
+    '\nRealtime fan-out: sessions of one merchant (own JWT each) follow app.clients; per-session = the earlier check',
+  );
+  console.table(await benchRealtime([...databases]));
+}
+
+if (only.has('cold-start') && databases.includes('pglite')) {
+  console.log('\nCold start on PGlite: server process, spawn → /auth/v1/health 200, RSS 2 s later');
+  console.table(await benchColdStart());
+  console.log('\nWhere a fresh start goes (in this process)');
+  console.table(await benchColdStartSteps());
+}
 console.log(`\nTotal ${((performance.now() - started) / 60_000).toFixed(1)} min`);

@@ -51,6 +51,8 @@ export async function startServerProcess(options: {
   dataDir?: string;
   databaseUrl?: string;
   jwtSecret: string;
+  /** More variables for the server (ADMIN_EMAIL, REALTIME_VISIBILITY_CHECK, ...). */
+  environment?: Record<string, string>;
 }): Promise<ServerProcess> {
   const port = await freePort();
   const environment: NodeJS.ProcessEnv = { ...process.env };
@@ -61,6 +63,7 @@ export async function startServerProcess(options: {
     'ADMIN_EMAIL',
     'ADMIN_PASSWORD',
     'SMTP_URL',
+    'REALTIME_VISIBILITY_CHECK',
   ]) {
     delete environment[name];
   }
@@ -71,6 +74,7 @@ export async function startServerProcess(options: {
     JWT_SECRET: options.jwtSecret,
     ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...options.environment,
   });
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {

@@ -29,6 +29,7 @@ const environmentSchema = z.object({
   IDLE_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
   SERVE_SOURCE_MAPS: z.enum(['0', '1', 'true', 'false']).optional(),
+  REALTIME_VISIBILITY_CHECK: z.enum(['batched', 'per-session']).optional(),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -101,6 +102,11 @@ export interface RealtimeLimits {
   heartbeatTimeoutMs?: number;
   /** A socket with more than this many bytes queued for sending is dropped (default 4 MiB). */
   maxBufferedBytes?: number;
+  /**
+   * `batched` (default): one statement checks a change for all subscribers. `per-session`: one
+   * transaction per subscriber's claims, the earlier way, for benchmarks (REALTIME_VISIBILITY_CHECK).
+   */
+  visibilityCheck?: 'batched' | 'per-session';
 }
 
 /** config.toml with its `"env(NAME)"` values taken from `environment` (unset ones left out). */
@@ -149,6 +155,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Server
         keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
       }).filter(([, value]) => value !== undefined),
     ),
+    ...(env.REALTIME_VISIBILITY_CHECK
+      ? { realtime: { visibilityCheck: env.REALTIME_VISIBILITY_CHECK } }
+      : {}),
     migrationFolders: [defaultMigrationsFolder],
     staticDir: defaultStaticDir,
     toml: readSupabaseToml(given),

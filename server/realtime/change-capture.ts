@@ -2,13 +2,20 @@ import { readFileSync } from 'node:fs';
 import type { Database } from '../db/port.ts';
 
 const captureSql = readFileSync(new URL('./change-capture.sql', import.meta.url), 'utf8');
+const visibilitySql = readFileSync(new URL('./visibility.sql', import.meta.url), 'utf8');
 
 /** The channel on which committed changes are announced, by id. */
 export const changesChannel = 'realtime_changes';
 
-/** Creates the change log and its trigger function, then puts the trigger on every published table. */
+/**
+ * Creates the change log, its trigger function and the visibility check, then puts the trigger on every
+ * published table.
+ */
 export async function installChangeCapture(db: Database): Promise<void> {
-  await db.transaction((tx) => tx.exec(captureSql));
+  await db.transaction(async (tx) => {
+    await tx.exec(captureSql);
+    await tx.exec(visibilitySql);
+  });
   await installCaptureTriggers(db);
 }
 

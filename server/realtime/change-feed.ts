@@ -1,6 +1,7 @@
 import type { Database } from '../db/port.ts';
 import type { ChangeEvent } from './channel.ts';
 import { changesChannel } from './change-capture.ts';
+import { nextTurn } from './next-turn.ts';
 
 export interface Change {
   id: number;
@@ -54,6 +55,9 @@ export async function followChanges(
         for (const id of ids) {
           const row = byId.get(id);
           if (!row || stopped) continue;
+          // PGlite answers within the same turn of the event loop: without this pause a burst of changes
+          // would run back to back while API requests wait for their next turn.
+          await nextTurn();
           await onChange({
             id,
             schema: row.schema_name,

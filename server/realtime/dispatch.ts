@@ -1,13 +1,20 @@
 import type { Database } from '../db/port.ts';
-import { impersonate } from '../db/impersonate.ts';
 import type { Change } from './change-feed.ts';
 import type { Binding, Channel, ChannelClaims } from './channel.ts';
-import { filterPredicate, type ChangeFilter } from './filters.ts';
-import { quoteIdent, type TableCatalog, type TableInfo } from './tables.ts';
+import type { ChangeFilter } from './filters.ts';
+import { encodedPayload } from './serializer.ts';
+import type { TableCatalog, TableInfo } from './tables.ts';
+import { batchedCheck, evaluateFilters, type VisibilityCheck } from './visibility.ts';
 
 interface Interested {
   channel: Channel;
   bindings: Binding[];
+}
+
+interface ClaimsGroup {
+  claims: ChannelClaims;
+  entries: Interested[];
+  readable: Set<string>;
 }
 
 const matches = (binding: Binding, change: Change) =>
@@ -17,53 +24,6 @@ const matches = (binding: Binding, change: Change) =>
 
 const pick = (record: Record<string, unknown> | null, names: Set<string>) =>
   Object.fromEntries(Object.entries(record ?? {}).filter(([name]) => names.has(name)));
-
-/**
- * Asks Postgres, as the subscriber's role and claims, whether it may see the inserted or updated row now
- * (a select by primary key) and which filters the change passes.
- */
-async function evaluate(
-  db: Database,
-  info: TableInfo,
-  change: Change,
-  claims: ChannelClaims,
-  readable: Set<string>,
-  filters: Map<string, ChangeFilter>,
-): Promise<{ visible: boolean; passes: Map<string, boolean> }> {
-  const record = change.record ?? {};
-  const qualified = `${quoteIdent(info.schema)}.${quoteIdent(info.table)}`;
-  const params: unknown[] = [JSON.stringify(record)];
-  const key = info.primaryKey;
-  const visible =
-    key.length === 0
-      ? String(!info.rls)
-      : `exists (select 1 from ${qualified} as t where (${key.map((c) => `t.${quoteIdent(c)}`).join(', ')})
-           is not distinct from (${key.map((c) => `r.${quoteIdent(c)}`).join(', ')}))`;
-  const filterTexts = [...filters.keys()];
-  const predicates = filterTexts.map((text) => {
-    const filter = filters.get(text)!;
-    const column = info.columns.find((candidate) => candidate.name === filter.column);
-    if (!column || !readable.has(column.name) || !(column.name in record)) return 'false';
-    params.push(filter.value);
-    return filterPredicate(filter, quoteIdent(column.name), column.sqlType, params.length);
-  });
-  const sql = `select ${visible} as visible${predicates.map((p, i) => `, ${p} as f${i}`).join('')}
-                 from jsonb_populate_record(null::${qualified}, $1::jsonb) as r`;
-  try {
-    const row = await db.transaction(async (tx) => {
-      await tx.query('set transaction read only');
-      await impersonate(tx, claims);
-      return (await tx.query<Record<string, boolean>>(sql, params)).rows[0];
-    });
-    return {
-      visible: row?.visible === true,
-      passes: new Map(filterTexts.map((text, i) => [text, row?.[`f${i}`] === true])),
-    };
-  } catch {
-    // No privilege on the table, a role that does not exist, ...: the subscriber does not see it.
-    return { visible: false, passes: new Map() };
-  }
-}
 
 /** The event as Realtime sends it, with only the columns the role may read. */
 function changeData(info: TableInfo, change: Change, readable: Set<string>) {
@@ -85,61 +45,102 @@ function changeData(info: TableInfo, change: Change, readable: Set<string>) {
   };
 }
 
-async function deliverToClaims(
-  db: Database,
-  catalog: TableCatalog,
-  info: TableInfo,
-  change: Change,
-  claims: ChannelClaims,
-  entries: Interested[],
-) {
-  const readable = await catalog.readableColumns(info, claims.role);
-  if (readable.size === 0) return;
-  const filters = new Map<string, ChangeFilter>();
-  for (const { bindings } of entries) {
-    for (const binding of bindings) if (binding.filter) filters.set(binding.filterText!, binding.filter);
-  }
-  // As on Supabase, a DELETE is neither checked against RLS nor filtered: every subscriber of the table
-  // gets it, carrying only the primary key, so it says nothing about the columns of a row it cannot see.
-  const verdict =
-    change.type === 'DELETE'
-      ? { visible: true, passes: undefined }
-      : await evaluate(db, info, change, claims, readable, filters);
-  if (!verdict.visible) return;
-  const data = changeData(info, change, readable);
-  for (const { channel, bindings } of entries) {
-    const passes = (binding: Binding) =>
-      !binding.filter || !verdict.passes || verdict.passes.get(binding.filterText!) === true;
-    const ids = [...new Set(bindings.filter(passes).map((b) => b.id))];
-    if (ids.length > 0) {
-      channel.send({ joinRef: null, ref: null, event: 'postgres_changes', payload: { ids, data } });
-    }
-  }
-}
-
-/** Sends one committed change to every channel that subscribed to it and may see it. */
-export async function deliverChange(
-  db: Database,
-  catalog: TableCatalog,
-  change: Change,
-  channels: Iterable<Channel>,
-): Promise<void> {
+/** Channels with the same claims see the same rows: one check serves them all. */
+function groupByClaims(change: Change, channels: Iterable<Channel>) {
   const groups = new Map<string, { claims: ChannelClaims; entries: Interested[] }>();
   for (const channel of channels) {
     const bindings = channel.bindings.filter((binding) => matches(binding, change));
     if (bindings.length === 0) continue;
-    // Channels with the same claims see the same rows: one check serves them all.
     const key = JSON.stringify(channel.claims);
     const group = groups.get(key) ?? { claims: channel.claims, entries: [] };
     group.entries.push({ channel, bindings });
     groups.set(key, group);
   }
-  if (groups.size === 0) return;
+  return [...groups.values()];
+}
+
+/** Whether the change passes the binding's filter; a filter on a column the role cannot read never does. */
+const passing = (group: ClaimsGroup, binding: Binding, passes: Map<string, boolean> | undefined) =>
+  !binding.filter ||
+  !passes ||
+  (group.readable.has(binding.filter.column) && passes.get(binding.filterText!) === true);
+
+/** The event's data per set of readable columns (one per role), as an object and as JSON. */
+type EncodedData = Map<Set<string>, { data: ReturnType<typeof changeData>; json: string }>;
+
+function send(
+  group: ClaimsGroup,
+  info: TableInfo,
+  change: Change,
+  passes: Map<string, boolean> | undefined,
+  encoded: EncodedData,
+) {
+  let shaped = encoded.get(group.readable);
+  if (!shaped) {
+    const data = changeData(info, change, group.readable);
+    shaped = { data, json: JSON.stringify(data) };
+    encoded.set(group.readable, shaped);
+  }
+  const { data, json } = shaped;
+  for (const { channel, bindings } of group.entries) {
+    const ids = [
+      ...new Set(bindings.filter((binding) => passing(group, binding, passes)).map((binding) => binding.id)),
+    ];
+    if (ids.length > 0) {
+      const payload = { ids, data, [encodedPayload]: `{"ids":${JSON.stringify(ids)},"data":${json}}` };
+      channel.send({ joinRef: null, ref: null, event: 'postgres_changes', payload });
+    }
+  }
+}
+
+/**
+ * Sends one committed change to every channel that subscribed to it and whose role and claims may
+ * select the row now. The check for all subscribers is one statement (`batchedCheck`), so a change costs
+ * the database the same whatever the number of subscribers' sessions.
+ */
+export async function deliverChange(
+  db: Database,
+  catalog: TableCatalog,
+  change: Change,
+  channels: Iterable<Channel>,
+  check: VisibilityCheck = batchedCheck,
+): Promise<void> {
+  const interested = groupByClaims(change, channels);
+  if (interested.length === 0) return;
   const info = await catalog.table(change.schema, change.table);
   if (!info) return;
-  await Promise.all(
-    [...groups.values()].map(({ claims, entries }) =>
-      deliverToClaims(db, catalog, info, change, claims, entries),
-    ),
+  const groups: ClaimsGroup[] = [];
+  for (const group of interested) {
+    const readable = await catalog.readableColumns(info, group.claims.role);
+    if (readable.size > 0) groups.push({ ...group, readable });
+  }
+  if (groups.length === 0) return;
+  const encoded: EncodedData = new Map();
+  // As on Supabase, a DELETE is neither checked against RLS nor filtered: every subscriber of the table
+  // gets it, carrying only the primary key, so it says nothing about the columns of a row it cannot see.
+  if (change.type === 'DELETE') {
+    for (const group of groups) send(group, info, change, undefined, encoded);
+    return;
+  }
+  const filters = new Map<string, ChangeFilter>();
+  for (const { entries } of groups) {
+    for (const { bindings } of entries) {
+      for (const binding of bindings) if (binding.filter) filters.set(binding.filterText!, binding.filter);
+    }
+  }
+  // Filters first (one query): only subscribers with a binding the change passes are checked for RLS.
+  const passes = await evaluateFilters(db, info, change, filters);
+  const candidates = groups.filter((group) =>
+    group.entries.some(({ bindings }) => bindings.some((binding) => passing(group, binding, passes))),
   );
+  if (candidates.length === 0) return;
+  const visible = await check(
+    db,
+    info,
+    change,
+    candidates.map((group) => group.claims),
+  );
+  candidates.forEach((group, index) => {
+    if (visible[index]) send(group, info, change, passes, encoded);
+  });
 }

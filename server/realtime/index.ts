@@ -8,6 +8,7 @@ import { defaultHeartbeatTimeoutMilliseconds, RealtimeHub } from './hub.ts';
 import type { SerializerVersion } from './serializer.ts';
 import { defaultMaxBufferedBytes, Session } from './session.ts';
 import { TableCatalog } from './tables.ts';
+import { visibilityChecks } from './visibility.ts';
 import { checkToken } from './tokens.ts';
 
 const maxFrameBytes = 1024 * 1024;
@@ -32,7 +33,12 @@ export async function realtimeRoutes(app: FastifyInstance, context: ServerContex
   const catalog = new TableCatalog(db);
   const hub = new RealtimeHub(limits.heartbeatTimeoutMs ?? defaultHeartbeatTimeoutMilliseconds);
   const log = (error: unknown) => app.log.error({ err: error }, 'realtime');
-  const feed = await followChanges(db, (change) => deliverChange(db, catalog, change, hub.channels()), log);
+  const check = visibilityChecks[limits.visibilityCheck ?? 'batched'];
+  const feed = await followChanges(
+    db,
+    (change) => deliverChange(db, catalog, change, hub.channels(), check),
+    log,
+  );
   app.addHook('onClose', async () => {
     hub.close();
     await feed.stop();

@@ -75,11 +75,19 @@ export function decode(data: Buffer, isBinary: boolean, version: SerializerVersi
   };
 }
 
+/**
+ * A payload may carry its own JSON under this key (JSON.stringify skips symbol keys): one change sent to
+ * many channels is then serialised once, not once per channel.
+ */
+export const encodedPayload = Symbol('encodedPayload');
+
 export function encode(message: PhoenixMessage, version: SerializerVersion): string {
   const { joinRef, ref, topic, event, payload } = message;
-  return JSON.stringify(
-    version === '2.0.0'
-      ? [joinRef, ref, topic, event, payload]
-      : { join_ref: joinRef, ref, topic, event, payload },
+  const payloadJson = (payload as { [encodedPayload]?: string })[encodedPayload] ?? JSON.stringify(payload);
+  const [joinRefJson, refJson, topicJson, eventJson] = [joinRef, ref, topic, event].map((value) =>
+    JSON.stringify(value),
   );
+  return version === '2.0.0'
+    ? `[${joinRefJson},${refJson},${topicJson},${eventJson},${payloadJson}]`
+    : `{"join_ref":${joinRefJson},"ref":${refJson},"topic":${topicJson},"event":${eventJson},"payload":${payloadJson}}`;
 }

@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../server/db/port.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { PhoenixSocket, within, type PhoenixFrame } from '../support/realtime.ts';
+
+const fixtures = new URL('./fixtures/realtime-migrations', import.meta.url).pathname;
+const insertItems = { event: 'INSERT', schema: 'public', table: 'items' };
+const insertAnnouncements = { event: 'INSERT', schema: 'public', table: 'announcements' };
+
+/** The number of subscribers each statement calling realtime.visible_to checked while `work` ran. */
+async function visibilityStatements(db: Database, work: () => Promise<void>): Promise<number[]> {
+  const query = db.query;
+  const checked: number[] = [];
+  db.query = ((sql: string, params?: unknown[]) => {
+    if (sql.includes('realtime.visible_to'))
+      checked.push((JSON.parse(String(params![3])) as unknown[]).length);
+    return query(sql, params);
+  }) as Database['query'];
+  try {
+    await work();
+  } finally {
+    db.query = query;
+  }
+  return checked;
+}
+
+const announcementId = (frame: PhoenixFrame) => {
+  expect(frame[3]).toBe('postgres_changes');
+  return (frame[4].data as { record: { id: number } }).record.id;
+};
+
+const itemBody = (frame: PhoenixFrame) => {
+  expect(frame[3]).toBe('postgres_changes');
+  return (frame[4].data as { record: { body: string } }).record.body;
+};
+
+describe('visibility of a change checked for all subscribers in one statement', () => {
+  let server: TestServer;
+  let db: Database;
+  const sockets: PhoenixSocket[] = [];
+
+  const subscriber = async (sub: string, name: string) => {
+    const token = await server.token({ sub, role: 'authenticated', aud: 'authenticated' });
+    const socket = await PhoenixSocket.open(server.url, token);
+    sockets.push(socket);
+    await socket.join(name, [insertItems]);
+    return socket;
+  };
+  const insertItem = (owner: string, body: string) =>
+    db.query('insert into public.items (owner, body) values ($1, $2)', [owner, body]);
+
+  beforeAll(async () => {
+    server = await startTestServer({ migrationFolders: [fixtures] });
+    db = server.server.context.db;
+    // An API function that reads the table the burst writes to.
+    await db.exec(`
+      create schema if not exists api;
+      grant usage on schema api to authenticated;
+      create function api.item_count() returns bigint language sql stable set search_path = ''
+        as 'select count(*) from public.items';
+      grant execute on function api.item_count() to authenticated;
+      notify pgrst, 'reload schema';
+    `);
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await server?.stop();
+  });
+
+  it('delivers a change only to the subscriber whose claims may see it, in one check for all', async () => {
+    const alice = randomUUID();
+    const bob = randomUUID();
+    const aliceSocket = await subscriber(alice, 'batched-alice');
+    const bobSocket = await subscriber(bob, 'batched-bob');
+    const others = await Promise.all(
+      Array.from({ length: 4 }, (_, index) => subscriber(randomUUID(), `batched-other-${index}`)),
+    );
+
+    const statements = await visibilityStatements(db, async () => {
+      await insertItem(alice, 'solo per Alice');
+      expect(itemBody(await aliceSocket.frames.next('the change for Alice'))).toBe('solo per Alice');
+    });
+    expect(statements).toEqual([6]);
+
+    // Commit order: the next event Bob and the others get is their own, so Alice's reached none of them.
+    await insertItem(bob, 'solo per Bob');
+    expect(itemBody(await bobSocket.frames.next('the change for Bob'))).toBe('solo per Bob');
+    for (const [index, other] of others.entries()) {
+      expect(other.frames.pending).toBe(0);
+      await insertItem(`00000000-0000-4000-8000-00000000000${index}`, 'di nessuno');
+    }
+    expect(aliceSocket.frames.pending).toBe(0);
+    expect(others.every((other) => other.frames.pending === 0)).toBe(true);
+  });
+
+  it('checks RLS only for subscribers with a filter the change passes', async () => {
+    const owners = Array.from({ length: 4 }, () => randomUUID());
+    const filtered = await Promise.all(
+      owners.map(async (owner, index) => {
+        const token = await server.token({ sub: owner, role: 'authenticated', aud: 'authenticated' });
+        const socket = await PhoenixSocket.open(server.url, token);
+        sockets.push(socket);
+        await socket.join(`filtered-${index}`, [{ ...insertItems, filter: `owner=eq.${owner}` }]);
+        return socket;
+      }),
+    );
+    const statements = await visibilityStatements(db, async () => {
+      await insertItem(owners[2]!, 'filtrato');
+      expect(itemBody(await filtered[2]!.frames.next('the change for its owner'))).toBe('filtrato');
+    });
+    // Every subscriber of the earlier test follows items too: only those without a failing filter count.
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toBe(1 + 6);
+    for (const socket of filtered) socket.close();
+  });
+
+  it('answers per subscriber, a failing role included, and leaves the role and claims as they were', async () => {
+    const alice = randomUUID();
+    await insertItem(alice, 'riga di Alice');
+    const record = (
+      await db.query<{ record: Record<string, unknown> }>(
+        'select to_jsonb(i) as record from public.items as i where owner = $1',
+        [alice],
+      )
+    ).rows[0]!.record;
+    const subscribers = [
+      { role: 'authenticated', sub: randomUUID() },
+      { role: 'authenticated', sub: alice },
+      { role: 'no_such_role', sub: alice },
+      { role: 'anon' },
+      { role: 'service_role' },
+      { role: 'authenticated', sub: alice },
+    ];
+    const result = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ verdicts: boolean[] }>(
+        `select realtime.visible_to('public.items'::regclass, '{id}', $1::jsonb, $2::jsonb) as verdicts`,
+        [JSON.stringify(record), JSON.stringify(subscribers)],
+      );
+      const after = await tx.query<{ who: string; claims: string; read_only: string }>(
+        `select current_user as who, coalesce(current_setting('request.jwt.claims', true), '') as claims,
+                current_setting('transaction_read_only') as read_only`,
+      );
+      return { verdicts: rows[0]!.verdicts, after: after.rows[0]! };
+    });
+    expect(result.verdicts).toEqual([false, true, false, false, true, true]);
+    expect(result.after.claims).toBe('');
+    expect(result.after.read_only).toBe('on');
+    const login = (await db.query<{ who: string }>('select current_user as who')).rows[0]!.who;
+    expect(result.after.who).toBe(login);
+  });
+
+  it('may not be called by the API roles', async () => {
+    for (const role of ['anon', 'authenticated', 'service_role']) {
+      const attempt = db.transaction(async (tx) => {
+        await tx.query(`set local role ${role}`);
+        await tx.query(
+          `select realtime.visible_to('public.items'::regclass, '{id}', '{}'::jsonb, '[]'::jsonb)`,
+        );
+      });
+      await expect(attempt).rejects.toMatchObject({ code: '42501' });
+    }
+  });
+
+  it('answers an unrelated API request while a burst of changes fans out', async () => {
+    // Fifty sessions, each with its own user: fifty claims to check for every change of the burst.
+    const subscribers = await Promise.all(
+      Array.from({ length: 50 }, async (_, index) => {
+        const token = await server.token({ sub: randomUUID(), role: 'authenticated' });
+        const socket = await PhoenixSocket.open(server.url, token);
+        sockets.push(socket);
+        await socket.join(`burst-${index}`, [insertAnnouncements]);
+        return socket;
+      }),
+    );
+    const api = server.client({
+      accessToken: await server.token({ sub: randomUUID(), role: 'authenticated' }),
+    });
+    expect((await api.rpc('item_count')).error).toBeNull();
+    const burst = 40;
+    const last = subscribers.at(-1)!;
+    const events: string[] = [];
+    await db.transaction(async (tx) => {
+      for (let id = 1; id <= burst; id += 1) {
+        await tx.query("insert into public.announcements values ($1, 'Promo')", [id]);
+      }
+    });
+    expect(announcementId(await last.frames.next('the first change of the burst', 10_000))).toBe(1);
+    const request = api.rpc('item_count').then(({ error }) => {
+      events.push(error ? `request failed: ${error.message}` : 'request answered');
+    });
+    const delivered = (async () => {
+      for (let id = 2; id <= burst; id += 1) {
+        expect(announcementId(await last.frames.next(`change ${id} of the burst`, 20_000))).toBe(id);
+      }
+      events.push('burst delivered');
+    })();
+    await within(Promise.all([request, delivered]), 30_000, 'the request and the burst');
+    expect(events).toEqual(['request answered', 'burst delivered']);
+  });
+});
