@@ -7,6 +7,8 @@ const resultsDir = '.test-results';
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
+console.log(`Node ${process.version} (${process.execPath})`);
+
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 
