@@ -7,6 +7,7 @@ import type { TestServer } from '../support/test-server.ts';
 import {
   adminAccount,
   appServerOptions,
+  closeToasts,
   createMerchant,
   expectAccessible,
   heading,
@@ -124,6 +125,7 @@ describe('privacy: consents, data download and erasure', () => {
       [lucia.email],
     );
     expect(latest).toEqual([{ granted: false }]);
+    await closeToasts(page);
     await expectAccessible(page);
     await bothWidths(page, 'anagrafica-privacy');
 

@@ -113,3 +113,15 @@ export async function signOutFromNav(page: Page): Promise<void> {
     .getByRole('button', { name: 'Esci', exact: true })
     .click();
 }
+
+/** Closes every toast and waits until none is left (axe and screenshots see the screen itself). */
+export async function closeToasts(page: Page): Promise<void> {
+  const toasts = page.locator('[data-sonner-toast]');
+  for (let attempt = 0; attempt < 10 && (await toasts.count()) > 0; attempt += 1)
+    await toasts
+      .locator('[data-close-button]')
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
+  await toasts.first().waitFor({ state: 'detached' });
+}

@@ -5,6 +5,7 @@ import { startAppServer } from '../support/app-server.ts';
 import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
 import type { TestClient, TestServer } from '../support/test-server.ts';
 import {
+  closeToasts,
   appServerOptions,
   createMerchant,
   expectAccessible,
@@ -29,17 +30,6 @@ function squareImage(side: number, rgb: [number, number, number]): Buffer {
 
 function toast(page: Page, type: 'success' | 'error', text: string): Promise<void> {
   return page.locator(`[data-sonner-toast][data-type="${type}"]`).filter({ hasText: text }).first().waitFor();
-}
-
-async function closeToasts(page: Page) {
-  const toasts = page.locator('[data-sonner-toast]');
-  for (let attempt = 0; attempt < 10 && (await toasts.count()) > 0; attempt += 1)
-    await toasts
-      .locator('[data-close-button]')
-      .first()
-      .click({ timeout: 2_000 })
-      .catch(() => undefined);
-  await toasts.first().waitFor({ state: 'detached' });
 }
 
 /**

@@ -4,6 +4,7 @@ import { startAppServer } from '../support/app-server.ts';
 import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
 import type { TestServer } from '../support/test-server.ts';
 import {
+  closeToasts,
   appServerOptions,
   createMerchant,
   expectAccessible,
@@ -33,12 +34,6 @@ function todayShown(): string {
 
 async function toast(page: Page, type: 'success' | 'error', text: string): Promise<void> {
   await page.locator(`[data-sonner-toast][data-type="${type}"]`).filter({ hasText: text }).first().waitFor();
-}
-
-async function closeToasts(page: Page): Promise<void> {
-  for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all())
-    await close.click().catch(() => undefined);
-  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
 }
 
 describe('a merchant reverses a purchase and the customer sees it on Crediti', () => {

@@ -41,9 +41,11 @@ export function PrivacySection({ merchantSlug }: { merchantSlug: string }) {
 function MarketingConsent({ merchantSlug }: { merchantSlug: string }) {
   const consents = useClientConsents(merchantSlug);
   const setMarketing = useSetMarketingConsent();
+  // The box follows the click at once; the saved choice takes over when the server has answered.
+  const [choice, setChoice] = useState<boolean | null>(null);
   if (!consents.data) return null;
   const { privacy, marketing } = consents.data;
-  const granted = setMarketing.isPending ? setMarketing.variables.granted : (marketing?.granted ?? false);
+  const granted = choice ?? marketing?.granted ?? false;
   return (
     <div className="grid gap-3">
       <CheckboxField
@@ -51,15 +53,17 @@ function MarketingConsent({ merchantSlug }: { merchantSlug: string }) {
         description={<span className="text-sm text-muted-foreground">{t.marketingHint}</span>}
         checked={granted}
         disabled={setMarketing.isPending}
-        onChange={(event) =>
+        onChange={(event) => {
+          setChoice(event.target.checked);
           setMarketing.mutate(
             { merchantSlug, granted: event.target.checked },
             {
               onSuccess: () => notify.success(t.marketingSaved),
               onError: (error) => notify.error(failureText(t.marketingError, error)),
+              onSettled: () => setChoice(null),
             },
-          )
-        }
+          );
+        }}
       />
       {privacy ? (
         <p className="text-sm text-muted-foreground">
