@@ -125,6 +125,7 @@ async function setUp(server: ServerProcess) {
     password: 'password-bench-123',
     phone: null,
     sponsor_code: null,
+    privacy_accepted: true,
   });
   if (joined.error) throw joined.error;
   const clientUser = (joined.data as { user_id: string }).user_id;

@@ -36,6 +36,7 @@ describe('the merchant sees the referral signals on Clienti ("Da controllare")',
       password: 'password123',
       phone: options.phone ?? null,
       sponsor_code: options.sponsor ?? null,
+      privacy_accepted: true,
     });
     expect(error).toBeNull();
     return (data as { client_code: string }).client_code;
