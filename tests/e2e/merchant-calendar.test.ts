@@ -62,9 +62,13 @@ function toast(page: Page, text: string): Promise<void> {
 /** Waits for a row of the inbox, asking for the next pages while it is not on the ones shown. */
 async function showRow(page: Page, row: Locator) {
   const more = page.getByRole('button', { name: 'Mostra altre prenotazioni' });
+  const shown = page.getByRole('tabpanel').getByRole('listitem');
   await row.or(more).first().waitFor();
   while (!(await row.isVisible())) {
+    const before = await shown.count();
     await more.click();
+    // The next page has arrived when the list grew; only then is the button's state meaningful again.
+    await expect.poll(() => shown.count()).toBeGreaterThan(before);
     await row.or(more).first().waitFor();
   }
 }
