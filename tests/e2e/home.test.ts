@@ -33,7 +33,7 @@ describe('the SPA served by server/', () => {
     });
   }
 
-  it('sets its text in the self-hosted Figtree, allowed by the CSP and precached by the service worker', async () => {
+  it('sets its text in the self-hosted Figtree and its headings in Fraunces, allowed by the CSP and precached by the service worker', async () => {
     const page = await browser.newPage({ viewport: phone });
     const refused: string[] = [];
     page.on('console', (message) => {
@@ -49,19 +49,26 @@ describe('the SPA served by server/', () => {
       await document.fonts.ready;
       return {
         body: getComputedStyle(document.body).fontFamily,
+        heading: getComputedStyle(document.querySelector('h1')!).fontFamily,
         loaded: [...document.fonts].filter((font) => font.status === 'loaded').map((font) => font.family),
       };
     });
     expect(fonts.body.startsWith('"Figtree Variable"')).toBe(true);
-    expect(fonts.loaded.map((family) => family.replaceAll('"', ''))).toContain('Figtree Variable');
-    // One Latin file from the app's own origin; the Latin-extended subset is never shipped.
-    expect(fontRequests).toHaveLength(1);
+    expect(fonts.heading.startsWith('"Fraunces Variable"')).toBe(true);
+    const loaded = fonts.loaded.map((family) => family.replaceAll('"', ''));
+    expect(loaded).toContain('Figtree Variable');
+    expect(loaded).toContain('Fraunces Variable');
+    // One Latin file per face from the app's own origin; the Latin-extended subsets are never shipped.
+    expect(fontRequests.sort()).toHaveLength(2);
     expect(fontRequests[0]).toMatch(/^\/assets\/figtree-latin-wght-normal-[\w-]+\.woff2$/);
+    expect(fontRequests[1]).toMatch(/^\/assets\/fraunces-latin-wght-normal-[\w-]+\.woff2$/);
     expect(refused.filter((text) => text.includes('Content Security Policy'))).toEqual([]);
-    const font = await fetch(`${server.url}${fontRequests[0]}`);
-    expect(font.headers.get('content-type')).toBe('font/woff2');
     const worker = await (await fetch(`${server.url}/sw.js`)).text();
-    expect(worker).toContain(`"${fontRequests[0]}"`);
+    for (const path of fontRequests) {
+      const font = await fetch(`${server.url}${path}`);
+      expect(font.headers.get('content-type')).toBe('font/woff2');
+      expect(worker).toContain(`"${path}"`);
+    }
     expect(worker).not.toContain('latin-ext');
     await page.close();
   });
