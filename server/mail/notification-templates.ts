@@ -5,7 +5,7 @@ import { renderGoTemplate, type TemplateData } from './go-template.ts';
 const templatesFolder = fileURLToPath(new URL('../../supabase/templates/', import.meta.url));
 
 export type NotificationKind =
-  'new_request' | 'confirmation' | 'change_proposed' | 'rejection' | 'cancellation' | 'reminder';
+  'new_request' | 'confirmation' | 'change_proposed' | 'rejection' | 'cancellation' | 'reminder' | 'expiry';
 
 /** Each e-mail's subject; its body is supabase/templates/booking_<kind>.html with a .txt beside it. */
 const subjects: Record<NotificationKind, string> = {
@@ -15,6 +15,7 @@ const subjects: Record<NotificationKind, string> = {
   rejection: 'Richiesta non accettata: {{ .Treatment }} del {{ .Date }}',
   cancellation: 'Appuntamento annullato: {{ .Treatment }} del {{ .Date }} alle {{ .Time }}',
   reminder: 'Promemoria: {{ .Treatment }} il {{ .Date }} alle {{ .Time }}',
+  expiry: 'Richiesta scaduta: {{ .Treatment }} del {{ .Date }} alle {{ .Time }}',
 };
 
 /** Kinds that announce a confirmed appointment and so carry its .ics. */
@@ -34,6 +35,7 @@ export interface NotificationPayload {
   previous_date?: string;
   previous_time?: string;
   cancelled_by_salon?: boolean;
+  expired_proposal?: boolean;
 }
 
 const cache = new Map<string, string>();
@@ -62,6 +64,7 @@ export function renderNotification(kind: NotificationKind, payload: Notification
     PreviousDate: payload.previous_date ?? '',
     PreviousTime: payload.previous_time ?? '',
     CancelledBySalon: payload.cancelled_by_salon ?? false,
+    ExpiredProposal: payload.expired_proposal ?? false,
   };
   return {
     // One line: a name with a line break must not reach the header.

@@ -198,6 +198,40 @@ describe('notifications: the outbox is written with the reservation change', () 
     expect(await kinds(booked)).toEqual(['new_request']);
   });
 
+  it('tells the customer once when her request or the salon’s proposal expires unanswered', async () => {
+    const unanswered = await insertReservation(server, salon, { startsAt: `now() - interval '10 minutes'` });
+    const proposal = await insertReservation(server, salon, {
+      startsAt: `now() - interval '20 minutes'`,
+      status: 'modificata',
+    });
+    const longAgo = await insertReservation(server, salon, { startsAt: `now() - interval '2 days'` });
+    const confirmed = await insertReservation(server, salon, {
+      startsAt: `now() - interval '5 hours'`,
+      status: 'confermata',
+    });
+    const upcoming = await insertReservation(server, salon, { startsAt: `now() + interval '3 hours'` });
+
+    // The sender's claim finds them: nothing else writes the moment a request expires.
+    await server.server.context.db.query('select * from app_private.claim_notifications(100, 60)');
+    const expiry = async (id: string) => (await outbox(id)).filter((row) => row.kind === 'expiry');
+    expect(await expiry(unanswered)).toEqual([
+      expect.objectContaining({
+        recipient: customerEmail,
+        payload: expect.objectContaining({ treatment: 'Piega', expired_proposal: false }),
+      }),
+    ]);
+    expect(await expiry(proposal)).toEqual([
+      expect.objectContaining({ payload: expect.objectContaining({ expired_proposal: true }) }),
+    ]);
+    for (const id of [longAgo, confirmed, upcoming]) expect(await expiry(id)).toEqual([]);
+
+    const again = await server.server.context.db.query<{ written: number }>(
+      'select app_private.enqueue_expiry_notices() as written',
+    );
+    expect(again.rows).toEqual([{ written: 0 }]);
+    expect(await expiry(unanswered)).toHaveLength(1);
+  });
+
   it('is readable by neither customers nor salons', async () => {
     const { rows } = await server.server.context.db.query<{ role: string; readable: boolean }>(
       `select role, has_table_privilege(role, 'app.notification_outbox', 'select')

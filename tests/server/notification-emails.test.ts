@@ -9,6 +9,7 @@ import {
   addDays,
   createAdmin,
   expectOk,
+  insertReservation,
   openSalon,
   romeToday,
   type Answer,
@@ -122,6 +123,15 @@ describe('notifications: the server sends the outbox', () => {
     expect(ics).toContain('LOCATION:Via Garibaldi 3\\, Torino');
     // The outbox says what was sent; the reminder waits for its time.
     expect(await unsent()).toEqual([{ kind: 'reminder', attempts: 0, last_error: null }]);
+  });
+
+  it('tells the customer in Italian when her request expired unanswered', async () => {
+    await insertReservation(server, salon, { startsAt: `now() - interval '15 minutes'` });
+    const expiry = await newestTo(salon.client.email, 'Richiesta scaduta');
+    expect(expiry.Subject).toMatch(/^Richiesta scaduta: Piega del \d{2}-\d{2}-\d{4} alle \d{2}:\d{2}$/);
+    expect(expiry.Text).toContain("il salone non l'ha confermata prima dell'orario richiesto");
+    expect(expiry.Text).toContain(`${server.url}/client/prenota`);
+    expect(expiry.HTML).toContain('<h1 style="margin: 0 0 16px; font-size: 22px">Richiesta scaduta</h1>');
   });
 
   it('escapes what customers type in the HTML e-mail', async () => {
