@@ -53,7 +53,7 @@ export type CreatedMerchant = z.infer<typeof createdMerchantSchema>;
 export async function createMerchant(input: CreateMerchantInput): Promise<CreatedMerchant> {
   const { name, phone, email, password, website } = createMerchantInputSchema.parse(input);
   return createdMerchantSchema.parse(
-    await callRpc<unknown>('admin_create_merchant', { name, phone, email, password, website }),
+    await callRpc('admin_create_merchant', { name, phone, email, password, website }),
   );
 }
 

@@ -31,7 +31,7 @@ export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 
 /** The campaign summary of every merchant in one call (platform admin only), newest merchant first. */
 export async function getCampaignSummaries(): Promise<CampaignSummary[]> {
-  return z.array(campaignSummarySchema).parse(await callRpc<unknown>('admin_campaign_summaries'));
+  return z.array(campaignSummarySchema).parse(await callRpc('admin_campaign_summaries'));
 }
 
 export const campaignSummariesQueryOptions = () =>

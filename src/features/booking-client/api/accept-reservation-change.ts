@@ -15,9 +15,7 @@ export async function acceptReservationChange(
   input: AcceptReservationChangeInput,
 ): Promise<{ message: string }> {
   const { reservationId } = acceptReservationChangeInputSchema.parse(input);
-  return messageSchema.parse(
-    await callRpc<unknown>('accept_reservation_change', { reservation_id: reservationId }),
-  );
+  return messageSchema.parse(await callRpc('accept_reservation_change', { reservation_id: reservationId }));
 }
 
 export function useAcceptReservationChange() {

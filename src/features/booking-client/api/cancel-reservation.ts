@@ -9,7 +9,7 @@ import { callRpc } from '@/lib/rpc';
 /** Cancels a request, or a confirmed appointment within the salon's notice; the database decides. */
 export async function cancelReservation(input: DeleteReservationInput): Promise<{ message: string }> {
   const { reservationId } = deleteReservationInputSchema.parse(input);
-  return messageSchema.parse(await callRpc<unknown>('cancel_reservation', { reservation_id: reservationId }));
+  return messageSchema.parse(await callRpc('cancel_reservation', { reservation_id: reservationId }));
 }
 
 export function useCancelReservation() {

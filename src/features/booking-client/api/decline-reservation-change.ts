@@ -15,9 +15,7 @@ export async function declineReservationChange(
   input: DeclineReservationChangeInput,
 ): Promise<{ message: string }> {
   const { reservationId } = declineReservationChangeInputSchema.parse(input);
-  return messageSchema.parse(
-    await callRpc<unknown>('decline_reservation_change', { reservation_id: reservationId }),
-  );
+  return messageSchema.parse(await callRpc('decline_reservation_change', { reservation_id: reservationId }));
 }
 
 export function useDeclineReservationChange() {

@@ -13,7 +13,7 @@ export type DeleteReservationInput = z.input<typeof deleteReservationInputSchema
 /** Deletes a rejected reservation, or a confirmed one that started at least an hour ago. */
 export async function deleteReservation(input: DeleteReservationInput): Promise<{ message: string }> {
   const { reservationId } = deleteReservationInputSchema.parse(input);
-  return messageSchema.parse(await callRpc<unknown>('delete_reservation', { reservation_id: reservationId }));
+  return messageSchema.parse(await callRpc('delete_reservation', { reservation_id: reservationId }));
 }
 
 export function useDeleteReservation() {

@@ -19,7 +19,7 @@ export async function listBookableTreatments(merchantSlug: string): Promise<Book
   const slug = merchantSlugSchema.parse(merchantSlug);
   return z
     .array(bookableTreatmentSchema)
-    .parse(await callRpcAllRows<unknown>('bookable_treatments', { merchant_slug: slug }));
+    .parse(await callRpcAllRows('bookable_treatments', { merchant_slug: slug }));
 }
 
 export const bookableTreatmentsQueryOptions = (merchantSlug: string) =>

@@ -13,7 +13,7 @@ export async function listClientReservations(merchantSlug: string): Promise<Rese
   const slug = merchantSlugSchema.parse(merchantSlug);
   return z
     .array(reservationSchema)
-    .parse(await callRpcAllRows<unknown>('client_reservations', { merchant_slug: slug }));
+    .parse(await callRpcAllRows('client_reservations', { merchant_slug: slug }));
 }
 
 export const clientReservationsQueryOptions = (merchantSlug: string) =>

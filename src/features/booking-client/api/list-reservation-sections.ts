@@ -25,7 +25,7 @@ export type ReservationSections = z.infer<typeof reservationSectionsSchema>;
 export async function listReservationSections(merchantSlug: string): Promise<ReservationSections> {
   const slug = merchantSlugSchema.parse(merchantSlug);
   return reservationSectionsSchema.parse(
-    await callRpc<unknown>('client_reservation_sections', { merchant_slug: slug }),
+    await callRpc('client_reservation_sections', { merchant_slug: slug }),
   );
 }
 

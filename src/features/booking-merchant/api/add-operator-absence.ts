@@ -14,7 +14,7 @@ export async function addOperatorAbsence(
 ): Promise<{ message: string }> {
   const { operatorId, fromDay, toDay } = absenceInputSchema.parse(input);
   return messageSchema.parse(
-    await callRpc<unknown>('add_operator_absence', {
+    await callRpc('add_operator_absence', {
       operator_id: operatorId,
       from_day: fromDay,
       to_day: toDay,

@@ -16,7 +16,7 @@ export type AddOperatorInput = z.input<typeof addOperatorInputSchema>;
 export async function addOperator(input: AddOperatorInput): Promise<{ message: string }> {
   const { name, photo } = addOperatorInputSchema.parse(input);
   const imagePath = await uploadOperatorPhoto(photo);
-  return messageSchema.parse(await callRpc<unknown>('add_operator', { name, image_path: imagePath }));
+  return messageSchema.parse(await callRpc('add_operator', { name, image_path: imagePath }));
 }
 
 export function useAddOperator() {

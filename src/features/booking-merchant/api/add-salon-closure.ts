@@ -20,7 +20,7 @@ export async function addSalonClosure(
 ): Promise<{ message: string }> {
   const { fromDay, toDay, reason } = addClosureInputSchema.parse(input);
   return messageSchema.parse(
-    await callRpc<unknown>('add_salon_closure', { from_day: fromDay, to_day: toDay, reason: reason || null }),
+    await callRpc('add_salon_closure', { from_day: fromDay, to_day: toDay, reason: reason || null }),
   );
 }
 

@@ -20,7 +20,7 @@ export type AddTreatmentInput = z.input<typeof addTreatmentInputSchema>;
 export async function addTreatment(input: AddTreatmentInput): Promise<{ message: string }> {
   const { name, description, durationMinutes, price, operatorIds } = addTreatmentInputSchema.parse(input);
   return messageSchema.parse(
-    await callRpc<unknown>('add_treatment', {
+    await callRpc('add_treatment', {
       name,
       description,
       duration_minutes: durationMinutes,

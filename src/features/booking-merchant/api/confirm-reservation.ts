@@ -15,7 +15,7 @@ export async function confirmReservation({
 }: ConfirmReservationInput): Promise<{ message: string }> {
   const id = reservationIdSchema.parse(reservationId);
   const args = operatorId ? { reservation_id: id, operator_id: operatorId } : { reservation_id: id };
-  return messageSchema.parse(await callRpc<unknown>('confirm_reservation', args));
+  return messageSchema.parse(await callRpc('confirm_reservation', args));
 }
 
 export function useConfirmReservation() {

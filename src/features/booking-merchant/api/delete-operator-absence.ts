@@ -7,7 +7,7 @@ import { callRpc } from '@/lib/rpc';
 /** Deletes one absence of an operator. */
 export async function deleteOperatorAbsence(absenceId: string): Promise<{ message: string }> {
   return messageSchema.parse(
-    await callRpc<unknown>('delete_operator_absence', { absence_id: z.string().min(1).parse(absenceId) }),
+    await callRpc('delete_operator_absence', { absence_id: z.string().min(1).parse(absenceId) }),
   );
 }
 

@@ -6,7 +6,7 @@ import { callRpc } from '@/lib/rpc';
 /** Removes an operator; treatments that named it lose it. */
 export async function deleteOperator(operatorId: string): Promise<{ message: string }> {
   const id = z.string().min(1).parse(operatorId);
-  return messageSchema.parse(await callRpc<unknown>('delete_operator', { operator_id: id }));
+  return messageSchema.parse(await callRpc('delete_operator', { operator_id: id }));
 }
 
 export function useDeleteOperator() {

@@ -7,7 +7,7 @@ import { callRpc } from '@/lib/rpc';
 /** Removes a treatment from what customers can book. */
 export async function deleteTreatment(treatmentId: string): Promise<{ message: string }> {
   const id = z.string().min(1).parse(treatmentId);
-  return messageSchema.parse(await callRpc<unknown>('delete_treatment', { treatment_id: id }));
+  return messageSchema.parse(await callRpc('delete_treatment', { treatment_id: id }));
 }
 
 export function useDeleteTreatment() {

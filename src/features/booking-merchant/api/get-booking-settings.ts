@@ -17,7 +17,7 @@ export type BookingSettings = z.infer<typeof bookingSettingsSchema>;
  * address, and which booking e-mails go out.
  */
 export async function getBookingSettings(): Promise<BookingSettings> {
-  return bookingSettingsSchema.parse(await callRpc<unknown>('booking_settings'));
+  return bookingSettingsSchema.parse(await callRpc('booking_settings'));
 }
 
 export const bookingSettingsQueryOptions = () =>

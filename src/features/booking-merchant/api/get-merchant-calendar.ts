@@ -56,9 +56,7 @@ export type CalendarOperator = MerchantCalendar['operators'][number];
 
 /** A week of the salon's calendar from `fromDay` (null: from today), placed on the grid by the database. */
 export async function getMerchantCalendar(fromDay: string | null): Promise<MerchantCalendar> {
-  return calendarSchema.parse(
-    await callRpc<unknown>('merchant_calendar', { from_day: fromDay, day_count: 7 }),
-  );
+  return calendarSchema.parse(await callRpc('merchant_calendar', { from_day: fromDay, day_count: 7 }));
 }
 
 /** Under reservationsKey: every reservation change or action refreshes it, live. */

@@ -21,7 +21,7 @@ export async function listMerchantReservationsPage(
   pageSize = 20,
 ): Promise<InboxPage> {
   return inboxPageSchema.parse(
-    await callRpc<unknown>('merchant_reservations_page', { section, after, page_size: pageSize }),
+    await callRpc('merchant_reservations_page', { section, after, page_size: pageSize }),
   );
 }
 

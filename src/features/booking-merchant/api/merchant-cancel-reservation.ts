@@ -15,7 +15,7 @@ export type MerchantCancelInput = z.input<typeof merchantCancelInputSchema>;
 export async function merchantCancelReservation(input: MerchantCancelInput): Promise<{ message: string }> {
   const { reservationId, reason } = merchantCancelInputSchema.parse(input);
   return messageSchema.parse(
-    await callRpc<unknown>('merchant_cancel_reservation', { reservation_id: reservationId, reason }),
+    await callRpc('merchant_cancel_reservation', { reservation_id: reservationId, reason }),
   );
 }
 

@@ -17,7 +17,7 @@ export type ModifyReservationInput = z.input<typeof modifyReservationInputSchema
 export async function modifyReservation(input: ModifyReservationInput): Promise<{ message: string }> {
   const { reservationId, date, time, note } = modifyReservationInputSchema.parse(input);
   return messageSchema.parse(
-    await callRpc<unknown>('modify_reservation', { reservation_id: reservationId, date, time, note }),
+    await callRpc('modify_reservation', { reservation_id: reservationId, date, time, note }),
   );
 }
 

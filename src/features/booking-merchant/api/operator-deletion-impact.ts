@@ -10,7 +10,7 @@ export type OperatorDeletionImpact = z.infer<typeof deletionImpactSchema>;
 /** What deleting an operator would do: its confirmed appointments ahead and the requests naming it. */
 export async function getOperatorDeletionImpact(operatorId: string): Promise<OperatorDeletionImpact> {
   return deletionImpactSchema.parse(
-    await callRpc<unknown>('operator_deletion_impact', { operator_id: z.string().min(1).parse(operatorId) }),
+    await callRpc('operator_deletion_impact', { operator_id: z.string().min(1).parse(operatorId) }),
   );
 }
 

@@ -14,9 +14,7 @@ export type RejectReservationInput = z.input<typeof rejectReservationInputSchema
 /** 'in attesa' → 'rifiutata', the reason kept as the reservation's notes. */
 export async function rejectReservation(input: RejectReservationInput): Promise<{ message: string }> {
   const { reservationId, reason } = rejectReservationInputSchema.parse(input);
-  return messageSchema.parse(
-    await callRpc<unknown>('reject_reservation', { reservation_id: reservationId, reason }),
-  );
+  return messageSchema.parse(await callRpc('reject_reservation', { reservation_id: reservationId, reason }));
 }
 
 export function useRejectReservation() {

@@ -7,7 +7,7 @@ import { callRpc } from '@/lib/rpc';
 /** Sets how many hours before a confirmed appointment customers may still cancel online. */
 export async function setCancellationNotice(hours: number): Promise<{ message: string }> {
   return messageSchema.parse(
-    await callRpc<unknown>('set_cancellation_notice', { hours: z.number().int().parse(hours) }),
+    await callRpc('set_cancellation_notice', { hours: z.number().int().parse(hours) }),
   );
 }
 

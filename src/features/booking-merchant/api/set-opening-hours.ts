@@ -16,9 +16,7 @@ export type WeeklyHours = z.infer<typeof weeklyHoursSchema>;
 
 /** Replaces the salon's weekly opening hours; weekdays left out are closed. */
 export async function setOpeningHours(hours: WeeklyHours): Promise<{ message: string }> {
-  return messageSchema.parse(
-    await callRpc<unknown>('set_opening_hours', { hours: weeklyHoursSchema.parse(hours) }),
-  );
+  return messageSchema.parse(await callRpc('set_opening_hours', { hours: weeklyHoursSchema.parse(hours) }));
 }
 
 export function useSetOpeningHours() {

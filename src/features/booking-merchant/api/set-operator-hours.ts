@@ -11,7 +11,7 @@ export async function setOperatorHours(input: {
   hours: WeeklyHours;
 }): Promise<{ message: string }> {
   return messageSchema.parse(
-    await callRpc<unknown>('set_operator_hours', {
+    await callRpc('set_operator_hours', {
       operator_id: z.string().min(1).parse(input.operatorId),
       hours: weeklyHoursSchema.parse(input.hours),
     }),

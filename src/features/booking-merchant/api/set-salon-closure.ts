@@ -14,7 +14,7 @@ export async function setSalonClosure(
   input: z.input<typeof closureInputSchema>,
 ): Promise<{ message: string }> {
   const { day, closed } = closureInputSchema.parse(input);
-  return messageSchema.parse(await callRpc<unknown>('set_salon_closure', { day, closed }));
+  return messageSchema.parse(await callRpc('set_salon_closure', { day, closed }));
 }
 
 export function useSetSalonClosure() {

@@ -19,7 +19,7 @@ export async function updateOperator(input: UpdateOperatorInput): Promise<{ mess
   const { operatorId, name, photo } = updateOperatorInputSchema.parse(input);
   const imagePath = photo ? await uploadOperatorPhoto(photo) : null;
   return messageSchema.parse(
-    await callRpc<unknown>('update_operator', { operator_id: operatorId, name, image_path: imagePath }),
+    await callRpc('update_operator', { operator_id: operatorId, name, image_path: imagePath }),
   );
 }
 

@@ -14,7 +14,7 @@ export async function updateTreatment(input: UpdateTreatmentInput): Promise<{ me
   const { treatmentId, name, description, durationMinutes, price, operatorIds } =
     updateTreatmentInputSchema.parse(input);
   return messageSchema.parse(
-    await callRpc<unknown>('update_treatment', {
+    await callRpc('update_treatment', {
       treatment_id: treatmentId,
       name,
       description,

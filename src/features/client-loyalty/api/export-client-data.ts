@@ -51,7 +51,7 @@ export type ClientData = z.infer<typeof clientDataSchema>;
 /** Everything the salon holds about the signed-in customer (api.client_data_export), for her download. */
 export async function exportClientData(merchantSlug: string): Promise<ClientData> {
   const slug = merchantSlugSchema.parse(merchantSlug);
-  return clientDataSchema.parse(await callRpc<unknown>('client_data_export', { merchant_slug: slug }));
+  return clientDataSchema.parse(await callRpc('client_data_export', { merchant_slug: slug }));
 }
 
 export function useExportClientData() {

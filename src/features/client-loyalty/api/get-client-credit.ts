@@ -25,7 +25,7 @@ export type ClientCredit = z.infer<typeof clientCreditSchema>;
 /** The customer's available credit at one salon and the ledger entries behind it, newest first. */
 export async function getClientCredit(merchantSlug: string): Promise<ClientCredit> {
   const slug = merchantSlugSchema.parse(merchantSlug);
-  return clientCreditSchema.parse(await callRpc<unknown>('client_credit', { merchant_slug: slug }));
+  return clientCreditSchema.parse(await callRpc('client_credit', { merchant_slug: slug }));
 }
 
 export const clientCreditQueryOptions = (merchantSlug: string) =>

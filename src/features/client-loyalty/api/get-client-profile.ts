@@ -24,9 +24,7 @@ export type ClientProfile = z.infer<typeof clientProfileSchema>;
 /** The signed-in customer's membership at one salon; null when the database has no such profile. */
 export async function getClientProfile(merchantSlug: string): Promise<ClientProfile | null> {
   const slug = merchantSlugSchema.parse(merchantSlug);
-  return clientProfileSchema
-    .nullable()
-    .parse(await callRpc<unknown>('client_profile', { merchant_slug: slug }));
+  return clientProfileSchema.nullable().parse(await callRpc('client_profile', { merchant_slug: slug }));
 }
 
 export const clientProfileQueryOptions = (merchantSlug: string) =>

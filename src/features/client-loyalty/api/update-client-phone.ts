@@ -27,7 +27,7 @@ const updateClientPhoneResultSchema = z.object({ message: z.string() });
 export async function updateClientPhone(input: UpdateClientPhoneInput): Promise<{ message: string }> {
   const { merchantSlug, phone } = updateClientPhoneInputSchema.parse(input);
   return updateClientPhoneResultSchema.parse(
-    await callRpc<unknown>('update_client_phone', { merchant_slug: merchantSlug, phone }),
+    await callRpc('update_client_phone', { merchant_slug: merchantSlug, phone }),
   );
 }
 

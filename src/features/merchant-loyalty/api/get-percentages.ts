@@ -14,7 +14,7 @@ export type Percentages = z.infer<typeof percentagesSchema>;
 
 /** The merchant's credit percentages: personal for the buyer, sponsor1..3 for the sponsors above. */
 export async function getPercentages(): Promise<Percentages> {
-  return percentagesSchema.parse(await callRpc<unknown>('get_percentages'));
+  return percentagesSchema.parse(await callRpc('get_percentages'));
 }
 
 export const percentagesQueryOptions = () =>

@@ -44,7 +44,7 @@ export type Statistics = z.infer<typeof statisticsSchema>;
 
 /** Totals, revenue by generation and the three top-5 rankings (spec §9). */
 export async function getStatistics(): Promise<Statistics> {
-  return statisticsSchema.parse(await callRpc<unknown>('merchant_statistics'));
+  return statisticsSchema.parse(await callRpc('merchant_statistics'));
 }
 
 export const statisticsQueryOptions = () =>

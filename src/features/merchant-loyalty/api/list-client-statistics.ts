@@ -11,7 +11,7 @@ export type ClientStatisticsPage = z.infer<typeof clientStatisticsPageSchema>;
 /** One page of the per-client figures (spec §9), by client code: the server never sends them all. */
 export async function listClientStatistics(page: number, pageSize: number): Promise<ClientStatisticsPage> {
   return clientStatisticsPageSchema.parse(
-    await callRpc<unknown>('merchant_client_statistics', { page, page_size: pageSize }),
+    await callRpc('merchant_client_statistics', { page, page_size: pageSize }),
   );
 }
 

@@ -32,7 +32,7 @@ export type ClientsPage = z.infer<typeof clientsPageSchema>;
 export async function listClients(input: ListClientsInput): Promise<ClientsPage> {
   const { search, page, pageSize } = listClientsInputSchema.parse(input);
   return clientsPageSchema.parse(
-    await callRpc<unknown>('merchant_clients', { search: search || null, page, page_size: pageSize }),
+    await callRpc('merchant_clients', { search: search || null, page, page_size: pageSize }),
   );
 }
 

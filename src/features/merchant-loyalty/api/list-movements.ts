@@ -48,7 +48,7 @@ export async function listMovements(
 ): Promise<MovementsPage> {
   const { dateFrom, dateTo, clientCode } = movementsFilterSchema.parse(filter);
   return movementsPageSchema.parse(
-    await callRpc<unknown>('merchant_movements', {
+    await callRpc('merchant_movements', {
       date_from: dateFrom,
       date_to: dateTo,
       client_code: clientCode,

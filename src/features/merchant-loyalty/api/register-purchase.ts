@@ -25,7 +25,7 @@ export type RegisteredPurchase = z.infer<typeof registeredPurchaseSchema>;
 export async function registerPurchase(input: RegisterPurchaseInput): Promise<RegisteredPurchase> {
   const { clientCode, spend, discount } = registerPurchaseInputSchema.parse(input);
   return registeredPurchaseSchema.parse(
-    await callRpc<unknown>('register_purchase', { client_code: clientCode, spend, discount }),
+    await callRpc('register_purchase', { client_code: clientCode, spend, discount }),
   );
 }
 
