@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { bookingKey, merchantSlugSchema, messageSchema } from '@/features/booking-client/api/schemas';
+import { bookingKey, merchantSlugSchema } from '@/features/booking-client/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 export const acceptReservationChangeInputSchema = z.object({

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { bookingKey, messageSchema } from '@/features/booking-client/api/schemas';
+import { bookingKey } from '@/features/booking-client/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import {
   deleteReservationInputSchema,
   type DeleteReservationInput,

@@ -1,19 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  bookingKey,
-  merchantSlugSchema,
-  reservationSchema,
-  type Reservation,
-} from '@/features/booking-client/api/schemas';
+import { reservationRows, type ReservationRow } from '@/components/booking/reservation-row';
+import { bookingKey, merchantSlugSchema } from '@/features/booking-client/api/schemas';
 import { callRpcAllRows } from '@/lib/rpc';
 
 /** The customer's own reservations at one salon. */
-export async function listClientReservations(merchantSlug: string): Promise<Reservation[]> {
+export async function listClientReservations(merchantSlug: string): Promise<ReservationRow[]> {
   const slug = merchantSlugSchema.parse(merchantSlug);
-  return z
-    .array(reservationSchema)
-    .parse(await callRpcAllRows('client_reservations', { merchant_slug: slug }));
+  return reservationRows(await callRpcAllRows('client_reservations', { merchant_slug: slug }));
 }
 
 export const clientReservationsQueryOptions = (merchantSlug: string) =>

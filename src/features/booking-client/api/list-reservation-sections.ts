@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { bookingKey, merchantSlugSchema, reservationSchema } from '@/features/booking-client/api/schemas';
+import { reservationRowSchema } from '@/components/booking/reservation-row';
+import { bookingKey, merchantSlugSchema } from '@/features/booking-client/api/schemas';
 import { callRpc } from '@/lib/rpc';
 
-export const sectionReservationSchema = reservationSchema.extend({
+export const sectionReservationSchema = reservationRowSchema.extend({
   /** Until when a confirmed appointment may still be cancelled online (an instant). */
   cancel_until: z.string().nullable(),
   /** Why a confirmed appointment that has not started can no longer be cancelled online. */

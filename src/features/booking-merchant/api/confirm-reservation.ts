@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageSchema, reservationIdSchema, reservationsKey } from '@/features/booking-merchant/api/schemas';
+import { reservationIdSchema, reservationsKey } from '@/features/booking-merchant/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 export interface ConfirmReservationInput {

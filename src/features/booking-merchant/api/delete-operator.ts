@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { messageSchema, settingsKey } from '@/features/booking-merchant/api/schemas';
+import { settingsKey } from '@/features/booking-merchant/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 /** Removes an operator; treatments that named it lose it. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { treatmentsQueryOptions } from '@/features/booking-merchant/api/list-treatments';
-import { messageSchema } from '@/features/booking-merchant/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 /** Removes a treatment from what customers can book. */

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { numeric, reservationsKey } from '@/features/booking-merchant/api/schemas';
+import { reservationsKey } from '@/features/booking-merchant/api/schemas';
+import { numeric } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 const appointmentSchema = z.object({

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { messageSchema, reservationIdSchema, reservationsKey } from '@/features/booking-merchant/api/schemas';
+import { reservationIdSchema, reservationsKey } from '@/features/booking-merchant/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import { maxLength } from '@/lib/input-limits';
 import { callRpc } from '@/lib/rpc';
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { numeric, settingsKey } from '@/features/booking-merchant/api/schemas';
+import { settingsKey } from '@/features/booking-merchant/api/schemas';
+import { numeric } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 const deletionImpactSchema = z.object({ upcoming_appointments: numeric, waiting_requests: numeric });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bookingSettingsQueryOptions } from '@/features/booking-merchant/api/get-booking-settings';
-import { messageSchema } from '@/features/booking-merchant/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 export interface BookingEmails {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { bookingSettingsQueryOptions } from '@/features/booking-merchant/api/get-booking-settings';
-import { messageSchema } from '@/features/booking-merchant/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 /** Sets how many hours before a confirmed appointment customers may still cancel online. */

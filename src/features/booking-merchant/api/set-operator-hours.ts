@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { bookingCalendarQueryOptions } from '@/features/booking-merchant/api/get-booking-calendar';
-import { messageSchema } from '@/features/booking-merchant/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import { weeklyHoursSchema, type WeeklyHours } from '@/features/booking-merchant/api/set-opening-hours';
 import { callRpc } from '@/lib/rpc';
 

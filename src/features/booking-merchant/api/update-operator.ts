@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { messageSchema, settingsKey } from '@/features/booking-merchant/api/schemas';
+import { settingsKey } from '@/features/booking-merchant/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import { uploadOperatorPhoto } from '@/features/booking-merchant/api/upload-operator-photo';
 import { maxLength } from '@/lib/input-limits';
 import { callRpc } from '@/lib/rpc';

@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { exactAmount } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 export const merchantSlugSchema = z.string().trim().min(1);
-
-/** A money amount as PostgREST gives a numeric: a JSON number, or a string where precision matters. */
-export const amountSchema = z.union([z.number(), z.string()]);
 
 export const clientProfileSchema = z.object({
   id: z.string(),
@@ -13,7 +11,7 @@ export const clientProfileSchema = z.object({
   name: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
-  available_credit: amountSchema,
+  available_credit: exactAmount,
   merchant_slug: z.string(),
   merchant_name: z.string(),
   referral_link_path: z.string(),

@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { clientStatisticsSchema } from '@/features/merchant-loyalty/api/get-statistics';
-import { count, merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
+import { merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
+import { numeric } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
-const clientStatisticsPageSchema = z.object({ total: count, clients: z.array(clientStatisticsSchema) });
+const clientStatisticsPageSchema = z.object({ total: numeric, clients: z.array(clientStatisticsSchema) });
 
 export type ClientStatisticsPage = z.infer<typeof clientStatisticsPageSchema>;
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { amount, merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
+import { merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
+import { numeric } from '@/lib/api-values';
 import { maxLength } from '@/lib/input-limits';
 import { callRpc, type RpcRow, type WithNullable } from '@/lib/rpc';
 
@@ -13,7 +14,7 @@ export type ReversePurchaseInput = z.input<typeof reversePurchaseInputSchema>;
 
 const reversedPurchaseSchema = z.object({
   reversal_id: z.string(),
-  available_credit: amount,
+  available_credit: numeric,
   message: z.string(),
 });
 
