@@ -112,6 +112,16 @@ export type Database = {
       client_consents: { Args: { merchant_slug: string }; Returns: Json };
       client_credit: { Args: { merchant_slug: string }; Returns: Json };
       client_data_export: { Args: { merchant_slug: string }; Returns: Json };
+      client_next_appointment: {
+        Args: { merchant_slug: string };
+        Returns: Database['api']['CompositeTypes']['reservation_row'][];
+        SetofOptions: {
+          from: '*';
+          to: 'reservation_row';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       client_profile: { Args: { merchant_slug: string }; Returns: Json };
       client_purchases: {
         Args: { merchant_slug: string };

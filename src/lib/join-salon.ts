@@ -1,9 +1,11 @@
+import * as z from 'zod/mini';
 import { callRpc } from '@/lib/rpc';
+import { whoamiSchema } from '@/lib/whoami';
 
-export interface JoinSalonResult {
-  client_code: string;
-  message: string;
-}
+/** What api.join_merchant answers (jsonb): the new client code and an Italian message. */
+export const joinSalonResultSchema = z.object({ client_code: z.string(), message: z.string() });
+
+export type JoinSalonResult = z.infer<typeof joinSalonResultSchema>;
 
 /** The signed-in account joins one more salon (api.join_merchant): a new client record and code there. */
 export async function joinSalonAsSignedIn(input: {
@@ -15,7 +17,7 @@ export async function joinSalonAsSignedIn(input: {
   privacyAccepted: boolean;
   marketingAccepted?: boolean;
 }): Promise<JoinSalonResult> {
-  return callRpc<JoinSalonResult>('join_merchant', {
+  const result = await callRpc('join_merchant', {
     merchant_slug: input.merchantSlug,
     name: input.name,
     email: null,
@@ -25,10 +27,11 @@ export async function joinSalonAsSignedIn(input: {
     privacy_accepted: input.privacyAccepted,
     marketing_accepted: input.marketingAccepted ?? false,
   });
+  return joinSalonResultSchema.parse(result);
 }
 
 /** Whether the signed-in account is already a client of the salon. */
 export async function isClientOf(merchantSlug: string): Promise<boolean> {
-  const whoami = await callRpc<{ clients: { merchant_slug: string }[] }>('whoami');
+  const whoami = whoamiSchema.parse(await callRpc('whoami'));
   return whoami.clients.some((client) => client.merchant_slug === merchantSlug);
 }

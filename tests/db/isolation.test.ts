@@ -203,6 +203,7 @@ describe('tenant isolation over every api function', () => {
       () => ({ ...only([]), clientM1: 'Seleziona trattamento, data e orario' }),
     ],
     ['client_reservations', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
+    ['client_next_appointment', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
     // Prenota's steps: closed days, free times by part of the day, reservations upcoming and past.
     ['booking_days', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
     [

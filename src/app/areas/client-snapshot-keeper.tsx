@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { nextAppointment } from '@/components/booking/next-appointment';
 import type { WhoamiClient } from '@/features/auth/api/get-whoami';
-import { clientReservationsQueryOptions } from '@/features/booking-client/api/list-client-reservations';
+import { nextAppointmentQueryOptions } from '@/features/booking-client/api/get-next-appointment';
 import { clientCreditQueryOptions } from '@/features/client-loyalty/api/get-client-credit';
 import { rememberLastSalon } from '@/lib/last-salon';
 import { saveSalonSnapshot } from '@/lib/offline-snapshot';
@@ -20,16 +19,15 @@ export function ClientSnapshotKeeper({ userId, current }: { userId: string; curr
     rememberLastSalon({ slug: merchantSlug, name: merchantName });
     saveSalonSnapshot(userId, merchantSlug, { merchantName, clientName, clientCode: code });
     const credit = clientCreditQueryOptions(merchantSlug);
-    const reservations = clientReservationsQueryOptions(merchantSlug);
+    const nextAppointment = nextAppointmentQueryOptions(merchantSlug);
 
     const keepCredit = () => {
       const data = queryClient.getQueryData(credit.queryKey);
       if (data) saveSalonSnapshot(userId, merchantSlug, { availableCredit: data.available_credit });
     };
     const keepNextAppointment = () => {
-      const data = queryClient.getQueryData(reservations.queryKey);
-      if (!data) return;
-      const next = nextAppointment(data);
+      const next = queryClient.getQueryData(nextAppointment.queryKey);
+      if (next === undefined) return;
       saveSalonSnapshot(userId, merchantSlug, {
         nextAppointment: next && {
           date: next.date,
@@ -42,17 +40,17 @@ export function ClientSnapshotKeeper({ userId, current }: { userId: string; curr
     };
 
     const creditHash = JSON.stringify(credit.queryKey);
-    const reservationsHash = JSON.stringify(reservations.queryKey);
+    const nextAppointmentHash = JSON.stringify(nextAppointment.queryKey);
     const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'success') return;
       const hash = JSON.stringify(event.query.queryKey);
       if (hash === creditHash) keepCredit();
-      if (hash === reservationsHash) keepNextAppointment();
+      if (hash === nextAppointmentHash) keepNextAppointment();
     });
     keepCredit();
     keepNextAppointment();
     void queryClient.prefetchQuery(credit);
-    void queryClient.prefetchQuery(reservations);
+    void queryClient.prefetchQuery(nextAppointment);
     return unsubscribe;
   }, [queryClient, userId, merchantSlug, merchantName, clientName, code]);
 

@@ -13,19 +13,16 @@ export const freeTimesInputSchema = z.object({
 
 export type FreeTimesInput = z.input<typeof freeTimesInputSchema>;
 
-/** Shared by Prenota and the salon's modify dialog: the start times still free for a treatment on a day, 'HH:MM', every 15 minutes from 09:00. */
+/** Shared by Prenota and the salon's modify dialog: the start times still free for a treatment on a day, 'HH:MM', on the database's grid. */
 export async function listFreeTimes(input: FreeTimesInput): Promise<string[]> {
   const { merchantSlug, treatmentId, operatorId, date } = freeTimesInputSchema.parse(input);
-  const times = await callRpc<unknown>('free_times', {
+  const times = await callRpc('free_times', {
     merchant_slug: merchantSlug,
     treatment_id: treatmentId,
     operator_id: operatorId,
     date,
   });
-  return z
-    .array(z.string())
-    .parse(times ?? [])
-    .map((time) => time.slice(0, 5));
+  return times.map((time) => time.slice(0, 5));
 }
 
 export const freeTimesQueryOptions = (input: FreeTimesInput) =>

@@ -1,11 +1,7 @@
+import type { RpcRow, WithNullable } from '@/lib/rpc';
+
 /** One person below the customer, as api.client_tree returns it: a short name and the code only. */
-export interface ReferralRow {
-  id: string;
-  code: string;
-  display_name: string;
-  sponsor_id: string | null;
-  generation: number;
-}
+export type ReferralRow = WithNullable<RpcRow<'client_tree'>, 'sponsor_id'>;
 
 export interface ReferralNode extends ReferralRow {
   children: ReferralNode[];

@@ -5,9 +5,9 @@ import { campaignSummariesQueryOptions } from '@/features/admin/api/get-campaign
 import { adminTexts } from '@/features/admin/texts';
 import { env } from '@/config/env';
 import { maxLength } from '@/lib/input-limits';
-import { tooLong } from '@/lib/input-rules';
+import { passwordRule, tooLong } from '@/lib/input-rules';
 import { callRpc } from '@/lib/rpc';
-import { fill, texts } from '@/lib/texts';
+import { texts } from '@/lib/texts';
 
 export const createMerchantInputSchema = z.object({
   name: z
@@ -23,13 +23,7 @@ export const createMerchantInputSchema = z.object({
   email: z
     .email(texts.validation.emailRequired)
     .max(maxLength.email, tooLong(texts.validation.emailTooLong, maxLength.email)),
-  password: z
-    .string()
-    .min(
-      env.minimumPasswordLength,
-      fill(texts.validation.passwordTooShort, { min: env.minimumPasswordLength }),
-    )
-    .max(maxLength.password, tooLong(texts.validation.passwordTooLong, maxLength.password)),
+  password: passwordRule(env.minimumPasswordLength),
   website: z
     .string()
     .trim()
@@ -53,7 +47,7 @@ export type CreatedMerchant = z.infer<typeof createdMerchantSchema>;
 export async function createMerchant(input: CreateMerchantInput): Promise<CreatedMerchant> {
   const { name, phone, email, password, website } = createMerchantInputSchema.parse(input);
   return createdMerchantSchema.parse(
-    await callRpc<unknown>('admin_create_merchant', { name, phone, email, password, website }),
+    await callRpc('admin_create_merchant', { name, phone, email, password, website }),
   );
 }
 

@@ -7,7 +7,7 @@ const eraseClientResultSchema = z.object({ erased_clients: z.number(), message: 
 /** Erases, on the person's request, a client's personal data at every salon of her login (platform admin only). */
 export async function eraseClient(clientId: string): Promise<z.infer<typeof eraseClientResultSchema>> {
   return eraseClientResultSchema.parse(
-    await callRpc<unknown>('admin_erase_client', { client_id: z.string().min(1).parse(clientId) }),
+    await callRpc('admin_erase_client', { client_id: z.string().min(1).parse(clientId) }),
   );
 }
 

@@ -1,20 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { numeric } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
-/** numeric columns arrive as JSON numbers (or strings from some drivers). */
-const amount = z.union([z.number(), z.string()]).transform(Number);
-const count = z.union([z.number(), z.string()]).transform(Number);
-
-const countWindows = z.object({ total: count, yesterday: count, last_week: count });
-const moneyWindows = z.object({ total: amount, yesterday: amount, last_week: amount });
-const revenueWindows = z.object({ total: amount, yesterday: amount });
+const countWindows = z.object({ total: numeric, yesterday: numeric, last_week: numeric });
+const moneyWindows = z.object({ total: numeric, yesterday: numeric, last_week: numeric });
+const revenueWindows = z.object({ total: numeric, yesterday: numeric });
 
 export const campaignSummarySchema = z.object({
   merchant_id: z.string(),
   slug: z.string(),
   name: z.string(),
-  clients: z.object({ total: count, yesterday: count, last_week: count, last_month: count }),
+  clients: z.object({ total: numeric, yesterday: numeric, last_week: numeric, last_month: numeric }),
   presentations: z.object({ first: countWindows, second: countWindows, third: countWindows }),
   gross: moneyWindows,
   discounts: moneyWindows,
@@ -31,7 +28,7 @@ export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 
 /** The campaign summary of every merchant in one call (platform admin only), newest merchant first. */
 export async function getCampaignSummaries(): Promise<CampaignSummary[]> {
-  return z.array(campaignSummarySchema).parse(await callRpc<unknown>('admin_campaign_summaries'));
+  return z.array(campaignSummarySchema).parse(await callRpc('admin_campaign_summaries'));
 }
 
 export const campaignSummariesQueryOptions = () =>

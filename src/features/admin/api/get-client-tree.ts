@@ -11,7 +11,7 @@ export const getClientTreeInputSchema = z.object({ merchantSlug: z.string().min(
 export async function getClientTree(merchantSlug: string): Promise<TreeClient[]> {
   const input = getClientTreeInputSchema.parse({ merchantSlug });
   return treeClientsFromColumns(
-    await callRpc<unknown>('admin_client_tree_columns', { merchant_slug: input.merchantSlug }),
+    await callRpc('admin_client_tree_columns', { merchant_slug: input.merchantSlug }),
   );
 }
 

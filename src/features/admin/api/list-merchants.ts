@@ -1,23 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { callRpcAllRows } from '@/lib/rpc';
+import { callRpcAllRows, type RpcRow, type WithNullable } from '@/lib/rpc';
 
-export const adminMerchantSchema = z.object({
-  id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  website: z.string().nullable(),
-  code_prefix: z.string(),
-  created_at: z.string(),
-});
-
-export type AdminMerchant = z.infer<typeof adminMerchantSchema>;
+export type AdminMerchant = WithNullable<RpcRow<'admin_list_merchants'>, 'phone' | 'email' | 'website'>;
 
 /** Every merchant of the platform, newest first (platform admin only). */
 export async function listMerchants(): Promise<AdminMerchant[]> {
-  return z.array(adminMerchantSchema).parse(await callRpcAllRows<unknown>('admin_list_merchants'));
+  return callRpcAllRows('admin_list_merchants');
 }
 
 export const merchantsQueryOptions = () =>

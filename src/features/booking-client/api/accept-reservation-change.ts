@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { bookingKey, merchantSlugSchema, messageSchema } from '@/features/booking-client/api/schemas';
+import { bookingKey, merchantSlugSchema } from '@/features/booking-client/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 export const acceptReservationChangeInputSchema = z.object({
@@ -15,9 +16,7 @@ export async function acceptReservationChange(
   input: AcceptReservationChangeInput,
 ): Promise<{ message: string }> {
   const { reservationId } = acceptReservationChangeInputSchema.parse(input);
-  return messageSchema.parse(
-    await callRpc<unknown>('accept_reservation_change', { reservation_id: reservationId }),
-  );
+  return messageSchema.parse(await callRpc('accept_reservation_change', { reservation_id: reservationId }));
 }
 
 export function useAcceptReservationChange() {

@@ -19,7 +19,7 @@ const bookedSchema = z.object({ id: z.string(), message: z.string() });
 export async function bookReservation(input: BookReservationInput): Promise<z.infer<typeof bookedSchema>> {
   const { merchantSlug, treatmentId, operatorId, date, time } = bookReservationInputSchema.parse(input);
   return bookedSchema.parse(
-    await callRpc<unknown>('book_reservation', {
+    await callRpc('book_reservation', {
       merchant_slug: merchantSlug,
       treatment_id: treatmentId,
       operator_id: operatorId,

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { bookingKey, messageSchema } from '@/features/booking-client/api/schemas';
+import { bookingKey } from '@/features/booking-client/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import {
   deleteReservationInputSchema,
   type DeleteReservationInput,
@@ -9,7 +10,7 @@ import { callRpc } from '@/lib/rpc';
 /** Cancels a request, or a confirmed appointment within the salon's notice; the database decides. */
 export async function cancelReservation(input: DeleteReservationInput): Promise<{ message: string }> {
   const { reservationId } = deleteReservationInputSchema.parse(input);
-  return messageSchema.parse(await callRpc<unknown>('cancel_reservation', { reservation_id: reservationId }));
+  return messageSchema.parse(await callRpc('cancel_reservation', { reservation_id: reservationId }));
 }
 
 export function useCancelReservation() {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { bookingKey, merchantSlugSchema, messageSchema } from '@/features/booking-client/api/schemas';
+import { bookingKey, merchantSlugSchema } from '@/features/booking-client/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 export const declineReservationChangeInputSchema = z.object({
@@ -15,9 +16,7 @@ export async function declineReservationChange(
   input: DeclineReservationChangeInput,
 ): Promise<{ message: string }> {
   const { reservationId } = declineReservationChangeInputSchema.parse(input);
-  return messageSchema.parse(
-    await callRpc<unknown>('decline_reservation_change', { reservation_id: reservationId }),
-  );
+  return messageSchema.parse(await callRpc('decline_reservation_change', { reservation_id: reservationId }));
 }
 
 export function useDeclineReservationChange() {

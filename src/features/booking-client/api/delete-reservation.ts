@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { bookingKey, merchantSlugSchema, messageSchema } from '@/features/booking-client/api/schemas';
+import { bookingKey, merchantSlugSchema } from '@/features/booking-client/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 export const deleteReservationInputSchema = z.object({
@@ -13,7 +14,7 @@ export type DeleteReservationInput = z.input<typeof deleteReservationInputSchema
 /** Deletes a rejected reservation, or a confirmed one that started at least an hour ago. */
 export async function deleteReservation(input: DeleteReservationInput): Promise<{ message: string }> {
   const { reservationId } = deleteReservationInputSchema.parse(input);
-  return messageSchema.parse(await callRpc<unknown>('delete_reservation', { reservation_id: reservationId }));
+  return messageSchema.parse(await callRpc('delete_reservation', { reservation_id: reservationId }));
 }
 
 export function useDeleteReservation() {

@@ -12,7 +12,7 @@ export async function getReservationIcs(input: ReservationIcsInput): Promise<str
   return z
     .string()
     .min(1)
-    .parse(await callRpc<unknown>('reservation_ics', { reservation_id: reservationId }));
+    .parse(await callRpc('reservation_ics', { reservation_id: reservationId }));
 }
 
 export function useReservationIcs() {

@@ -1,25 +1,25 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { bookingKey, merchantSlugSchema, numeric } from '@/features/booking-client/api/schemas';
-import { callRpcAllRows } from '@/lib/rpc';
+import { bookingKey, merchantSlugSchema } from '@/features/booking-client/api/schemas';
+import { callRpcAllRows, type RpcRow, type WithNullable } from '@/lib/rpc';
 
-export const bookableTreatmentSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  duration_minutes: numeric,
-  price: numeric,
-  operators: z.array(z.object({ id: z.string(), name: z.string(), image_url: z.string().nullable() })),
-});
+/** The operators column is jsonb, the one part of the row without a generated type. */
+const treatmentOperatorsSchema = z.array(
+  z.object({ id: z.string(), name: z.string(), image_url: z.string().nullable() }),
+);
 
-export type BookableTreatment = z.infer<typeof bookableTreatmentSchema>;
+export type BookableTreatment = Omit<
+  WithNullable<RpcRow<'bookable_treatments'>, 'description'>,
+  'operators'
+> & {
+  operators: z.infer<typeof treatmentOperatorsSchema>;
+};
 
 /** The salon's treatments with the operators who perform each. */
 export async function listBookableTreatments(merchantSlug: string): Promise<BookableTreatment[]> {
   const slug = merchantSlugSchema.parse(merchantSlug);
-  return z
-    .array(bookableTreatmentSchema)
-    .parse(await callRpcAllRows<unknown>('bookable_treatments', { merchant_slug: slug }));
+  const rows = await callRpcAllRows('bookable_treatments', { merchant_slug: slug });
+  return rows.map((row) => ({ ...row, operators: treatmentOperatorsSchema.parse(row.operators) }));
 }
 
 export const bookableTreatmentsQueryOptions = (merchantSlug: string) =>

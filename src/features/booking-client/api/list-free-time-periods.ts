@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { bookingKey, merchantSlugSchema } from '@/features/booking-client/api/schemas';
-import { callRpcAllRows } from '@/lib/rpc';
+import { callRpcAllRows, type RpcRow } from '@/lib/rpc';
 
 export const freeTimePeriodsInputSchema = z.object({
   merchantSlug: merchantSlugSchema,
@@ -13,21 +13,17 @@ export const freeTimePeriodsInputSchema = z.object({
 
 export type FreeTimePeriodsInput = z.input<typeof freeTimePeriodsInputSchema>;
 
-export const freeTimePeriodSchema = z.object({ period: z.string(), times: z.array(z.string()) });
-
-export type FreeTimePeriod = z.infer<typeof freeTimePeriodSchema>;
+export type FreeTimePeriod = RpcRow<'free_time_periods'>;
 
 /** The free start times of a day, grouped 'Mattina' / 'Pomeriggio' / 'Sera' by the database. */
 export async function listFreeTimePeriods(input: FreeTimePeriodsInput): Promise<FreeTimePeriod[]> {
   const { merchantSlug, treatmentId, operatorId, date } = freeTimePeriodsInputSchema.parse(input);
-  return z.array(freeTimePeriodSchema).parse(
-    await callRpcAllRows<unknown>('free_time_periods', {
-      merchant_slug: merchantSlug,
-      treatment_id: treatmentId,
-      operator_id: operatorId,
-      date,
-    }),
-  );
+  return callRpcAllRows('free_time_periods', {
+    merchant_slug: merchantSlug,
+    treatment_id: treatmentId,
+    operator_id: operatorId,
+    date,
+  });
 }
 
 export const freeTimePeriodsQueryOptions = (input: FreeTimePeriodsInput) =>

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { bookingKey, merchantSlugSchema, reservationSchema } from '@/features/booking-client/api/schemas';
+import { reservationRowSchema } from '@/components/booking/reservation-row';
+import { bookingKey, merchantSlugSchema } from '@/features/booking-client/api/schemas';
 import { callRpc } from '@/lib/rpc';
 
-export const sectionReservationSchema = reservationSchema.extend({
+export const sectionReservationSchema = reservationRowSchema.extend({
   /** Until when a confirmed appointment may still be cancelled online (an instant). */
   cancel_until: z.string().nullable(),
   /** Why a confirmed appointment that has not started can no longer be cancelled online. */
@@ -25,7 +26,7 @@ export type ReservationSections = z.infer<typeof reservationSectionsSchema>;
 export async function listReservationSections(merchantSlug: string): Promise<ReservationSections> {
   const slug = merchantSlugSchema.parse(merchantSlug);
   return reservationSectionsSchema.parse(
-    await callRpc<unknown>('client_reservation_sections', { merchant_slug: slug }),
+    await callRpc('client_reservation_sections', { merchant_slug: slug }),
   );
 }
 

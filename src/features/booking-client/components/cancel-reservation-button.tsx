@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { notify } from '@/components/ui/toaster';
 import { useCancelReservation } from '@/features/booking-client/api/cancel-reservation';
-import type { Reservation } from '@/features/booking-client/api/schemas';
+import type { ReservationRow } from '@/components/booking/reservation-row';
 import { bookingClientTexts } from '@/features/booking-client/texts';
 import { errorMessage } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
@@ -19,7 +19,7 @@ export function CancelReservationButton({
   when,
 }: {
   merchantSlug: string;
-  reservation: Reservation;
+  reservation: ReservationRow;
   when: string;
 }) {
   const [open, setOpen] = useState(false);

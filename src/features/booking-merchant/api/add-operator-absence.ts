@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { bookingCalendarQueryOptions } from '@/features/booking-merchant/api/get-booking-calendar';
-import { messageSchema } from '@/features/booking-merchant/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -14,7 +14,7 @@ export async function addOperatorAbsence(
 ): Promise<{ message: string }> {
   const { operatorId, fromDay, toDay } = absenceInputSchema.parse(input);
   return messageSchema.parse(
-    await callRpc<unknown>('add_operator_absence', {
+    await callRpc('add_operator_absence', {
       operator_id: operatorId,
       from_day: fromDay,
       to_day: toDay,

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { messageSchema, settingsKey } from '@/features/booking-merchant/api/schemas';
+import { settingsKey } from '@/features/booking-merchant/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import { uploadOperatorPhoto } from '@/features/booking-merchant/api/upload-operator-photo';
 import { maxLength } from '@/lib/input-limits';
 import { callRpc } from '@/lib/rpc';
@@ -16,7 +17,7 @@ export type AddOperatorInput = z.input<typeof addOperatorInputSchema>;
 export async function addOperator(input: AddOperatorInput): Promise<{ message: string }> {
   const { name, photo } = addOperatorInputSchema.parse(input);
   const imagePath = await uploadOperatorPhoto(photo);
-  return messageSchema.parse(await callRpc<unknown>('add_operator', { name, image_path: imagePath }));
+  return messageSchema.parse(await callRpc('add_operator', { name, image_path: imagePath }));
 }
 
 export function useAddOperator() {

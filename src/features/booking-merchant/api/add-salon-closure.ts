@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { bookingCalendarQueryOptions } from '@/features/booking-merchant/api/get-booking-calendar';
-import { messageSchema } from '@/features/booking-merchant/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import { maxLength } from '@/lib/input-limits';
 import { callRpc } from '@/lib/rpc';
 
@@ -20,7 +20,7 @@ export async function addSalonClosure(
 ): Promise<{ message: string }> {
   const { fromDay, toDay, reason } = addClosureInputSchema.parse(input);
   return messageSchema.parse(
-    await callRpc<unknown>('add_salon_closure', { from_day: fromDay, to_day: toDay, reason: reason || null }),
+    await callRpc('add_salon_closure', { from_day: fromDay, to_day: toDay, reason: reason || null }),
   );
 }
 

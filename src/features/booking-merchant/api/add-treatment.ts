@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { treatmentsQueryOptions } from '@/features/booking-merchant/api/list-treatments';
-import { messageSchema } from '@/features/booking-merchant/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import { amountLimits, maxLength } from '@/lib/input-limits';
 import { callRpc } from '@/lib/rpc';
 
@@ -20,7 +20,7 @@ export type AddTreatmentInput = z.input<typeof addTreatmentInputSchema>;
 export async function addTreatment(input: AddTreatmentInput): Promise<{ message: string }> {
   const { name, description, durationMinutes, price, operatorIds } = addTreatmentInputSchema.parse(input);
   return messageSchema.parse(
-    await callRpc<unknown>('add_treatment', {
+    await callRpc('add_treatment', {
       name,
       description,
       duration_minutes: durationMinutes,

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageSchema, reservationIdSchema, reservationsKey } from '@/features/booking-merchant/api/schemas';
+import { reservationIdSchema, reservationsKey } from '@/features/booking-merchant/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 export interface ConfirmReservationInput {
@@ -15,7 +16,7 @@ export async function confirmReservation({
 }: ConfirmReservationInput): Promise<{ message: string }> {
   const id = reservationIdSchema.parse(reservationId);
   const args = operatorId ? { reservation_id: id, operator_id: operatorId } : { reservation_id: id };
-  return messageSchema.parse(await callRpc<unknown>('confirm_reservation', args));
+  return messageSchema.parse(await callRpc('confirm_reservation', args));
 }
 
 export function useConfirmReservation() {

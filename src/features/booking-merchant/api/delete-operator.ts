@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { messageSchema, settingsKey } from '@/features/booking-merchant/api/schemas';
+import { settingsKey } from '@/features/booking-merchant/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 /** Removes an operator; treatments that named it lose it. */
 export async function deleteOperator(operatorId: string): Promise<{ message: string }> {
   const id = z.string().min(1).parse(operatorId);
-  return messageSchema.parse(await callRpc<unknown>('delete_operator', { operator_id: id }));
+  return messageSchema.parse(await callRpc('delete_operator', { operator_id: id }));
 }
 
 export function useDeleteOperator() {

@@ -21,7 +21,7 @@ export type BookingCalendar = z.infer<typeof bookingCalendarSchema>;
 
 /** The salon's calendar: opening hours, each operator's hours, closures and absences. */
 export async function getBookingCalendar(): Promise<BookingCalendar> {
-  return bookingCalendarSchema.parse(await callRpc<unknown>('booking_calendar'));
+  return bookingCalendarSchema.parse(await callRpc('booking_calendar'));
 }
 
 export const bookingCalendarQueryOptions = () =>

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { numeric, settingsKey } from '@/features/booking-merchant/api/schemas';
+import { settingsKey } from '@/features/booking-merchant/api/schemas';
+import { numeric } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 const bookingSettingsSchema = z.object({
@@ -17,7 +18,7 @@ export type BookingSettings = z.infer<typeof bookingSettingsSchema>;
  * address, and which booking e-mails go out.
  */
 export async function getBookingSettings(): Promise<BookingSettings> {
-  return bookingSettingsSchema.parse(await callRpc<unknown>('booking_settings'));
+  return bookingSettingsSchema.parse(await callRpc('booking_settings'));
 }
 
 export const bookingSettingsQueryOptions = () =>

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { numeric, reservationsKey } from '@/features/booking-merchant/api/schemas';
+import { reservationsKey } from '@/features/booking-merchant/api/schemas';
+import { numeric } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 const appointmentSchema = z.object({
@@ -56,9 +57,7 @@ export type CalendarOperator = MerchantCalendar['operators'][number];
 
 /** A week of the salon's calendar from `fromDay` (null: from today), placed on the grid by the database. */
 export async function getMerchantCalendar(fromDay: string | null): Promise<MerchantCalendar> {
-  return calendarSchema.parse(
-    await callRpc<unknown>('merchant_calendar', { from_day: fromDay, day_count: 7 }),
-  );
+  return calendarSchema.parse(await callRpc('merchant_calendar', { from_day: fromDay, day_count: 7 }));
 }
 
 /** Under reservationsKey: every reservation change or action refreshes it, live. */

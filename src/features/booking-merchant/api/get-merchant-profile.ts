@@ -15,7 +15,7 @@ export type MerchantProfile = z.infer<typeof merchantProfileSchema>;
 
 /** The signed-in merchant's id (the folder of its operators' photos, the live filter), slug and logo. */
 export async function getMerchantProfile(): Promise<MerchantProfile> {
-  return merchantProfileSchema.parse(await callRpc<unknown>('merchant_profile'));
+  return merchantProfileSchema.parse(await callRpc('merchant_profile'));
 }
 
 export const merchantProfileQueryOptions = () =>

@@ -1,13 +1,14 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { merchantReservationSchema, reservationsKey } from '@/features/booking-merchant/api/schemas';
+import { reservationRowSchema } from '@/components/booking/reservation-row';
+import { reservationsKey } from '@/features/booking-merchant/api/schemas';
 import { callRpc } from '@/lib/rpc';
 
 /** The inbox's sections: requests to answer, upcoming appointments, the history; null = all three. */
 export type InboxSection = 'to_answer' | 'upcoming' | 'history' | null;
 
 const inboxPageSchema = z.object({
-  reservations: z.array(merchantReservationSchema.extend({ slot_taken: z.boolean() })),
+  reservations: z.array(reservationRowSchema.extend({ slot_taken: z.boolean() })),
   next: z.string().nullable(),
 });
 
@@ -21,7 +22,7 @@ export async function listMerchantReservationsPage(
   pageSize = 20,
 ): Promise<InboxPage> {
   return inboxPageSchema.parse(
-    await callRpc<unknown>('merchant_reservations_page', { section, after, page_size: pageSize }),
+    await callRpc('merchant_reservations_page', { section, after, page_size: pageSize }),
   );
 }
 

@@ -1,20 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { settingsKey } from '@/features/booking-merchant/api/schemas';
-import { callRpcAllRows } from '@/lib/rpc';
+import { callRpcAllRows, type RpcRow, type WithNullable } from '@/lib/rpc';
 
-export const operatorSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  image_url: z.string().nullable(),
-  created_at: z.string(),
-});
-
-export type Operator = z.infer<typeof operatorSchema>;
+export type Operator = WithNullable<RpcRow<'list_operators'>, 'image_path' | 'image_url'>;
 
 /** The salon's operators. */
 export async function listOperators(): Promise<Operator[]> {
-  return z.array(operatorSchema).parse(await callRpcAllRows<unknown>('list_operators'));
+  return callRpcAllRows('list_operators');
 }
 
 export const operatorsQueryOptions = () =>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { messageSchema, reservationIdSchema, reservationsKey } from '@/features/booking-merchant/api/schemas';
+import { reservationIdSchema, reservationsKey } from '@/features/booking-merchant/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import { maxLength } from '@/lib/input-limits';
 import { callRpc } from '@/lib/rpc';
 
@@ -15,7 +16,7 @@ export type MerchantCancelInput = z.input<typeof merchantCancelInputSchema>;
 export async function merchantCancelReservation(input: MerchantCancelInput): Promise<{ message: string }> {
   const { reservationId, reason } = merchantCancelInputSchema.parse(input);
   return messageSchema.parse(
-    await callRpc<unknown>('merchant_cancel_reservation', { reservation_id: reservationId, reason }),
+    await callRpc('merchant_cancel_reservation', { reservation_id: reservationId, reason }),
   );
 }
 

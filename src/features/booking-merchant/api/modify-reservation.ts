@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { messageSchema, reservationIdSchema, reservationsKey } from '@/features/booking-merchant/api/schemas';
+import { reservationIdSchema, reservationsKey } from '@/features/booking-merchant/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import { maxLength } from '@/lib/input-limits';
 import { callRpc } from '@/lib/rpc';
 
@@ -17,7 +18,7 @@ export type ModifyReservationInput = z.input<typeof modifyReservationInputSchema
 export async function modifyReservation(input: ModifyReservationInput): Promise<{ message: string }> {
   const { reservationId, date, time, note } = modifyReservationInputSchema.parse(input);
   return messageSchema.parse(
-    await callRpc<unknown>('modify_reservation', { reservation_id: reservationId, date, time, note }),
+    await callRpc('modify_reservation', { reservation_id: reservationId, date, time, note }),
   );
 }
 

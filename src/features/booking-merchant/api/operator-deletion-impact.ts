@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { numeric, settingsKey } from '@/features/booking-merchant/api/schemas';
+import { settingsKey } from '@/features/booking-merchant/api/schemas';
+import { numeric } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 const deletionImpactSchema = z.object({ upcoming_appointments: numeric, waiting_requests: numeric });
@@ -10,7 +11,7 @@ export type OperatorDeletionImpact = z.infer<typeof deletionImpactSchema>;
 /** What deleting an operator would do: its confirmed appointments ahead and the requests naming it. */
 export async function getOperatorDeletionImpact(operatorId: string): Promise<OperatorDeletionImpact> {
   return deletionImpactSchema.parse(
-    await callRpc<unknown>('operator_deletion_impact', { operator_id: z.string().min(1).parse(operatorId) }),
+    await callRpc('operator_deletion_impact', { operator_id: z.string().min(1).parse(operatorId) }),
   );
 }
 

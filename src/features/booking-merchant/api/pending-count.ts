@@ -1,15 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { reservationsKey } from '@/features/booking-merchant/api/schemas';
 import { callRpc } from '@/lib/rpc';
 
 /** How many requests wait for the salon's answer (the navigation's badge). */
 export async function getPendingCount(): Promise<number> {
-  return z
-    .number()
-    .int()
-    .nonnegative()
-    .parse(await callRpc<unknown>('merchant_pending_count'));
+  return callRpc('merchant_pending_count');
 }
 
 /** Under reservationsKey: every reservation change or action refreshes it with the lists. */

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { messageSchema, reservationIdSchema, reservationsKey } from '@/features/booking-merchant/api/schemas';
+import { reservationIdSchema, reservationsKey } from '@/features/booking-merchant/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import { maxLength } from '@/lib/input-limits';
 import { callRpc } from '@/lib/rpc';
 
@@ -14,9 +15,7 @@ export type RejectReservationInput = z.input<typeof rejectReservationInputSchema
 /** 'in attesa' → 'rifiutata', the reason kept as the reservation's notes. */
 export async function rejectReservation(input: RejectReservationInput): Promise<{ message: string }> {
   const { reservationId, reason } = rejectReservationInputSchema.parse(input);
-  return messageSchema.parse(
-    await callRpc<unknown>('reject_reservation', { reservation_id: reservationId, reason }),
-  );
+  return messageSchema.parse(await callRpc('reject_reservation', { reservation_id: reservationId, reason }));
 }
 
 export function useRejectReservation() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bookingSettingsQueryOptions } from '@/features/booking-merchant/api/get-booking-settings';
-import { messageSchema } from '@/features/booking-merchant/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 export interface BookingEmails {
@@ -11,7 +11,7 @@ export interface BookingEmails {
 /** Whether the salon is e-mailed each new request, and whether customers get the 24-hour reminder. */
 export async function setBookingEmails(choice: BookingEmails): Promise<{ message: string }> {
   return messageSchema.parse(
-    await callRpc<unknown>('set_booking_emails', {
+    await callRpc('set_booking_emails', {
       new_request_emails: choice.newRequestEmails,
       reminder_emails: choice.reminderEmails,
     }),
@@ -20,7 +20,7 @@ export async function setBookingEmails(choice: BookingEmails): Promise<{ message
 
 /** The salon's address, shown in customers' e-mails and calendar files (empty removes it). */
 export async function setSalonAddress(address: string): Promise<{ message: string }> {
-  return messageSchema.parse(await callRpc<unknown>('set_salon_address', { address }));
+  return messageSchema.parse(await callRpc('set_salon_address', { address }));
 }
 
 function useSettingsMutation<Input>(mutationFn: (input: Input) => Promise<{ message: string }>) {

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { bookingSettingsQueryOptions } from '@/features/booking-merchant/api/get-booking-settings';
-import { messageSchema } from '@/features/booking-merchant/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 /** Sets how many hours before a confirmed appointment customers may still cancel online. */
 export async function setCancellationNotice(hours: number): Promise<{ message: string }> {
   return messageSchema.parse(
-    await callRpc<unknown>('set_cancellation_notice', { hours: z.number().int().parse(hours) }),
+    await callRpc('set_cancellation_notice', { hours: z.number().int().parse(hours) }),
   );
 }
 

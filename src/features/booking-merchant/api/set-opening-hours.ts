@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { bookingCalendarQueryOptions } from '@/features/booking-merchant/api/get-booking-calendar';
-import { messageSchema } from '@/features/booking-merchant/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 export const weeklyHoursSchema = z.array(
@@ -16,9 +16,7 @@ export type WeeklyHours = z.infer<typeof weeklyHoursSchema>;
 
 /** Replaces the salon's weekly opening hours; weekdays left out are closed. */
 export async function setOpeningHours(hours: WeeklyHours): Promise<{ message: string }> {
-  return messageSchema.parse(
-    await callRpc<unknown>('set_opening_hours', { hours: weeklyHoursSchema.parse(hours) }),
-  );
+  return messageSchema.parse(await callRpc('set_opening_hours', { hours: weeklyHoursSchema.parse(hours) }));
 }
 
 export function useSetOpeningHours() {

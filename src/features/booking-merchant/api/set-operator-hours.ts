@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { bookingCalendarQueryOptions } from '@/features/booking-merchant/api/get-booking-calendar';
-import { messageSchema } from '@/features/booking-merchant/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import { weeklyHoursSchema, type WeeklyHours } from '@/features/booking-merchant/api/set-opening-hours';
 import { callRpc } from '@/lib/rpc';
 
@@ -11,7 +11,7 @@ export async function setOperatorHours(input: {
   hours: WeeklyHours;
 }): Promise<{ message: string }> {
   return messageSchema.parse(
-    await callRpc<unknown>('set_operator_hours', {
+    await callRpc('set_operator_hours', {
       operator_id: z.string().min(1).parse(input.operatorId),
       hours: weeklyHoursSchema.parse(input.hours),
     }),

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { bookingCalendarQueryOptions } from '@/features/booking-merchant/api/get-booking-calendar';
-import { messageSchema } from '@/features/booking-merchant/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 export const closureInputSchema = z.object({
@@ -14,7 +14,7 @@ export async function setSalonClosure(
   input: z.input<typeof closureInputSchema>,
 ): Promise<{ message: string }> {
   const { day, closed } = closureInputSchema.parse(input);
-  return messageSchema.parse(await callRpc<unknown>('set_salon_closure', { day, closed }));
+  return messageSchema.parse(await callRpc('set_salon_closure', { day, closed }));
 }
 
 export function useSetSalonClosure() {

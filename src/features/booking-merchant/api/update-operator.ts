@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { messageSchema, settingsKey } from '@/features/booking-merchant/api/schemas';
+import { settingsKey } from '@/features/booking-merchant/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import { uploadOperatorPhoto } from '@/features/booking-merchant/api/upload-operator-photo';
 import { maxLength } from '@/lib/input-limits';
 import { callRpc } from '@/lib/rpc';
@@ -19,7 +20,7 @@ export async function updateOperator(input: UpdateOperatorInput): Promise<{ mess
   const { operatorId, name, photo } = updateOperatorInputSchema.parse(input);
   const imagePath = photo ? await uploadOperatorPhoto(photo) : null;
   return messageSchema.parse(
-    await callRpc<unknown>('update_operator', { operator_id: operatorId, name, image_path: imagePath }),
+    await callRpc('update_operator', { operator_id: operatorId, name, image_path: imagePath }),
   );
 }
 

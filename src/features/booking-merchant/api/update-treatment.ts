@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { addTreatmentInputSchema } from '@/features/booking-merchant/api/add-treatment';
 import { treatmentsQueryOptions } from '@/features/booking-merchant/api/list-treatments';
-import { messageSchema } from '@/features/booking-merchant/api/schemas';
+import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 export const updateTreatmentInputSchema = addTreatmentInputSchema.extend({ treatmentId: z.string().min(1) });
@@ -14,7 +14,7 @@ export async function updateTreatment(input: UpdateTreatmentInput): Promise<{ me
   const { treatmentId, name, description, durationMinutes, price, operatorIds } =
     updateTreatmentInputSchema.parse(input);
   return messageSchema.parse(
-    await callRpc<unknown>('update_treatment', {
+    await callRpc('update_treatment', {
       treatment_id: treatmentId,
       name,
       description,

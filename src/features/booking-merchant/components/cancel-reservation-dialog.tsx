@@ -4,7 +4,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } fr
 import { FormField } from '@/components/ui/form-field';
 import { notify } from '@/components/ui/toaster';
 import { useMerchantCancelReservation } from '@/features/booking-merchant/api/merchant-cancel-reservation';
-import type { MerchantReservation } from '@/features/booking-merchant/api/schemas';
+import type { ReservationRow } from '@/components/booking/reservation-row';
 import { TextArea } from '@/features/booking-merchant/components/text-area';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
@@ -19,7 +19,7 @@ export function CancelReservationDialog({
   open,
   onOpenChange,
 }: {
-  reservation: Pick<MerchantReservation, 'id' | 'client_name' | 'treatment_name'>;
+  reservation: Pick<ReservationRow, 'id' | 'client_name' | 'treatment_name'>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {

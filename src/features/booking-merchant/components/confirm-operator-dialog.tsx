@@ -4,7 +4,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } fr
 import { notify } from '@/components/ui/toaster';
 import { useConfirmReservation } from '@/features/booking-merchant/api/confirm-reservation';
 import { useFreeOperators } from '@/features/booking-merchant/api/free-operators';
-import type { MerchantReservation } from '@/features/booking-merchant/api/schemas';
+import type { ReservationRow } from '@/components/booking/reservation-row';
 import { initialOperatorId } from '@/features/booking-merchant/free-operator-choice';
 import { LoadError } from '@/features/booking-merchant/components/query-states';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
@@ -20,7 +20,7 @@ export function ConfirmOperatorDialog({
   open,
   onOpenChange,
 }: {
-  reservation: MerchantReservation;
+  reservation: ReservationRow;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {

@@ -9,7 +9,7 @@ import { notify } from '@/components/ui/toaster';
 import { useModifyReservation } from '@/features/booking-merchant/api/modify-reservation';
 import { useFreeTimes } from '@/components/booking/free-times';
 import { useMerchantProfile } from '@/features/booking-merchant/api/get-merchant-profile';
-import type { MerchantReservation } from '@/features/booking-merchant/api/schemas';
+import type { ReservationRow } from '@/components/booking/reservation-row';
 import { TextArea } from '@/features/booking-merchant/components/text-area';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
@@ -25,7 +25,7 @@ export function ModifyReservationDialog({
   open,
   onOpenChange,
 }: {
-  reservation: MerchantReservation;
+  reservation: ReservationRow;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {

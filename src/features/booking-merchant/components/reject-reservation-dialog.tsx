@@ -4,7 +4,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } fr
 import { FormField } from '@/components/ui/form-field';
 import { notify } from '@/components/ui/toaster';
 import { useRejectReservation } from '@/features/booking-merchant/api/reject-reservation';
-import type { MerchantReservation } from '@/features/booking-merchant/api/schemas';
+import type { ReservationRow } from '@/components/booking/reservation-row';
 import { TextArea } from '@/features/booking-merchant/components/text-area';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
@@ -19,7 +19,7 @@ export function RejectReservationDialog({
   open,
   onOpenChange,
 }: {
-  reservation: MerchantReservation;
+  reservation: ReservationRow;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {

@@ -17,7 +17,7 @@ export type EraseMyAccountInput = z.input<typeof eraseMyAccountInputSchema>;
  */
 export async function eraseMyAccount(input: EraseMyAccountInput): Promise<void> {
   const { merchantSlug, confirmation } = eraseMyAccountInputSchema.parse(input);
-  await callRpc<unknown>('erase_my_account', { merchant_slug: merchantSlug, confirmation });
+  await callRpc('erase_my_account', { merchant_slug: merchantSlug, confirmation });
   await supabase.auth.signOut({ scope: 'local' });
 }
 

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { amountSchema, merchantSlugSchema } from '@/features/client-loyalty/api/get-client-profile';
+import { merchantSlugSchema } from '@/features/client-loyalty/api/get-client-profile';
+import { exactAmount } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 const instant = z.string();
@@ -17,19 +18,19 @@ export const clientDataSchema = z.object({
     registered_at: instant,
     generation: z.number(),
     sponsor_code: z.string().nullable(),
-    available_credit: amountSchema,
+    available_credit: exactAmount,
   }),
   purchases: z.array(
     z.object({
       created_at: instant,
-      spend: amountSchema,
-      discount: amountSchema,
-      net: amountSchema,
+      spend: exactAmount,
+      discount: exactAmount,
+      net: exactAmount,
       reversal: z.boolean(),
       reversal_reason: z.string().nullable(),
     }),
   ),
-  credit_ledger: z.array(z.object({ created_at: instant, kind: z.string(), amount: amountSchema })),
+  credit_ledger: z.array(z.object({ created_at: instant, kind: z.string(), amount: exactAmount })),
   reservations: z.array(
     z.object({
       starts_at: instant,
@@ -51,7 +52,7 @@ export type ClientData = z.infer<typeof clientDataSchema>;
 /** Everything the salon holds about the signed-in customer (api.client_data_export), for her download. */
 export async function exportClientData(merchantSlug: string): Promise<ClientData> {
   const slug = merchantSlugSchema.parse(merchantSlug);
-  return clientDataSchema.parse(await callRpc<unknown>('client_data_export', { merchant_slug: slug }));
+  return clientDataSchema.parse(await callRpc('client_data_export', { merchant_slug: slug }));
 }
 
 export function useExportClientData() {

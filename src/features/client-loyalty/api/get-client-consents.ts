@@ -18,7 +18,7 @@ export type ClientConsents = z.infer<typeof clientConsentsSchema>;
 /** The customer's latest privacy and marketing consent at one salon. */
 export async function getClientConsents(merchantSlug: string): Promise<ClientConsents> {
   const slug = merchantSlugSchema.parse(merchantSlug);
-  return clientConsentsSchema.parse(await callRpc<unknown>('client_consents', { merchant_slug: slug }));
+  return clientConsentsSchema.parse(await callRpc('client_consents', { merchant_slug: slug }));
 }
 
 export const clientConsentsQueryOptions = (merchantSlug: string) =>

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { amountSchema, merchantSlugSchema } from '@/features/client-loyalty/api/get-client-profile';
+import { merchantSlugSchema } from '@/features/client-loyalty/api/get-client-profile';
+import { exactAmount } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 export const creditEntrySchema = z.object({
   id: z.string(),
-  amount: amountSchema,
+  amount: exactAmount,
   /** 'purchase', 'generation1', 'generation2', 'generation3', 'redemption' or 'reversal'. */
   reason: z.string(),
   /** On a reversal entry: 'Storno acquisto del dd-mm-yyyy'. */
@@ -15,7 +16,7 @@ export const creditEntrySchema = z.object({
 });
 
 export const clientCreditSchema = z.object({
-  available_credit: amountSchema,
+  available_credit: exactAmount,
   ledger: z.array(creditEntrySchema),
 });
 
@@ -25,7 +26,7 @@ export type ClientCredit = z.infer<typeof clientCreditSchema>;
 /** The customer's available credit at one salon and the ledger entries behind it, newest first. */
 export async function getClientCredit(merchantSlug: string): Promise<ClientCredit> {
   const slug = merchantSlugSchema.parse(merchantSlug);
-  return clientCreditSchema.parse(await callRpc<unknown>('client_credit', { merchant_slug: slug }));
+  return clientCreditSchema.parse(await callRpc('client_credit', { merchant_slug: slug }));
 }
 
 export const clientCreditQueryOptions = (merchantSlug: string) =>

@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { exactAmount } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 export const merchantSlugSchema = z.string().trim().min(1);
-
-/** A money amount as PostgREST gives a numeric: a JSON number, or a string where precision matters. */
-export const amountSchema = z.union([z.number(), z.string()]);
 
 export const clientProfileSchema = z.object({
   id: z.string(),
@@ -13,7 +11,7 @@ export const clientProfileSchema = z.object({
   name: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
-  available_credit: amountSchema,
+  available_credit: exactAmount,
   merchant_slug: z.string(),
   merchant_name: z.string(),
   referral_link_path: z.string(),
@@ -24,9 +22,7 @@ export type ClientProfile = z.infer<typeof clientProfileSchema>;
 /** The signed-in customer's membership at one salon; null when the database has no such profile. */
 export async function getClientProfile(merchantSlug: string): Promise<ClientProfile | null> {
   const slug = merchantSlugSchema.parse(merchantSlug);
-  return clientProfileSchema
-    .nullable()
-    .parse(await callRpc<unknown>('client_profile', { merchant_slug: slug }));
+  return clientProfileSchema.nullable().parse(await callRpc('client_profile', { merchant_slug: slug }));
 }
 
 export const clientProfileQueryOptions = (merchantSlug: string) =>

@@ -1,26 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { amountSchema, merchantSlugSchema } from '@/features/client-loyalty/api/get-client-profile';
-import { callRpcAllRows } from '@/lib/rpc';
+import { merchantSlugSchema } from '@/features/client-loyalty/api/get-client-profile';
+import { callRpcAllRows, type RpcRow } from '@/lib/rpc';
 
-export const clientPurchaseSchema = z.object({
-  id: z.string(),
-  /** The purchase's calendar date in Europe/Rome, 'YYYY-MM-DD'. */
-  date: z.string(),
-  spend: amountSchema,
-  discount: amountSchema,
-  net: amountSchema,
-  created_at: z.string(),
-});
-
-export type ClientPurchase = z.infer<typeof clientPurchaseSchema>;
+/** One purchase; `date` is its calendar day in Europe/Rome, 'YYYY-MM-DD'. */
+export type ClientPurchase = RpcRow<'client_purchases'>;
 
 /** The customer's purchases at one salon, newest first. */
 export async function listClientPurchases(merchantSlug: string): Promise<ClientPurchase[]> {
   const slug = merchantSlugSchema.parse(merchantSlug);
-  return z
-    .array(clientPurchaseSchema)
-    .parse(await callRpcAllRows<unknown>('client_purchases', { merchant_slug: slug }));
+  return callRpcAllRows('client_purchases', { merchant_slug: slug });
 }
 
 export const clientPurchasesQueryOptions = (merchantSlug: string) =>

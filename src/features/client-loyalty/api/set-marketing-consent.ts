@@ -14,7 +14,7 @@ export type SetMarketingConsentInput = z.input<typeof setMarketingConsentInputSc
 /** Records the customer's marketing choice at one salon (a new row of her consent history). */
 export async function setMarketingConsent(input: SetMarketingConsentInput): Promise<void> {
   const { merchantSlug, granted } = setMarketingConsentInputSchema.parse(input);
-  await callRpc<unknown>('set_marketing_consent', { merchant_slug: merchantSlug, granted });
+  await callRpc('set_marketing_consent', { merchant_slug: merchantSlug, granted });
 }
 
 export function useSetMarketingConsent() {

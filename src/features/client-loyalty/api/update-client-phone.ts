@@ -5,6 +5,7 @@ import {
   merchantSlugSchema,
 } from '@/features/client-loyalty/api/get-client-profile';
 import { clientLoyaltyTexts } from '@/features/client-loyalty/texts';
+import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 import { texts } from '@/lib/texts';
 
@@ -21,14 +22,10 @@ export const updateClientPhoneInputSchema = z.object({
 
 export type UpdateClientPhoneInput = z.input<typeof updateClientPhoneInputSchema>;
 
-const updateClientPhoneResultSchema = z.object({ message: z.string() });
-
 /** Changes the customer's phone at one salon; the database refuses an empty or unchanged phone. */
 export async function updateClientPhone(input: UpdateClientPhoneInput): Promise<{ message: string }> {
   const { merchantSlug, phone } = updateClientPhoneInputSchema.parse(input);
-  return updateClientPhoneResultSchema.parse(
-    await callRpc<unknown>('update_client_phone', { merchant_slug: merchantSlug, phone }),
-  );
+  return messageSchema.parse(await callRpc('update_client_phone', { merchant_slug: merchantSlug, phone }));
 }
 
 export function useUpdateClientPhone() {

@@ -5,7 +5,7 @@ import { callRpc } from '@/lib/rpc';
 
 /** Every client of the merchant with its sponsor and generation (0 = root), as a flat list; one request. */
 export async function getClientTree() {
-  return treeClientsFromColumns(await callRpc<unknown>('merchant_client_tree_columns'));
+  return treeClientsFromColumns(await callRpc('merchant_client_tree_columns'));
 }
 
 export const clientTreeQueryOptions = () =>

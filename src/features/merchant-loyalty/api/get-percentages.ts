@@ -1,20 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { amount, merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
+import { merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
+import { numeric } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 export const percentagesSchema = z.object({
-  personal: amount,
-  sponsor1: amount,
-  sponsor2: amount,
-  sponsor3: amount,
+  personal: numeric,
+  sponsor1: numeric,
+  sponsor2: numeric,
+  sponsor3: numeric,
 });
 
 export type Percentages = z.infer<typeof percentagesSchema>;
 
 /** The merchant's credit percentages: personal for the buyer, sponsor1..3 for the sponsors above. */
 export async function getPercentages(): Promise<Percentages> {
-  return percentagesSchema.parse(await callRpc<unknown>('get_percentages'));
+  return percentagesSchema.parse(await callRpc('get_percentages'));
 }
 
 export const percentagesQueryOptions = () =>

@@ -1,39 +1,40 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { amount, count, merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
+import { merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
+import { numeric } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 export const clientStatisticsSchema = z.object({
   code: z.string(),
   name: z.string(),
-  total_purchases: amount,
-  purchases_count: count,
-  generation1_count: count,
-  generation2_count: count,
-  generation3_count: count,
-  generation1_revenue: amount,
-  generation2_revenue: amount,
-  generation3_revenue: amount,
+  total_purchases: numeric,
+  purchases_count: numeric,
+  generation1_count: numeric,
+  generation2_count: numeric,
+  generation3_count: numeric,
+  generation1_revenue: numeric,
+  generation2_revenue: numeric,
+  generation3_revenue: numeric,
 });
 
 export type ClientStatistics = z.infer<typeof clientStatisticsSchema>;
 
 export const statisticsSchema = z.object({
   totals: z.object({
-    clients: count,
-    root_clients: count,
-    sponsored_clients: count,
-    available_credit: amount,
-    purchases: count,
-    gross: amount,
-    discounts: amount,
-    net: amount,
+    clients: numeric,
+    root_clients: numeric,
+    sponsored_clients: numeric,
+    available_credit: numeric,
+    purchases: numeric,
+    gross: numeric,
+    discounts: numeric,
+    net: numeric,
   }),
   revenue: z.object({
-    unsponsored: amount,
-    generation1: amount,
-    generation2: amount,
-    generation3: amount,
+    unsponsored: numeric,
+    generation1: numeric,
+    generation2: numeric,
+    generation3: numeric,
   }),
   top_by_purchases: z.array(clientStatisticsSchema),
   top_by_first_generation: z.array(clientStatisticsSchema),
@@ -44,7 +45,7 @@ export type Statistics = z.infer<typeof statisticsSchema>;
 
 /** Totals, revenue by generation and the three top-5 rankings (spec §9). */
 export async function getStatistics(): Promise<Statistics> {
-  return statisticsSchema.parse(await callRpc<unknown>('merchant_statistics'));
+  return statisticsSchema.parse(await callRpc('merchant_statistics'));
 }
 
 export const statisticsQueryOptions = () =>

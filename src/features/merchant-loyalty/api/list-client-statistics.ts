@@ -1,17 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { clientStatisticsSchema } from '@/features/merchant-loyalty/api/get-statistics';
-import { count, merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
+import { merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
+import { numeric } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
-const clientStatisticsPageSchema = z.object({ total: count, clients: z.array(clientStatisticsSchema) });
+const clientStatisticsPageSchema = z.object({ total: numeric, clients: z.array(clientStatisticsSchema) });
 
 export type ClientStatisticsPage = z.infer<typeof clientStatisticsPageSchema>;
 
 /** One page of the per-client figures (spec §9), by client code: the server never sends them all. */
 export async function listClientStatistics(page: number, pageSize: number): Promise<ClientStatisticsPage> {
   return clientStatisticsPageSchema.parse(
-    await callRpc<unknown>('merchant_client_statistics', { page, page_size: pageSize }),
+    await callRpc('merchant_client_statistics', { page, page_size: pageSize }),
   );
 }
 

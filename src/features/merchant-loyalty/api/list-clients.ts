@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { amount, count, merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
+import { merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
+import { numeric } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 export const listClientsInputSchema = z.object({
@@ -18,13 +19,13 @@ export const merchantClientSchema = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   sponsor_code: z.string().nullable(),
-  available_credit: amount,
+  available_credit: numeric,
   created_at: z.string(),
 });
 
 export type MerchantClient = z.infer<typeof merchantClientSchema>;
 
-const clientsPageSchema = z.object({ total: count, clients: z.array(merchantClientSchema) });
+const clientsPageSchema = z.object({ total: numeric, clients: z.array(merchantClientSchema) });
 
 export type ClientsPage = z.infer<typeof clientsPageSchema>;
 
@@ -32,7 +33,7 @@ export type ClientsPage = z.infer<typeof clientsPageSchema>;
 export async function listClients(input: ListClientsInput): Promise<ClientsPage> {
   const { search, page, pageSize } = listClientsInputSchema.parse(input);
   return clientsPageSchema.parse(
-    await callRpc<unknown>('merchant_clients', { search: search || null, page, page_size: pageSize }),
+    await callRpc('merchant_clients', { search: search || null, page, page_size: pageSize }),
   );
 }
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { amount, count, merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
+import { merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
+import { numeric } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 const isoDate = z.iso.date().nullable();
@@ -21,9 +22,9 @@ export const movementSchema = z.object({
   id: z.string(),
   client_code: z.string(),
   client_name: z.string(),
-  spend: amount,
-  discount: amount,
-  net: amount,
+  spend: numeric,
+  discount: numeric,
+  net: numeric,
   created_at: z.string(),
   /** The Europe/Rome calendar date, 'YYYY-MM-DD'. */
   date: z.string(),
@@ -33,7 +34,7 @@ export const movementSchema = z.object({
 
 export type Movement = z.infer<typeof movementSchema>;
 
-const movementsPageSchema = z.object({ total: count, movements: z.array(movementSchema) });
+const movementsPageSchema = z.object({ total: numeric, movements: z.array(movementSchema) });
 
 export type MovementsPage = z.infer<typeof movementsPageSchema>;
 
@@ -48,7 +49,7 @@ export async function listMovements(
 ): Promise<MovementsPage> {
   const { dateFrom, dateTo, clientCode } = movementsFilterSchema.parse(filter);
   return movementsPageSchema.parse(
-    await callRpc<unknown>('merchant_movements', {
+    await callRpc('merchant_movements', {
       date_from: dateFrom,
       date_to: dateTo,
       client_code: clientCode,

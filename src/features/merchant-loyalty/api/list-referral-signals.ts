@@ -1,19 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { count, merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
-import { callRpc } from '@/lib/rpc';
+import { merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
+import { callRpc, type RpcRow } from '@/lib/rpc';
 
-export const referralSignalSchema = z.object({
-  kind: z.string(),
-  client_ids: z.array(z.string()),
-  client_names: z.array(z.string()),
-  client_codes: z.array(z.string()),
-  evidence: count,
-  explanation: z.string(),
-  total_signals: count,
-});
-
-export type ReferralSignal = z.infer<typeof referralSignalSchema>;
+export type ReferralSignal = RpcRow<'merchant_referral_signals'>;
 
 export interface ReferralSignals {
   signals: ReferralSignal[];
@@ -25,7 +14,7 @@ export interface ReferralSignals {
 
 /** The salon's referral patterns worth a look (never blocking anything), explained in Italian by the database. */
 export async function listReferralSignals(): Promise<ReferralSignals> {
-  const signals = z.array(referralSignalSchema).parse(await callRpc<unknown>('merchant_referral_signals'));
+  const signals = await callRpc('merchant_referral_signals');
   return {
     signals,
     total: signals[0]?.total_signals ?? 0,

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { merchantLoyaltyKey, amount } from '@/features/merchant-loyalty/api/schemas';
+import { merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
+import { numeric } from '@/lib/api-values';
 import { amountLimits } from '@/lib/input-limits';
 import { callRpc } from '@/lib/rpc';
 
@@ -14,8 +15,8 @@ export type RegisterPurchaseInput = z.input<typeof registerPurchaseInputSchema>;
 
 export const registeredPurchaseSchema = z.object({
   movement_id: z.string(),
-  net: amount,
-  available_credit: amount,
+  net: numeric,
+  available_credit: numeric,
   message: z.string(),
 });
 
@@ -25,7 +26,7 @@ export type RegisteredPurchase = z.infer<typeof registeredPurchaseSchema>;
 export async function registerPurchase(input: RegisterPurchaseInput): Promise<RegisteredPurchase> {
   const { clientCode, spend, discount } = registerPurchaseInputSchema.parse(input);
   return registeredPurchaseSchema.parse(
-    await callRpc<unknown>('register_purchase', { client_code: clientCode, spend, discount }),
+    await callRpc('register_purchase', { client_code: clientCode, spend, discount }),
   );
 }
 

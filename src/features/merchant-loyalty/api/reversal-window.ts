@@ -13,7 +13,7 @@ const reversalWindowKey = [...merchantLoyaltyKey, 'reversal-window'] as const;
 export const reversalWindowQueryOptions = () =>
   queryOptions({
     queryKey: reversalWindowKey,
-    queryFn: async () => reversalWindowSchema.parse(await callRpc<unknown>('get_reversal_window')),
+    queryFn: async () => reversalWindowSchema.parse(await callRpc('get_reversal_window')),
   });
 
 export function useReversalWindow() {
@@ -22,7 +22,7 @@ export function useReversalWindow() {
 
 export async function setReversalWindow(days: number) {
   const valid = z.number().int().min(reversalWindowLimits.min).max(reversalWindowLimits.max).parse(days);
-  return reversalWindowSchema.parse(await callRpc<unknown>('set_reversal_window', { days: valid }));
+  return reversalWindowSchema.parse(await callRpc('set_reversal_window', { days: valid }));
 }
 
 export function useSetReversalWindow() {

@@ -1,8 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { amount, merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
+import { merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
+import { numeric } from '@/lib/api-values';
 import { maxLength } from '@/lib/input-limits';
-import { callRpc } from '@/lib/rpc';
+import { callRpc, type RpcRow, type WithNullable } from '@/lib/rpc';
 
 export const reversePurchaseInputSchema = z.object({
   movementId: z.string().min(1),
@@ -13,16 +14,14 @@ export type ReversePurchaseInput = z.input<typeof reversePurchaseInputSchema>;
 
 const reversedPurchaseSchema = z.object({
   reversal_id: z.string(),
-  available_credit: amount,
+  available_credit: numeric,
   message: z.string(),
 });
 
 /** Reverses a purchase: the database takes back its credits and returns the discount, at most once. */
 export async function reversePurchase(input: ReversePurchaseInput) {
   const { movementId, reason } = reversePurchaseInputSchema.parse(input);
-  return reversedPurchaseSchema.parse(
-    await callRpc<unknown>('reverse_purchase', { movement_id: movementId, reason }),
-  );
+  return reversedPurchaseSchema.parse(await callRpc('reverse_purchase', { movement_id: movementId, reason }));
 }
 
 /** After a reversal every figure of the feature may have moved: credit, movements, statistics. */
@@ -34,24 +33,13 @@ export function useReversePurchase() {
   });
 }
 
-const movementReversalSchema = z.object({
-  movement_id: z.string(),
-  /** Set on a reversed purchase: the reversing movement. */
-  reversed_by: z.string().nullable(),
-  /** Set on a reversing movement: the purchase it reverses. */
-  reversal_of: z.string().nullable(),
-  reason: z.string(),
-  reversed_at: z.string(),
-});
-
-export type MovementReversal = z.infer<typeof movementReversalSchema>;
+/** reversed_by is set on a reversed purchase (the reversing movement), reversal_of on a reversing movement. */
+export type MovementReversal = WithNullable<RpcRow<'movement_reversals'>, 'reversed_by' | 'reversal_of'>;
 
 /** The reversal state of these movements, by movement id (absent: an ordinary purchase). */
 export async function getMovementReversals(movementIds: readonly string[]) {
   if (movementIds.length === 0) return new Map<string, MovementReversal>();
-  const rows = z
-    .array(movementReversalSchema)
-    .parse(await callRpc<unknown>('movement_reversals', { movement_ids: movementIds }));
+  const rows = await callRpc('movement_reversals', { movement_ids: [...movementIds] });
   return new Map(rows.map((row) => [row.movement_id, row]));
 }
 

@@ -17,7 +17,7 @@ export type SetPercentagesInput = z.infer<typeof setPercentagesInputSchema>;
 /** Saves the four credit percentages, each between 0 and 100. */
 export async function setPercentages(input: SetPercentagesInput): Promise<void> {
   const { personal, sponsor1, sponsor2, sponsor3 } = setPercentagesInputSchema.parse(input);
-  await callRpc<unknown>('set_percentages', { personal, sponsor1, sponsor2, sponsor3 });
+  await callRpc('set_percentages', { personal, sponsor1, sponsor2, sponsor3 });
 }
 
 export function useSetPercentages() {

@@ -1,21 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { callRpc } from '@/lib/rpc';
+import { callRpc, type RpcRow, type WithNullable } from '@/lib/rpc';
 
 /** What api.find_salons accepts: it refuses fewer than 2 letters, so the screen never asks. */
 export const salonSearchMinLength = 2;
 
-export const foundSalonSchema = z.object({
-  slug: z.string(),
-  name: z.string(),
-  logo_url: z.nullish(z.string()),
-});
-
-export type FoundSalon = z.infer<typeof foundSalonSchema>;
+export type FoundSalon = WithNullable<RpcRow<'find_salons'>, 'logo_url'>;
 
 /** Up to 10 salons whose name contains `query`, for anyone (the home page's 'Trova il tuo centro'). */
 export async function findSalons(query: string): Promise<FoundSalon[]> {
-  return z.array(foundSalonSchema).parse(await callRpc<unknown>('find_salons', { query }));
+  return callRpc('find_salons', { query });
 }
 
 export const findSalonsQueryOptions = (query: string) =>

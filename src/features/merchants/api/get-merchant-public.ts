@@ -13,9 +13,7 @@ export type MerchantPublic = NonNullable<z.infer<typeof merchantPublicSchema>>;
 /** A salon's public face (name, logo) by slug, for anyone; null when no salon has that slug. */
 export async function getMerchantPublic(merchantSlug: string): Promise<MerchantPublic | null> {
   const input = getMerchantPublicInputSchema.parse({ merchantSlug });
-  return merchantPublicSchema.parse(
-    await callRpc<unknown>('merchant_public', { merchant_slug: input.merchantSlug }),
-  );
+  return merchantPublicSchema.parse(await callRpc('merchant_public', { merchant_slug: input.merchantSlug }));
 }
 
 export const merchantPublicQueryOptions = (merchantSlug: string) =>

@@ -8,7 +8,7 @@ export type PrivacyNotice = z.infer<typeof privacyNoticeSchema>;
 
 /** The version of the privacy notice in force (kept in one place, the database, and recorded with consents). */
 export async function getPrivacyNotice(): Promise<PrivacyNotice> {
-  return privacyNoticeSchema.parse(await callRpc<unknown>('privacy_notice'));
+  return privacyNoticeSchema.parse(await callRpc('privacy_notice'));
 }
 
 export const privacyNoticeQueryOptions = () =>

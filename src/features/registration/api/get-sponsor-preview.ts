@@ -7,7 +7,7 @@ const sponsorPreviewSchema = z.object({ name: z.nullable(z.string()) });
 /** The first name and initial of the sponsor of a referral link ('Maria R.'); null when the code is unknown. */
 export async function getSponsorPreview(merchantSlug: string, sponsorCode: string): Promise<string | null> {
   const { name } = sponsorPreviewSchema.parse(
-    await callRpc<unknown>('sponsor_preview', { merchant_slug: merchantSlug, sponsor_code: sponsorCode }),
+    await callRpc('sponsor_preview', { merchant_slug: merchantSlug, sponsor_code: sponsorCode }),
   );
   return name;
 }

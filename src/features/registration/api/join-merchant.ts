@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { env } from '@/config/env';
 import { ApiError } from '@/lib/api-error';
 import { emailRule, nameRule, passwordRule } from '@/lib/input-rules';
+import { joinSalonResultSchema, type JoinSalonResult } from '@/lib/join-salon';
 import { callRpc } from '@/lib/rpc';
 import { supabase } from '@/lib/supabase';
 import { texts } from '@/lib/texts';
@@ -31,10 +32,7 @@ export const joinMerchantInputSchema = z.object({
 
 export type JoinMerchantInput = z.input<typeof joinMerchantInputSchema>;
 
-export interface JoinMerchantResult {
-  client_code: string;
-  message: string;
-}
+export type JoinMerchantResult = JoinSalonResult;
 
 /** Creates the customer's account and client record in one call, then signs the new account in. */
 export async function joinMerchant(input: JoinMerchantInput): Promise<JoinMerchantResult> {
@@ -42,7 +40,7 @@ export async function joinMerchant(input: JoinMerchantInput): Promise<JoinMercha
     joinMerchantInputSchema.parse(input);
   // A leftover session of someone else must not be linked to the new customer.
   await supabase.auth.signOut({ scope: 'local' });
-  const result = await callRpc<JoinMerchantResult>('join_merchant', {
+  const result = await callRpc('join_merchant', {
     merchant_slug: merchantSlug,
     name,
     email,
@@ -56,7 +54,7 @@ export async function joinMerchant(input: JoinMerchantInput): Promise<JoinMercha
   // Where sign-ups must confirm their address first, the customer is registered all the same and
   // signs in after following the e-mailed link.
   if (error && error.code !== 'email_not_confirmed') throw ApiError.fromAuth(error);
-  return result;
+  return joinSalonResultSchema.parse(result);
 }
 
 export function useJoinMerchant() {
