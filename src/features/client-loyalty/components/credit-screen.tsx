@@ -1,11 +1,12 @@
 import { Wallet } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state';
+import { LoadingBlocks } from '@/components/loading-blocks';
 import { PageHeading } from '@/components/layouts/page-heading';
+import { QueryFailed } from '@/components/query-failed';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useClientCredit, type CreditEntry } from '@/features/client-loyalty/api/get-client-credit';
 import { useWatchClientCredit } from '@/features/client-loyalty/api/watch-client-credit';
-import { LoadError, LoadingBlocks } from '@/features/client-loyalty/components/query-states';
 import { isDebit, ledgerReasonLabel, signedMoney } from '@/features/client-loyalty/credit-ledger';
 import type { ClientMembership } from '@/features/client-loyalty/membership';
 import { clientLoyaltyTexts } from '@/features/client-loyalty/texts';
@@ -25,7 +26,7 @@ export function CreditScreen({ membership }: { membership: ClientMembership }) {
     <section className="grid gap-6">
       <PageHeading>{t.title}</PageHeading>
       {credit.isError ? (
-        <LoadError
+        <QueryFailed
           message={failureText(clientLoyaltyTexts.common.loadError, credit.error)}
           onRetry={() => void credit.refetch()}
         />
