@@ -12,7 +12,7 @@ import type { ClientMembership } from '@/features/client-loyalty/membership';
 import { clientLoyaltyTexts } from '@/features/client-loyalty/texts';
 import { failureText } from '@/lib/api-error';
 import { formatDate, formatMoney } from '@/lib/format';
-import { fill } from '@/lib/texts';
+import { fill, texts } from '@/lib/texts';
 import { cn } from '@/lib/utils';
 
 const t = clientLoyaltyTexts.crediti;
@@ -27,7 +27,7 @@ export function CreditScreen({ membership }: { membership: ClientMembership }) {
       <PageHeading>{t.title}</PageHeading>
       {credit.isError ? (
         <QueryFailed
-          message={failureText(clientLoyaltyTexts.common.loadError, credit.error)}
+          message={failureText(texts.app.loadError, credit.error)}
           onRetry={() => void credit.refetch()}
         />
       ) : (

@@ -19,7 +19,7 @@ import { PrivacySection } from '@/features/client-loyalty/components/privacy-sec
 import type { ClientMembership } from '@/features/client-loyalty/membership';
 import { clientLoyaltyTexts } from '@/features/client-loyalty/texts';
 import { ApiError } from '@/lib/api-error';
-import { fill } from '@/lib/texts';
+import { fill, texts } from '@/lib/texts';
 import { maxLength } from '@/lib/input-limits';
 
 const t = clientLoyaltyTexts.profile;
@@ -29,7 +29,7 @@ function profileLoadMessage(error: unknown): string {
   const apiError = ApiError.from(error);
   if (apiError.status === 401 || apiError.code === 'PGRST301') return t.notAuthenticated;
   if (apiError.code === '42501') return t.notFound;
-  return fill(clientLoyaltyTexts.common.loadError, { message: apiError.message });
+  return fill(texts.app.loadError, { message: apiError.message });
 }
 
 /** /client/profile 'Anagrafica': code, name and e-mail to read, the phone to change. */
