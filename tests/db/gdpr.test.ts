@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertReservation, openSalon, type Salon } from './booking-fixture.ts';
+import { insertReservation, openSalon, type Salon } from '../support/fixtures.ts';
 import { createAdmin, createMerchant, joinAsClient, uniqueEmail, type Persona } from '../support/personas.ts';
 import { startTestServer, type TestClient, type TestServer } from '../support/test-server.ts';
 
