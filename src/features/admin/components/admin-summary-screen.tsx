@@ -18,10 +18,7 @@ export function AdminSummaryScreen() {
 
   return (
     <div className="grid gap-6">
-      <div className="grid gap-2">
-        <PageHeading>{t.title}</PageHeading>
-        <p className="text-muted-foreground">{t.lead}</p>
-      </div>
+      <PageHeading lead={t.lead}>{t.title}</PageHeading>
       <QueryView
         query={summaries}
         pending={<LoadingBlocks count={2} className="h-20" />}

@@ -24,10 +24,7 @@ export function BookingScreen({ merchantSlug, merchantName, clientId }: BookingS
 
   return (
     <section className="grid gap-8">
-      <div className="grid gap-1">
-        <PageHeading>{t.title}</PageHeading>
-        <p className="text-muted-foreground">{fill(t.lead, { merchant: merchantName })}</p>
-      </div>
+      <PageHeading lead={fill(t.lead, { merchant: merchantName })}>{t.title}</PageHeading>
       <QueryView query={treatments} pending={<LoadingBlocks count={1} className="h-56" />}>
         {(data) => <BookingSteps merchantSlug={merchantSlug} treatments={data} />}
       </QueryView>

@@ -48,10 +48,7 @@ export function AgendaScreen() {
 
   return (
     <section className="grid min-w-0 gap-6">
-      <div className="grid gap-1">
-        <PageHeading>{t.title}</PageHeading>
-        <p className="text-muted-foreground">{t.lead}</p>
-      </div>
+      <PageHeading lead={t.lead}>{t.title}</PageHeading>
       <QueryView query={calendar} pending={<LoadingBlocks />}>
         {(data) =>
           day && (

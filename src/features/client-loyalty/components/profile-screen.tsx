@@ -37,10 +37,7 @@ export function ProfileScreen({ membership }: { membership: ClientMembership }) 
   const profile = useClientProfile(membership.merchantSlug);
   return (
     <section className="grid gap-6">
-      <div className="grid gap-1">
-        <PageHeading>{t.title}</PageHeading>
-        <p className="text-muted-foreground">{fill(t.lead, { merchant: membership.merchantName })}</p>
-      </div>
+      <PageHeading lead={fill(t.lead, { merchant: membership.merchantName })}>{t.title}</PageHeading>
       <QueryView
         query={profile}
         pending={<LoadingBlocks count={1} className="h-96" />}

@@ -14,10 +14,7 @@ export function PurchasesScreen({ membership }: { membership: ClientMembership }
   const purchases = useClientPurchases(membership.merchantSlug);
   return (
     <section className="grid gap-6">
-      <div className="grid gap-1">
-        <PageHeading>{t.title}</PageHeading>
-        <p className="text-muted-foreground">{fill(t.lead, { merchant: membership.merchantName })}</p>
-      </div>
+      <PageHeading lead={fill(t.lead, { merchant: membership.merchantName })}>{t.title}</PageHeading>
       <QueryView query={purchases} empty={t.empty}>
         {(data) => (
           <ul className="grid gap-3 lg:grid-cols-2" aria-label={plural(data.length, t.count)}>

@@ -24,10 +24,7 @@ export function ReferralTreeScreen({ membership }: { membership: ClientMembershi
   const tree = useClientTree(membership.merchantSlug);
   return (
     <section className="grid gap-6">
-      <div className="grid gap-1">
-        <PageHeading>{t.title}</PageHeading>
-        <p className="text-muted-foreground">{t.lead}</p>
-      </div>
+      <PageHeading lead={t.lead}>{t.title}</PageHeading>
       <QueryView query={tree} empty={t.empty}>
         {(data) => (
           <>

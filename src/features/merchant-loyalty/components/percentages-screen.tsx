@@ -79,10 +79,7 @@ export function PercentagesScreen() {
   const percentages = usePercentages();
   return (
     <section className="grid gap-6">
-      <div className="grid gap-1">
-        <PageHeading>{t.title}</PageHeading>
-        <p className="text-muted-foreground">{t.lead}</p>
-      </div>
+      <PageHeading lead={t.lead}>{t.title}</PageHeading>
       <Card className="max-w-2xl">
         <CardContent className="pt-6">
           <QueryView query={percentages} pending={<Skeleton className="h-48" />}>

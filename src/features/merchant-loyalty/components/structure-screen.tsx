@@ -30,10 +30,7 @@ function MerchantClientTree() {
 export function StructureScreen() {
   return (
     <section className="grid gap-6">
-      <div className="grid gap-1">
-        <PageHeading>{t.title}</PageHeading>
-        <p className="text-muted-foreground">{t.lead}</p>
-      </div>
+      <PageHeading lead={t.lead}>{t.title}</PageHeading>
       <Card className="p-2">
         <Collapsible>
           <CollapsibleTrigger className="px-4 text-lg">
