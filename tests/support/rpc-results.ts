@@ -16,6 +16,13 @@ export function expectOk<T>(result: { error: { message: string } | null; data: u
   return result.data as T;
 }
 
+/** Awaits a supabase-js call, asserts success and returns the data. */
+export async function expectSucceeds<T = Record<string, unknown>>(
+  call: PromiseLike<{ error: { message: string } | null; data: unknown }>,
+): Promise<T> {
+  return expectOk<T>(await call);
+}
+
 /** Calls an api function and fails with its Italian message if it refuses; returns its data. */
 export async function rpcData<T>(
   client: TestClient,
