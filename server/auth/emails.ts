@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { renderGoTemplate, type TemplateData } from '../mail/go-template.ts';
+import type { TemplateData } from '../mail/go-template.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { readBodyTemplates, sendTemplatedMail } from '../mail/templated-mail.ts';
 import { AuthError } from './errors.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { AuthSettings, TemplateId } from './settings.ts';
@@ -16,12 +16,6 @@ const verifyType: Record<TemplateId, string> = {
 
 const fallbackText = '{{ .ConfirmationURL }}\n';
 const fallbackHtml = '<p><a href="{{ .ConfirmationURL }}">{{ .ConfirmationURL }}</a></p>\n';
-
-function readTemplate(path: string | undefined, extension: '.html' | '.txt'): string | undefined {
-  if (!path) return undefined;
-  const file = extension === '.html' ? path : path.replace(/\.html?$/, '') + '.txt';
-  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-}
 
 export interface AuthEmail {
   template: TemplateId;
@@ -64,15 +58,17 @@ export async function sendAuthEmail(context: AuthMailContext, email: AuthEmail):
     RedirectTo: email.redirectTo,
     Data: email.userMetadata,
   };
-  const html = readTemplate(setting.contentPath, '.html') ?? fallbackHtml;
-  const text = readTemplate(setting.contentPath, '.txt') ?? fallbackText;
+  const bodies = setting.contentPath ? readBodyTemplates(setting.contentPath) : {};
   try {
-    await context.mailer.send({
+    await sendTemplatedMail(context.mailer, {
       from: { Name: context.settings.senderName, Address: context.settings.senderAddress },
       to: email.to,
-      subject: renderGoTemplate(setting.subject, data, { html: false }),
-      text: renderGoTemplate(text, data, { html: false }),
-      html: renderGoTemplate(html, data, { html: true }),
+      templates: {
+        subject: setting.subject,
+        text: bodies.text ?? fallbackText,
+        html: bodies.html ?? fallbackHtml,
+      },
+      data,
     });
   } catch (error) {
     throw Object.assign(

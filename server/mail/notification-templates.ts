@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { renderGoTemplate, type TemplateData } from './go-template.ts';
+import type { TemplateData } from './go-template.ts';
+import { readBodyTemplates, type MailTemplates } from './templated-mail.ts';
 
 const templatesFolder = fileURLToPath(new URL('../../supabase/templates/', import.meta.url));
 
@@ -38,19 +38,25 @@ export interface NotificationPayload {
   expired_proposal?: boolean;
 }
 
-const cache = new Map<string, string>();
-function template(kind: NotificationKind, extension: 'html' | 'txt'): string {
-  const file = `${templatesFolder}booking_${kind}.${extension}`;
-  let content = cache.get(file);
-  if (content === undefined) {
-    content = readFileSync(file, 'utf8');
-    cache.set(file, content);
+const cache = new Map<NotificationKind, MailTemplates>();
+
+/** The subject and the bodies (supabase/templates/booking_<kind>.html and .txt) of a notification. */
+export function notificationTemplates(kind: NotificationKind): MailTemplates {
+  let templates = cache.get(kind);
+  if (templates === undefined) {
+    const file = `${templatesFolder}booking_${kind}.html`;
+    const { html, text } = readBodyTemplates(file);
+    if (html === undefined || text === undefined)
+      throw new Error(`Missing e-mail template ${file} or its .txt`);
+    templates = { subject: subjects[kind], html, text };
+    cache.set(kind, templates);
   }
-  return content;
+  return templates;
 }
 
-export function renderNotification(kind: NotificationKind, payload: NotificationPayload, siteUrl: string) {
-  const data: TemplateData = {
+/** The outbox payload as the templates' fields. */
+export function notificationData(payload: NotificationPayload, siteUrl: string): TemplateData {
+  return {
     SiteURL: siteUrl.replace(/\/+$/, ''),
     SalonName: payload.salon_name,
     SalonPhone: payload.salon_phone,
@@ -65,11 +71,5 @@ export function renderNotification(kind: NotificationKind, payload: Notification
     PreviousTime: payload.previous_time ?? '',
     CancelledBySalon: payload.cancelled_by_salon ?? false,
     ExpiredProposal: payload.expired_proposal ?? false,
-  };
-  return {
-    // One line: a name with a line break must not reach the header.
-    subject: renderGoTemplate(subjects[kind], data, { html: false }).replace(/\s+/g, ' ').trim(),
-    text: renderGoTemplate(template(kind, 'txt'), data, { html: false }),
-    html: renderGoTemplate(template(kind, 'html'), data, { html: true }),
   };
 }

@@ -1,12 +1,14 @@
 import type { Queryable } from '../db/port.ts';
 import type { Address } from './mailbox.ts';
-import type { MailAttachment, Mailer, OutgoingMail } from './mailer.ts';
+import type { MailAttachment, Mailer } from './mailer.ts';
 import {
-  renderNotification,
+  notificationData,
+  notificationTemplates,
   withCalendarEntry,
   type NotificationKind,
   type NotificationPayload,
 } from './notification-templates.ts';
+import { sendTemplatedMail, type TemplatedMail } from './templated-mail.ts';
 
 export interface DrainOptions {
   /** The From of every e-mail (config.toml's sender, as for the auth e-mails). */
@@ -45,11 +47,12 @@ async function calendarEntry(db: Queryable, row: ClaimedRow): Promise<MailAttach
   return [{ filename: `prenotazione-${isoDate}.ics`, contentType: calendarType, content: ics }];
 }
 
-async function compose(db: Queryable, row: ClaimedRow, options: DrainOptions): Promise<OutgoingMail> {
+async function compose(db: Queryable, row: ClaimedRow, options: DrainOptions): Promise<TemplatedMail> {
   return {
     from: options.sender,
     to: row.recipient,
-    ...renderNotification(row.kind, row.payload, options.siteUrl),
+    templates: notificationTemplates(row.kind),
+    data: notificationData(row.payload, options.siteUrl),
     attachments: await calendarEntry(db, row),
   };
 }
@@ -72,7 +75,7 @@ export async function drainOutbox(
     );
     for (const row of rows) {
       try {
-        await mailer.send(await compose(db, row, options));
+        await sendTemplatedMail(mailer, await compose(db, row, options));
       } catch (error) {
         await db.query('select app_private.mark_notification_failed($1, $2)', [
           row.id,

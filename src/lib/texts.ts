@@ -11,6 +11,7 @@ export const texts = {
     updateReady: 'Nuova versione disponibile',
     reload: 'Aggiorna',
     retry: 'Riprova',
+    loadError: 'Impossibile caricare i dati: {message}',
     offlineRetry: 'Questa pagina ha bisogno della rete. Riprova quando sei di nuovo in linea.',
     checkFailed: 'Non riusciamo a verificare il tuo accesso. Riprova tra qualche istante.',
   },

@@ -8,6 +8,7 @@ import {
   type CreatedMerchant,
   type Persona,
 } from '../support/personas.ts';
+import { registerPurchase } from '../support/purchases.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const letters = (n: number): string =>
@@ -173,11 +174,7 @@ describe('platform admin api', () => {
     const g4 = (await joinAsClient(server, merchant.slug, { name: 'Quarto', sponsorCode: g3.client_code }))
       .joined;
     const buy = async (code: string, spend: number, discount: number) =>
-      (
-        (await persona.client.rpc('register_purchase', { client_code: code, spend, discount })).data as {
-          movement_id: string;
-        }
-      ).movement_id;
+      (await registerPurchase(persona.client, code, spend, discount)).movement_id;
     const big = await buy(root.client_code, 100, 0);
     const withDiscount = await buy(root.client_code, 20, 5);
     const old = await buy(g3.client_code, 30, 0);

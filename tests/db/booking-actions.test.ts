@@ -10,7 +10,7 @@ import {
   romeToday,
   type ReservationRow,
   type Salon,
-} from './booking-fixture.ts';
+} from '../support/fixtures.ts';
 
 describe('booking: each row says what its caller may do with it', () => {
   let server: TestServer;

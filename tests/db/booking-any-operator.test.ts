@@ -12,7 +12,7 @@ import {
   type Answer,
   type ReservationRow,
   type Salon,
-} from './booking-fixture.ts';
+} from '../support/fixtures.ts';
 
 const noOperatorFree =
   'Orario non disponibile: nessun operatore che esegue il trattamento è libero in questa fascia';

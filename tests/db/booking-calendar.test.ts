@@ -11,7 +11,7 @@ import {
   romeToday,
   type Answer,
   type Salon,
-} from './booking-fixture.ts';
+} from '../support/fixtures.ts';
 
 /** ISO weekday (1 = Monday) of a 'YYYY-MM-DD' date. */
 const isoWeekday = (date: string) => ((new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;

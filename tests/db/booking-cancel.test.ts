@@ -13,7 +13,7 @@ import {
   type Answer,
   type ReservationRow,
   type Salon,
-} from './booking-fixture.ts';
+} from '../support/fixtures.ts';
 
 describe('booking: customers cancel, the salon cancels, requests expire', () => {
   let server: TestServer;

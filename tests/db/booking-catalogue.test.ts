@@ -8,7 +8,7 @@ import {
   openSalon,
   type Answer,
   type Salon,
-} from './booking-fixture.ts';
+} from '../support/fixtures.ts';
 
 interface OperatorRow {
   id: string;

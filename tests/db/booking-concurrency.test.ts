@@ -8,7 +8,7 @@ import {
   romeInstant,
   romeToday,
   type Salon,
-} from './booking-fixture.ts';
+} from '../support/fixtures.ts';
 
 describe('booking: no operator is ever double-booked among confirmed reservations', () => {
   let server: TestServer;

@@ -10,7 +10,7 @@ import {
   romeInstant,
   romeToday,
   type Salon,
-} from './booking-fixture.ts';
+} from '../support/fixtures.ts';
 
 describe('booking: tenant isolation on real rows', () => {
   let server: TestServer;

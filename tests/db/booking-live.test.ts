@@ -11,7 +11,7 @@ import {
   romeToday,
   type Answer,
   type Salon,
-} from './booking-fixture.ts';
+} from '../support/fixtures.ts';
 
 type ReservationTableRow = { id: string; status: string; notes: string; client_id: string };
 type Change = RealtimePostgresChangesPayload<ReservationTableRow>;

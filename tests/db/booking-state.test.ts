@@ -12,7 +12,7 @@ import {
   type Answer,
   type ReservationRow,
   type Salon,
-} from './booking-fixture.ts';
+} from '../support/fixtures.ts';
 
 describe('booking: window, grid and the reservation state machine', () => {
   let server: TestServer;

@@ -11,7 +11,7 @@ import {
   romeToday,
   type ReservationRow,
   type Salon,
-} from './booking-fixture.ts';
+} from '../support/fixtures.ts';
 
 interface BookingDay {
   date: string;

@@ -7,6 +7,7 @@ import {
   type JoinedClient,
   type Persona,
 } from '../support/personas.ts';
+import { registerPurchase } from '../support/purchases.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 interface ClientFigures {
@@ -54,15 +55,8 @@ describe('per-client statistics kept with each purchase', () => {
   };
   const figuresOf = async (code: string) =>
     (await page(merchant, 1, 1000)).clients.find((row) => row.code === code)!;
-  const buy = async (code: string, spend: number, discount = 0) => {
-    const { data, error } = await merchant.client.rpc('register_purchase', {
-      client_code: code,
-      spend,
-      discount,
-    });
-    expect(error).toBeNull();
-    return (data as { movement_id: string }).movement_id;
-  };
+  const buy = async (code: string, spend: number, discount = 0) =>
+    (await registerPurchase(merchant.client, code, spend, discount)).movement_id;
 
   beforeAll(async () => {
     server = await startTestServer();

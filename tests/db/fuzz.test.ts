@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, joinAsClient, type Persona } from '../support/personas.ts';
 import { startTestServer, type TestClient, type TestServer } from '../support/test-server.ts';
-import { addDays, openSalon, romeToday, type Salon } from './booking-fixture.ts';
+import { addDays, openSalon, romeToday, type Salon } from '../support/fixtures.ts';
 
 /**
  * Malformed input at every function of schema api, as anon, client, merchant and admin, then the

@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertReservation, openSalon, type Salon } from './booking-fixture.ts';
+import { expectSucceeds, insertReservation, openSalon, type Salon } from '../support/fixtures.ts';
 import { createAdmin, createMerchant, joinAsClient, uniqueEmail, type Persona } from '../support/personas.ts';
 import { startTestServer, type TestClient, type TestServer } from '../support/test-server.ts';
 
 type Json = Record<string, unknown>;
-
-async function ok<T = Json>(call: PromiseLike<{ data: unknown; error: { message: string } | null }>) {
-  const { data, error } = await call;
-  expect(error?.message ?? null).toBeNull();
-  return data as T;
-}
 
 describe('GDPR: consents, data export and erasure', () => {
   let server: TestServer;
@@ -44,14 +38,14 @@ describe('GDPR: consents, data export and erasure', () => {
   });
 
   it('records the privacy consent and the marketing choice with the notice version and the time', async () => {
-    const { version } = await ok<{ version: string }>(server.client().rpc('privacy_notice'));
+    const { version } = await expectSucceeds<{ version: string }>(server.client().rpc('privacy_notice'));
     expect(version).toMatch(/\S/);
     const before = Date.now();
     for (const marketing of [true, false]) {
       const { joined, persona } = await joinAsClient(server, salon.merchant.slug, {
         marketingAccepted: marketing,
       });
-      const consents = await ok<Json>(
+      const consents = await expectSucceeds<Json>(
         persona.client.rpc('client_consents', { merchant_slug: salon.merchant.slug }),
       );
       expect(consents).toMatchObject({
@@ -75,11 +69,11 @@ describe('GDPR: consents, data export and erasure', () => {
     const { joined, persona } = await joinAsClient(server, salon.merchant.slug);
     const set = (granted: unknown) =>
       persona.client.rpc('set_marketing_consent', { merchant_slug: salon.merchant.slug, granted });
-    expect(await ok(set(true))).toMatchObject({ marketing: { granted: true } });
-    expect(await ok(set(false))).toMatchObject({ marketing: { granted: false } });
+    expect(await expectSucceeds(set(true))).toMatchObject({ marketing: { granted: true } });
+    expect(await expectSucceeds(set(false))).toMatchObject({ marketing: { granted: false } });
     const missing = await set(null);
     expect(missing.error?.message).toBe('Indica se vuoi ricevere comunicazioni promozionali');
-    const state = await ok<Json>(
+    const state = await expectSucceeds<Json>(
       persona.client.rpc('client_consents', { merchant_slug: salon.merchant.slug }),
     );
     expect(state.marketing).toMatchObject({ granted: false });
@@ -102,7 +96,7 @@ describe('GDPR: consents, data export and erasure', () => {
       phone: '3331112222',
       sponsorCode: salon.member.client_code,
     });
-    await ok(
+    await expectSucceeds(
       salon.owner.client.rpc('register_purchase', {
         client_code: joined.client_code,
         spend: 80,
@@ -110,7 +104,7 @@ describe('GDPR: consents, data export and erasure', () => {
       }),
     );
     // The sponsor's purchase must not appear in her export.
-    await ok(
+    await expectSucceeds(
       salon.owner.client.rpc('register_purchase', {
         client_code: salon.member.client_code,
         spend: 10,
@@ -121,7 +115,7 @@ describe('GDPR: consents, data export and erasure', () => {
       startsAt: `now() + interval '2 days'`,
       clientId: joined.client_id,
     });
-    const data = await ok<Json>(
+    const data = await expectSucceeds<Json>(
       persona.client.rpc('client_data_export', { merchant_slug: salon.merchant.slug }),
     );
     expect(data.profile).toMatchObject({
@@ -168,9 +162,9 @@ describe('GDPR: consents, data export and erasure', () => {
           where merchant_id = $1 order by id`,
         [salon.merchant.id],
       ),
-      statistics: anonymise(await ok(owner.rpc('merchant_statistics'))),
-      campaigns: await ok(admin.client.rpc('admin_campaign_summaries')),
-      tree: anonymise(await ok(owner.rpc('merchant_client_tree_columns'))),
+      statistics: anonymise(await expectSucceeds(owner.rpc('merchant_statistics'))),
+      campaigns: await expectSucceeds(admin.client.rpc('admin_campaign_summaries')),
+      tree: anonymise(await expectSucceeds(owner.rpc('merchant_client_tree_columns'))),
     };
   }
 
@@ -195,7 +189,9 @@ describe('GDPR: consents, data export and erasure', () => {
       [elsa.joined.client_code, 33.33, 0],
       [carla.joined.client_code, 10, 5],
     ] as const) {
-      await ok(salon.owner.client.rpc('register_purchase', { client_code: code, spend, discount }));
+      await expectSucceeds(
+        salon.owner.client.rpc('register_purchase', { client_code: code, spend, discount }),
+      );
     }
     const future = await insertReservation(server, salon, {
       startsAt: `now() + interval '3 days'`,
@@ -219,7 +215,7 @@ describe('GDPR: consents, data export and erasure', () => {
       name: 'Carla Blu',
     });
 
-    const erased = await ok<Json>(
+    const erased = await expectSucceeds<Json>(
       carla.persona.client.rpc('erase_my_account', {
         merchant_slug: salon.merchant.slug,
         confirmation: 'elimina',
@@ -252,7 +248,7 @@ describe('GDPR: consents, data export and erasure', () => {
     ]);
     // The merchant sees the anonymous node in its clients and tree; a later purchase below still
     // credits it as before.
-    const { clients } = await ok<{ clients: { code: string; name: string }[] }>(
+    const { clients } = await expectSucceeds<{ clients: { code: string; name: string }[] }>(
       salon.owner.client.rpc('merchant_clients', { search: carla.joined.client_code }),
     );
     expect(clients.find((client) => client.code === carla.joined.client_code)?.name).toBe('Cliente rimosso');
@@ -266,7 +262,7 @@ describe('GDPR: consents, data export and erasure', () => {
         )[0]!.credit,
       );
     const creditBefore = await creditOf(carla.joined.client_id);
-    await ok(
+    await expectSucceeds(
       salon.owner.client.rpc('register_purchase', {
         client_code: dora.joined.client_code,
         spend: 100,
@@ -280,7 +276,7 @@ describe('GDPR: consents, data export and erasure', () => {
     });
     expect(afterwards.status).toBe(403);
     expect(
-      await ok(
+      await expectSucceeds(
         server.client().rpc('sponsor_preview', {
           merchant_slug: salon.merchant.slug,
           sponsor_code: carla.joined.client_code,
@@ -292,7 +288,7 @@ describe('GDPR: consents, data export and erasure', () => {
   it('lets the platform admin erase a person at every salon she joined, and nobody else', async () => {
     const { merchant: other } = await createMerchant(server, admin, 'Altro Salone Privacy');
     const first = await joinAsClient(server, salon.merchant.slug, { name: 'Franca Verdi' });
-    const second = await ok<{ client_id: string }>(
+    const second = await expectSucceeds<{ client_id: string }>(
       first.persona.client.rpc('join_merchant', {
         merchant_slug: other.slug,
         name: 'Franca Verdi',
@@ -309,7 +305,7 @@ describe('GDPR: consents, data export and erasure', () => {
     });
     expect(unknown.error?.message).toBe('Cliente non trovato');
     expect(
-      await ok(admin.client.rpc('admin_erase_client', { client_id: first.joined.client_id })),
+      await expectSucceeds(admin.client.rpc('admin_erase_client', { client_id: first.joined.client_id })),
     ).toMatchObject({
       erased_clients: 2,
     });
@@ -327,7 +323,7 @@ describe('GDPR: consents, data export and erasure', () => {
   it('never erases a merchant’s or the admin’s login from a client row', async () => {
     // A merchant who is also a customer of another salon keeps her login and her data.
     const { merchant: other } = await createMerchant(server, admin, 'Salone Della Titolare');
-    const joined = await ok<{ client_id: string }>(
+    const joined = await expectSucceeds<{ client_id: string }>(
       salon.owner.client.rpc('join_merchant', {
         merchant_slug: other.slug,
         name: 'Titolare Cliente',
@@ -346,7 +342,7 @@ describe('GDPR: consents, data export and erasure', () => {
 
   it('tells the registration form only the sponsor’s first name and initial', async () => {
     const preview = (merchant_slug: string, sponsor_code: string) =>
-      ok(server.client().rpc('sponsor_preview', { merchant_slug, sponsor_code }));
+      expectSucceeds(server.client().rpc('sponsor_preview', { merchant_slug, sponsor_code }));
     const { joined } = await joinAsClient(server, salon.merchant.slug, { name: '  maria   rossi bianchi ' });
     expect(await preview(salon.merchant.slug, joined.client_code.toLowerCase())).toEqual({
       name: 'maria R.',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail, type Persona } from '../support/personas.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { createAdmin, openSalon, type Salon } from './booking-fixture.ts';
+import { createAdmin, openSalon, type Salon } from '../support/fixtures.ts';
 
 /** NaN and the infinities, as JSON carries them to a numeric parameter. */
 const notFinite = ['NaN', 'Infinity', '-Infinity'];

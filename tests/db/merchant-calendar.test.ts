@@ -10,7 +10,7 @@ import {
   romeInstant,
   romeToday,
   type Salon,
-} from './booking-fixture.ts';
+} from '../support/fixtures.ts';
 
 interface Shaded {
   operator_id: string;

@@ -11,7 +11,7 @@ import {
   romeToday,
   type Answer,
   type Salon,
-} from './booking-fixture.ts';
+} from '../support/fixtures.ts';
 
 interface OutboxRow {
   kind: string;

@@ -7,6 +7,7 @@ import {
   type JoinedClient,
   type Persona,
 } from '../support/personas.ts';
+import { registerPurchase } from '../support/purchases.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 interface Signal {
@@ -66,15 +67,8 @@ describe('referral fraud signals (api.merchant_referral_signals)', () => {
     ).joined;
   const joinedAt = (client: JoinedClient, at: Date) =>
     db().query('update app.clients set created_at = $2 where id = $1', [client.client_id, at.toISOString()]);
-  const buy = async (where: { persona: Persona }, client: JoinedClient) => {
-    const result = await where.persona.client.rpc('register_purchase', {
-      client_code: client.client_code,
-      spend: 40,
-      discount: 0,
-    });
-    expect(result.error).toBeNull();
-    return (result.data as { movement_id: string }).movement_id;
-  };
+  const buy = async (where: { persona: Persona }, client: JoinedClient) =>
+    (await registerPurchase(where.persona.client, client.client_code, 40)).movement_id;
   const boughtAt = (movementId: string, at: Date) =>
     db().query('update app.movements set created_at = $2 where id = $1', [movementId, at.toISOString()]);
   /** Referrals of one sponsor who joined `daysAgo` days ago. */

@@ -9,7 +9,7 @@ import {
   openSalon,
   romeInstant,
   type Salon,
-} from './booking-fixture.ts';
+} from '../support/fixtures.ts';
 
 /** api.reservation_ics: the calendar entry the confirmation e-mail attaches and the browser downloads. */
 describe('reservation_ics: the .ics of a confirmed appointment', () => {

@@ -8,11 +8,9 @@ import {
   type JoinedClient,
   type Persona,
 } from '../support/personas.ts';
+import { registerPurchase } from '../support/purchases.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
-interface PurchaseResult {
-  movement_id: string;
-}
 interface LedgerEntry {
   amount: number;
   reason: string;
@@ -47,15 +45,8 @@ describe('reversing a purchase (api.reverse_purchase)', () => {
     for (const [code, row] of all) expect(row.credit, code).toBe(row.ledger);
     return codes().map((code) => all.get(code)!.credit);
   };
-  const purchase = async (spend: number, discount: number) => {
-    const result = await merchant.client.rpc('register_purchase', {
-      client_code: buyerCode(),
-      spend,
-      discount,
-    });
-    expect(result.error).toBeNull();
-    return (result.data as PurchaseResult).movement_id;
-  };
+  const purchase = async (spend: number, discount: number) =>
+    (await registerPurchase(merchant.client, buyerCode(), spend, discount)).movement_id;
   const reverse = (persona: Persona, movementId: string, reason = 'Registrato per errore') =>
     persona.client.rpc('reverse_purchase', { movement_id: movementId, reason });
 

@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer } from '../support/app-server.ts';
 import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
-import type { TestClient, TestServer } from '../support/test-server.ts';
+import { registerPurchase, rpcData, signedIn } from '../support/fixtures.ts';
+import type { TestServer } from '../support/test-server.ts';
 
 const adminEmail = 'admin@passaparola.test';
 const adminPassword = 'amministratore-sicuro';
@@ -15,20 +16,6 @@ async function expectNoAxeViolations(page: Page) {
       (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
     ),
   ).toEqual([]);
-}
-
-async function signedIn(server: TestServer, email: string, password: string): Promise<TestClient> {
-  const client = server.client();
-  const { error } = await client.auth.signInWithPassword({ email, password });
-  if (error) throw error;
-  return client;
-}
-
-/** Calls an api function and fails the test with its Italian message if it refuses. */
-async function rpc<T>(client: TestClient, name: string, args: Record<string, unknown>): Promise<T> {
-  const { data, error } = await client.rpc(name, args);
-  if (error) throw new Error(`${name}: ${error.message}`);
-  return data as T;
 }
 
 /** The cells of a summary row, found by its header the way a person reads the table. */
@@ -50,14 +37,14 @@ describe('the platform admin reads campaign summaries and client trees', () => {
 
     // Two merchants; Salone Aurora has a network of five clients and five purchases:
     // Anna (root) ─ Bea (1st gen.) ─ Carla (2nd) ─ Dora (3rd); Elena (root).
-    const admin = await signedIn(server, adminEmail, adminPassword);
-    await rpc(admin, 'admin_create_merchant', {
+    const admin = await signedIn(server, { email: adminEmail, password: adminPassword });
+    await rpcData(admin, 'admin_create_merchant', {
       name: 'Salone Aurora',
       phone: '06 1111111',
       email: 'aurora@centri.test',
       password: 'segreta1',
     });
-    await rpc(admin, 'admin_create_merchant', {
+    await rpcData(admin, 'admin_create_merchant', {
       name: 'Spa Borea',
       phone: '06 2222222',
       email: 'borea@centri.test',
@@ -65,7 +52,7 @@ describe('the platform admin reads campaign summaries and client trees', () => {
     });
     const join = async (name: string, sponsorCode?: string) =>
       (
-        await rpc<{ client_code: string }>(server.client(), 'join_merchant', {
+        await rpcData<{ client_code: string }>(server.client(), 'join_merchant', {
           merchant_slug: 'saloneaurora',
           privacy_accepted: true,
           name,
@@ -82,9 +69,9 @@ describe('the platform admin reads campaign summaries and client trees', () => {
     const elena = await join('Elena');
     expect([anna, bea, carla, dora, elena]).toEqual(['A00001', 'A00002', 'A00003', 'A00004', 'A00005']);
 
-    const merchant = await signedIn(server, 'aurora@centri.test', 'segreta1');
+    const merchant = await signedIn(server, { email: 'aurora@centri.test', password: 'segreta1' });
     const purchase = (clientCode: string, spend: number, discount: number) =>
-      rpc(merchant, 'register_purchase', { client_code: clientCode, spend, discount });
+      registerPurchase(merchant, clientCode, spend, discount);
     await purchase(anna, 100, 0); // Anna earns 5% personal credit: € 5,00
     await purchase(anna, 40, 5);
     await purchase(bea, 50, 0);
@@ -206,8 +193,8 @@ describe('the platform admin reads campaign summaries and client trees', () => {
   });
   it('opens a merchant with 20,000 clients and hands the drawing only the nodes in view', async () => {
     // 300 root clients, then every client sponsors the next three: twelve generations, inserted directly.
-    const admin = await signedIn(server, adminEmail, adminPassword);
-    const { id: merchantId } = await rpc<{ id: string }>(admin, 'admin_create_merchant', {
+    const admin = await signedIn(server, { email: adminEmail, password: adminPassword });
+    const { id: merchantId } = await rpcData<{ id: string }>(admin, 'admin_create_merchant', {
       name: 'Rete Grande',
       phone: '06 3333333',
       email: 'grande@centri.test',

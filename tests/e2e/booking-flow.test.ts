@@ -4,6 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer } from '../support/app-server.ts';
 import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
+import { signedIn } from '../support/fixtures.ts';
 import type { TestClient, TestServer } from '../support/test-server.ts';
 import {
   appServerOptions,
@@ -119,8 +120,7 @@ describe('booking: the salon sets up operators and treatments, a customer books,
     browser = await launchBrowser();
     slug = (await createMerchant(server, merchantAccount)).slug;
     await joinMerchant(server, { merchantSlug: slug, ...customer });
-    owner = server.client();
-    expect((await owner.auth.signInWithPassword(merchantAccount)).error).toBeNull();
+    owner = await signedIn(server, merchantAccount);
     // The salon is closed on the fourth day of the window.
     const { rows } = await server.server.context.db.query<{ day: string }>(
       `select to_char((now() at time zone 'Europe/Rome')::date + 3, 'YYYY-MM-DD') as day`,

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer } from '../support/app-server.ts';
 import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
+import { registerPurchase, signedIn } from '../support/fixtures.ts';
 import type { TestClient, TestServer } from '../support/test-server.ts';
 import {
   appServerOptions,
@@ -41,9 +42,7 @@ describe("a customer's loyalty screens, as the customer uses them", () => {
     server = await startAppServer(appServerOptions);
     browser = await launchBrowser();
     ({ slug } = await createMerchant(server, merchantAccount));
-    merchant = server.client();
-    const signIn = await merchant.auth.signInWithPassword(merchantAccount);
-    expect(signIn.error).toBeNull();
+    merchant = await signedIn(server, merchantAccount);
     context = await browser.newContext({ viewport: phone });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     // Without a share sheet (as on a desktop browser), 'Condividi' copies to the clipboard.
@@ -56,11 +55,6 @@ describe("a customer's loyalty screens, as the customer uses them", () => {
     await browser?.close();
     await server?.stop();
   });
-
-  async function registerPurchase(clientCode: string, spend: number, discount: number) {
-    const { error } = await merchant.rpc('register_purchase', { client_code: clientCode, spend, discount });
-    expect(error).toBeNull();
-  }
 
   async function open(linkName: string, title: string) {
     await openFromNav(page, linkName);
@@ -127,9 +121,9 @@ describe("a customer's loyalty screens, as the customer uses them", () => {
       (window as unknown as { stillHere: boolean }).stillHere = true;
     });
 
-    await registerPurchase(code, 100, 0);
+    await registerPurchase(merchant, code, 100, 0);
     await expect.poll(() => available.textContent(), { timeout: 15_000 }).toBe('€ 5,00');
-    await registerPurchase(code, 40, 2);
+    await registerPurchase(merchant, code, 40, 2);
     // 5,00 − 2,00 + 5 % of 38,00
     await expect.poll(() => available.textContent(), { timeout: 15_000 }).toBe('€ 4,90');
     await expect(page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).resolves.toBe(
@@ -244,7 +238,7 @@ describe("a customer's loyalty screens, as the customer uses them", () => {
     // The friend's purchase credits the customer as 1st generation, live on Crediti.
     await open('Crediti', 'Crediti');
     await expect.poll(() => page.getByTestId('available-credit').textContent()).toBe('€ 4,90');
-    await registerPurchase(friendCode, 50, 0);
+    await registerPurchase(merchant, friendCode, 50, 0);
     await expect
       .poll(() => page.getByTestId('available-credit').textContent(), { timeout: 15_000 })
       .toBe('€ 6,40');

@@ -3,43 +3,11 @@ import { expect } from 'vitest';
 import { accessibilityViolations, desktop, phone, screenshot } from '../support/browser.ts';
 import type { TestServer } from '../support/test-server.ts';
 
-export const adminAccount = { email: 'admin@passaparola.test', password: 'admin-password-1' };
-
-/** The server with the built SPA and a platform administrator. */
-export const appServerOptions = {
-  config: { adminEmail: adminAccount.email, adminPassword: adminAccount.password },
-};
-
-/** Signs the administrator in through supabase-js and creates a merchant, as the admin screen does. */
-export async function createMerchant(
-  server: TestServer,
-  merchant: { name: string; email: string; password: string },
-): Promise<{ slug: string; name: string }> {
-  const client = server.client();
-  const signIn = await client.auth.signInWithPassword(adminAccount);
-  expect(signIn.error).toBeNull();
-  const { data, error } = await client.rpc('admin_create_merchant', { ...merchant, phone: '3331234567' });
-  expect(error).toBeNull();
-  await client.auth.signOut();
-  return data as { slug: string; name: string };
-}
-
-/** Registers a customer through the api, as the registration screen does, and returns its client code. */
-export async function joinMerchant(
-  server: TestServer,
-  input: { merchantSlug: string; name: string; email: string; password: string; sponsorCode?: string },
-): Promise<string> {
-  const { data, error } = await server.client().rpc('join_merchant', {
-    merchant_slug: input.merchantSlug,
-    privacy_accepted: true,
-    name: input.name,
-    email: input.email,
-    password: input.password,
-    sponsor_code: input.sponsorCode ?? null,
-  });
-  expect(error).toBeNull();
-  return (data as { client_code: string }).client_code;
-}
+export { adminAccount, appServerOptions } from '../support/accounts.ts';
+export {
+  createSalonAccount as createMerchant,
+  joinSalonAccount as joinMerchant,
+} from '../support/accounts.ts';
 
 /** The page's one h1, once it shows `name`. */
 export async function heading(page: Page, name: string | RegExp) {

@@ -1,14 +1,15 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer } from '../support/app-server.ts';
 import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
-import type { TestServer } from '../support/test-server.ts';
+import { rpcData, signedIn } from '../support/fixtures.ts';
+import type { TestClient, TestServer } from '../support/test-server.ts';
 import {
   appServerOptions,
   createMerchant,
   expectAccessible,
   heading,
+  joinMerchant,
   openFromNav,
   waitForPath,
 } from './helpers.ts';
@@ -16,21 +17,6 @@ import {
 const salonAccount = { name: 'Centro Viola', email: 'viola@centri.test', password: 'segreta-viola' };
 const live = { timeout: 15_000 };
 const weekdays = [1, 2, 3, 4, 5, 6, 7];
-
-/** A signed-in supabase-js client, as the SPA holds one. */
-async function signedIn(server: TestServer, email: string, password: string): Promise<SupabaseClient> {
-  const client = server.client();
-  const { error } = await client.auth.signInWithPassword({ email, password });
-  expect(error).toBeNull();
-  return client as unknown as SupabaseClient;
-}
-
-/** Calls an api function and returns its data, failing the test on an error. */
-async function call<T = { id: string }>(client: SupabaseClient, fn: string, args: object): Promise<T> {
-  const { data, error } = await client.rpc(fn, args);
-  expect(error?.message ?? null, fn).toBeNull();
-  return data as T;
-}
 
 /** Closes the toasts, checks the page with axe and saves it at its current width. */
 async function checkAndShoot(page: Page, name: string) {
@@ -79,17 +65,17 @@ describe('the salon’s Prenotazioni inbox and Agenda calendar', () => {
   let server: TestServer;
   let browser: Browser;
   let salon: Page;
-  let owner: SupabaseClient;
+  let owner: TestClient;
   let slug: string;
   let tomorrow: string;
   const operators: Record<string, string> = {};
-  const customers: Record<string, SupabaseClient> = {};
+  const customers: Record<string, TestClient> = {};
   let piega: string;
   /** Confirmed appointments seeded for tomorrow, as [operator, time]. */
   const seeded: [string, string][] = [];
 
   const book = (customer: string, args: Record<string, unknown>) =>
-    call(customers[customer]!, 'book_reservation', {
+    rpcData<{ id: string }>(customers[customer]!, 'book_reservation', {
       merchant_slug: slug,
       treatment_id: piega,
       date: tomorrow,
@@ -100,15 +86,18 @@ describe('the salon’s Prenotazioni inbox and Agenda calendar', () => {
     server = await startAppServer(appServerOptions);
     browser = await launchBrowser();
     slug = (await createMerchant(server, salonAccount)).slug;
-    owner = await signedIn(server, salonAccount.email, salonAccount.password);
-    const merchantId = (await call<{ id: string }>(owner, 'merchant_profile', {})).id;
+    owner = await signedIn(server, salonAccount);
+    const merchantId = (await rpcData<{ id: string }>(owner, 'merchant_profile', {})).id;
     for (const name of ['Giulia', 'Marta', 'Sara', 'Dora']) {
       operators[name] = (
-        await call(owner, 'add_operator', { name, image_path: `${merchantId}/${name}.png` })
+        await rpcData<{ id: string }>(owner, 'add_operator', {
+          name,
+          image_path: `${merchantId}/${name}.png`,
+        })
       ).id;
     }
     piega = (
-      await call(owner, 'add_treatment', {
+      await rpcData<{ id: string }>(owner, 'add_treatment', {
         name: 'Piega',
         description: 'Lavaggio e piega',
         duration_minutes: 45,
@@ -116,32 +105,25 @@ describe('the salon’s Prenotazioni inbox and Agenda calendar', () => {
       })
     ).id;
     // Closed for lunch every day; Dora works afternoons only.
-    await call(owner, 'set_opening_hours', {
+    await rpcData(owner, 'set_opening_hours', {
       hours: weekdays.flatMap((weekday) => [
         { weekday, opens: '09:00', closes: '13:00' },
         { weekday, opens: '14:00', closes: '19:30' },
       ]),
     });
-    await call(owner, 'set_operator_hours', {
+    await rpcData(owner, 'set_operator_hours', {
       operator_id: operators.Dora,
       hours: weekdays.map((weekday) => ({ weekday, opens: '14:00', closes: '19:30' })),
     });
     const people = ['Chiara Neri', 'Elena Bianchi', 'Francesca Riva', 'Laura Conti', 'Paola Galli'];
     for (const [index, name] of people.entries()) {
       const email = `cliente${index}@clienti.test`;
-      const { error } = await server.client().rpc('join_merchant', {
-        merchant_slug: slug,
-        name,
-        email,
-        password: 'password-cliente',
-        phone: `333 100 20${index}0`,
-        privacy_accepted: true,
-      });
-      expect(error).toBeNull();
-      customers[name] = await signedIn(server, email, 'password-cliente');
+      const account = { email, password: 'password-cliente' };
+      await joinMerchant(server, { merchantSlug: slug, name, ...account, phone: `333 100 20${index}0` });
+      customers[name] = await signedIn(server, account);
     }
     tomorrow = (
-      await call<string[]>(customers['Laura Conti']!, 'booking_dates', { merchant_slug: slug })
+      await rpcData<string[]>(customers['Laura Conti']!, 'booking_dates', { merchant_slug: slug })
     )[1]!;
 
     // Chiara asks for Giulia at 12:00 before Paola's 12:00 with Giulia is confirmed: her slot is taken.
@@ -157,19 +139,19 @@ describe('the salon’s Prenotazioni inbox and Agenda calendar', () => {
       for (const time of times) {
         const customer = people[1 + (turn++ % 4)]!;
         const { id } = await book(customer, { operator_id: operators[operator], time });
-        await call(owner, 'confirm_reservation', { reservation_id: id });
+        await rpcData(owner, 'confirm_reservation', { reservation_id: id });
         seeded.push([operator, time]);
       }
     }
     // An appointment with a note: proposed at another time, accepted by the customer.
     const moved = await book('Laura Conti', { operator_id: operators.Giulia, time: '18:00' });
-    await call(owner, 'modify_reservation', {
+    await rpcData(owner, 'modify_reservation', {
       reservation_id: moved.id,
       date: tomorrow,
       time: '18:15',
       note: 'Ti aspettiamo alle 18:15, porta la tinta preferita',
     });
-    await call(customers['Laura Conti']!, 'accept_reservation_change', { reservation_id: moved.id });
+    await rpcData(customers['Laura Conti']!, 'accept_reservation_change', { reservation_id: moved.id });
     seeded.push(['Giulia', '18:15']);
     // Two more requests to answer: one without preference, one to move.
     await book('Elena Bianchi', { time: '17:30' });
@@ -340,7 +322,7 @@ describe('the salon’s Prenotazioni inbox and Agenda calendar', () => {
     await main()
       .getByRole('button', { name: /^18:15–19:00 Laura Conti/ })
       .waitFor({ state: 'detached', ...live });
-    const mine = await call<{ status: string; notes: string }[]>(
+    const mine = await rpcData<{ status: string; notes: string }[]>(
       customers['Laura Conti']!,
       'client_reservations',
       {
@@ -373,7 +355,7 @@ describe('the salon’s Prenotazioni inbox and Agenda calendar', () => {
 
   it('updates the calendar live when an appointment is confirmed elsewhere', async () => {
     const { id } = await book('Paola Galli', { operator_id: operators.Dora, time: '18:00' });
-    await call(owner, 'confirm_reservation', { reservation_id: id });
+    await rpcData(owner, 'confirm_reservation', { reservation_id: id });
     await main()
       .getByRole('list', { name: 'Appuntamenti di Dora' })
       .getByRole('button', { name: /^18:00–18:45 Paola Galli/ })

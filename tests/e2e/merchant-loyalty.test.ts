@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer } from '../support/app-server.ts';
 import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
+import { registerPurchase, signedIn } from '../support/fixtures.ts';
 import type { TestServer } from '../support/test-server.ts';
 import {
   appServerOptions,
@@ -83,11 +84,7 @@ describe('a merchant registers purchases and reads the loyalty programme', () =>
     const bea = await join('Bea', anna);
     await join('Carla', bea);
     expect([anna, bea]).toEqual(['A00001', 'A00002']);
-    const merchant = server.client();
-    expect((await merchant.auth.signInWithPassword(merchantAccount)).error).toBeNull();
-    expect(
-      (await merchant.rpc('register_purchase', { client_code: anna, spend: 100, discount: 0 })).error,
-    ).toBeNull();
+    await registerPurchase(await signedIn(server, merchantAccount), anna, 100);
 
     page = await browser.newPage({ viewport: phone, locale: 'it-IT', acceptDownloads: true });
   });

@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer } from '../support/app-server.ts';
 import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
+import { signedIn } from '../support/fixtures.ts';
 import type { TestClient, TestServer } from '../support/test-server.ts';
 import {
   closeToasts,
@@ -89,8 +90,7 @@ describe('Impostazioni: the salon edits its hours, operators, treatments, logo a
     server = await startAppServer(appServerOptions);
     browser = await launchBrowser();
     slug = (await createMerchant(server, merchantAccount)).slug;
-    owner = server.client();
-    expect((await owner.auth.signInWithPassword(merchantAccount)).error).toBeNull();
+    owner = await signedIn(server, merchantAccount);
     merchantId = (await rpc<{ id: string }>('merchant_profile')).id;
     const photo = squareImage(24, [180, 60, 110]);
     const operator = async (name: string) => {

@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer } from '../support/app-server.ts';
 import { launchBrowser, screenshot } from '../support/browser.ts';
+import { registerPurchase, signedIn } from '../support/fixtures.ts';
 import type { TestClient, TestServer } from '../support/test-server.ts';
 import {
   adminAccount,
@@ -202,15 +203,9 @@ describe('no screen scrolls sideways at 320–480 px, with a busy salon', () => 
         }),
       );
     }
-    merchant = server.client();
-    expect((await merchant.auth.signInWithPassword(merchantAccount)).error).toBeNull();
+    merchant = await signedIn(server, merchantAccount);
     for (const [index, code] of codes.entries()) {
-      const { error } = await merchant.rpc('register_purchase', {
-        client_code: code,
-        spend: (123456 + index * 101_100) / 100,
-        discount: 0,
-      });
-      expect(error).toBeNull();
+      await registerPurchase(merchant, code, (123456 + index * 101_100) / 100);
     }
     // An operator and a treatment with long names, and reservations waiting and confirmed.
     const { rows } = await server.server.context.db.query<{ id: string }>(
@@ -228,10 +223,7 @@ describe('no screen scrolls sideways at 320–480 px, with a busy salon', () => 
       operator_ids: [rows[0]!.id],
     });
     expect(treatment.error).toBeNull();
-    const customer = server.client();
-    expect(
-      (await customer.auth.signInWithPassword({ email: customerEmail(1), password: 'password123' })).error,
-    ).toBeNull();
+    const customer = await signedIn(server, { email: customerEmail(1), password: 'password123' });
     const dates = await customer.rpc('booking_dates', { merchant_slug: slug });
     expect(dates.error).toBeNull();
     const date = (dates.data as { date: string }[] | string[])[1];

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer } from '../support/app-server.ts';
 import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
+import { registerPurchase, signedIn } from '../support/fixtures.ts';
 import type { TestServer } from '../support/test-server.ts';
 import {
   appServerOptions,
@@ -31,11 +32,8 @@ describe('the customer opens the app offline', () => {
     browser = await launchBrowser();
     slug = (await createMerchant(server, merchantAccount)).slug;
     const code = await joinMerchant(server, { merchantSlug: slug, ...customer });
-    const merchant = server.client();
-    expect((await merchant.auth.signInWithPassword(merchantAccount)).error).toBeNull();
-    expect(
-      (await merchant.rpc('register_purchase', { client_code: code, spend: 86.4, discount: 0 })).error,
-    ).toBeNull();
+    const merchant = await signedIn(server, merchantAccount);
+    await registerPurchase(merchant, code, 86.4);
     // A confirmed appointment in the booking window.
     const { rows } = await server.server.context.db.query<{ id: string }>(
       `insert into app.operators (merchant_id, name) select id, 'Giada' from app.merchants where slug = $1 returning id`,
@@ -50,8 +48,7 @@ describe('the customer opens the app offline', () => {
       operator_ids: [operatorId],
     });
     expect(treatment.error).toBeNull();
-    const client = server.client();
-    expect((await client.auth.signInWithPassword(customer)).error).toBeNull();
+    const client = await signedIn(server, customer);
     const dates = await client.rpc('booking_dates', { merchant_slug: slug });
     expect(dates.error).toBeNull();
     const first = (dates.data as ({ date: string } | string)[])[1]!;

@@ -8,6 +8,7 @@ import {
   createMerchant,
   expectAccessible,
   heading,
+  joinMerchant,
   openFromNav,
   waitForPath,
 } from './helpers.ts';
@@ -28,19 +29,15 @@ describe('the merchant sees the referral signals on Clienti ("Da controllare")',
   let quietSlug: string;
   let marta: string;
 
-  const join = async (slug: string, name: string, options: { sponsor?: string; phone?: string } = {}) => {
-    const { data, error } = await server.client().rpc('join_merchant', {
-      merchant_slug: slug,
+  const join = (slug: string, name: string, options: { sponsor?: string; phone?: string } = {}) =>
+    joinMerchant(server, {
+      merchantSlug: slug,
       name,
       email: `${name.toLowerCase().replaceAll(' ', '.')}.${slug}@clienti.test`,
       password: 'password123',
-      phone: options.phone ?? null,
-      sponsor_code: options.sponsor ?? null,
-      privacy_accepted: true,
+      phone: options.phone,
+      sponsorCode: options.sponsor,
     });
-    expect(error).toBeNull();
-    return (data as { client_code: string }).client_code;
-  };
 
   const signIn = async (account: typeof busySalon, slug: string) => {
     const page = await browser.newPage({ viewport: phone, locale: 'it-IT' });

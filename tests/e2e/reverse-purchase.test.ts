@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer } from '../support/app-server.ts';
 import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
+import { registerPurchase, signedIn } from '../support/fixtures.ts';
 import type { TestServer } from '../support/test-server.ts';
 import {
   closeToasts,
@@ -56,15 +57,9 @@ describe('a merchant reverses a purchase and the customer sees it on Crediti', (
       password: 'password123',
     });
     const beaCode = await joinMerchant(server, { merchantSlug: slug, ...bea, sponsorCode: anna });
-    const merchant = server.client();
-    expect((await merchant.auth.signInWithPassword(merchantAccount)).error).toBeNull();
-    for (const [spend, discount] of [
-      [100, 0],
-      [10, 5],
-    ] as const)
-      expect(
-        (await merchant.rpc('register_purchase', { client_code: beaCode, spend, discount })).error,
-      ).toBeNull();
+    const merchant = await signedIn(server, merchantAccount);
+    await registerPurchase(merchant, beaCode, 100);
+    await registerPurchase(merchant, beaCode, 10, 5);
     page = await browser.newPage({ viewport: phone, locale: 'it-IT' });
   });
   afterAll(async () => {

@@ -9,6 +9,7 @@ import { restoreBackup } from '../../server/backup/restore-backup.ts';
 import { runBackup } from '../../server/backup/run-backup.ts';
 import { FileStore, holdRemovals } from '../../server/storage/file-store.ts';
 import { cents, createAdmin, createMerchant, joinAsClient, type JoinedClient } from '../support/personas.ts';
+import { registerPurchase } from '../support/purchases.ts';
 import {
   createThrowawayPostgres,
   testDatabaseKind,
@@ -111,13 +112,9 @@ describe('backup and restore', () => {
         const counter = async (offset: number) => {
           for (let round = 0; writing; round += 1) {
             const buyer = members[(round + offset) % members.length]!.client_code;
-            const { data, error } = await owner.client.rpc('register_purchase', {
-              client_code: buyer,
-              spend: 10 + ((round * 7 + offset) % 90) / 100,
-              discount: 0,
-            });
-            if (error) throw new Error(`register_purchase: ${error.message}`);
-            acknowledged.push({ id: (data as { movement_id: string }).movement_id, at: performance.now() });
+            const spend = 10 + ((round * 7 + offset) % 90) / 100;
+            const { movement_id: id } = await registerPurchase(owner.client, buyer, spend);
+            acknowledged.push({ id, at: performance.now() });
           }
         };
         const replacer = async () => {

@@ -14,7 +14,7 @@ import {
   romeToday,
   type Answer,
   type Salon,
-} from '../db/booking-fixture.ts';
+} from '../support/fixtures.ts';
 import { startFakeSmtp } from '../support/fake-smtp.ts';
 import { mailbox, type MailMessage } from '../support/mailbox.ts';
 import { testDatabaseKind } from '../support/test-database.ts';

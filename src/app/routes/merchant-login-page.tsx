@@ -15,10 +15,7 @@ export function AdminLoginPage() {
     <SignedInRedirect login={{ kind: 'staff' }}>
       <AuthLayout>
         <div className="grid gap-6">
-          <div className="grid gap-1">
-            <PageHeading>{texts.login.adminTitle}</PageHeading>
-            <p className="text-muted-foreground">{texts.login.adminSubtitle}</p>
-          </div>
+          <PageHeading lead={texts.login.adminSubtitle}>{texts.login.adminTitle}</PageHeading>
           <MerchantLoginForm />
         </div>
       </AuthLayout>
@@ -37,10 +34,7 @@ export function MerchantLoginPage() {
     <SignedInRedirect login={{ kind: 'staff' }}>
       <AuthLayout merchant={merchant.data}>
         <div className="grid gap-6">
-          <div className="grid gap-1">
-            <PageHeading>{texts.login.merchantTitle}</PageHeading>
-            <p className="text-muted-foreground">{texts.login.merchantSubtitle}</p>
-          </div>
+          <PageHeading lead={texts.login.merchantSubtitle}>{texts.login.merchantTitle}</PageHeading>
           <MerchantLoginForm resetPasswordHref={paths.merchantResetPassword.href(merchantSlug)} />
         </div>
       </AuthLayout>

@@ -9,10 +9,7 @@ function ResetPasswordPage({ redirectTo, loginHref }: { redirectTo: string; logi
   return (
     <AuthLayout>
       <div className="grid gap-6">
-        <div className="grid gap-1">
-          <PageHeading>{texts.resetPassword.title}</PageHeading>
-          <p className="text-muted-foreground">{texts.resetPassword.subtitle}</p>
-        </div>
+        <PageHeading lead={texts.resetPassword.subtitle}>{texts.resetPassword.title}</PageHeading>
         <ResetPasswordForm redirectTo={redirectTo} loginHref={loginHref} />
       </div>
     </AuthLayout>

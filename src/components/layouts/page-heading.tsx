@@ -6,6 +6,8 @@ interface PageHeadingProps {
   children: ReactNode;
   /** The document title; the heading's text when it is a plain string. */
   title?: string;
+  /** The sentence under the heading that says what the screen is for. */
+  lead?: ReactNode;
   className?: string;
 }
 
@@ -13,7 +15,7 @@ interface PageHeadingProps {
  * The screen's one h1. It takes focus when the screen appears, so a screen reader announces the new
  * screen after a route change, and names the browser tab.
  */
-export function PageHeading({ children, title, className }: PageHeadingProps) {
+export function PageHeading({ children, title, lead, className }: PageHeadingProps) {
   const ref = useRef<HTMLHeadingElement>(null);
   const documentTitle = title ?? (typeof children === 'string' ? children : undefined);
   useEffect(() => {
@@ -23,7 +25,7 @@ export function PageHeading({ children, title, className }: PageHeadingProps) {
         : texts.app.name;
     ref.current?.focus({ preventScroll: true });
   }, [documentTitle]);
-  return (
+  const heading = (
     <h1
       ref={ref}
       tabIndex={-1}
@@ -32,5 +34,12 @@ export function PageHeading({ children, title, className }: PageHeadingProps) {
     >
       {children}
     </h1>
+  );
+  if (lead === undefined) return heading;
+  return (
+    <div className="grid gap-1">
+      {heading}
+      <p className="text-muted-foreground">{lead}</p>
+    </div>
   );
 }

@@ -20,7 +20,6 @@ export const adminTexts = {
     created: 'Commerciante {name} aggiunto con successo!',
     createError: 'Errore registrazione commerciante: {message}',
     loadError: 'Impossibile caricare i commercianti: {message}',
-    retry: 'Riprova',
     count: ['{count} commerciante', '{count} commercianti'],
     phoneLabel: 'Telefono',
     emailLabel: 'Email',

@@ -56,8 +56,6 @@ export const bookingClientTexts = {
   durationLabel: 'Durata',
   notesLabel: 'Note',
   duration: '{minutes} min',
-  loadError: 'Impossibile caricare i dati: {message}',
-  retry: 'Riprova',
   addToCalendar: 'Aggiungi al calendario',
   addToCalendarLabel: 'Aggiungi al calendario {treatment} del {date}',
   calendarError: 'Impossibile preparare il file del calendario: {message}',

@@ -5,8 +5,6 @@ const d = appTexts.dashboard;
 /** The merchant's booking screens: the catalogue's dashboard entries plus their own (spec §2, §5, §8). */
 export const bookingMerchantTexts = {
   common: {
-    loadError: 'Impossibile caricare i dati: {message}',
-    retry: 'Riprova',
     error: 'Errore: {message}',
     client: 'Cliente',
     treatment: 'Trattamento',

@@ -3,10 +3,6 @@ import { texts as appTexts } from '@/lib/texts';
 /** The customer's loyalty screens: the shared catalogue's client entries plus this feature's own texts. */
 export const clientLoyaltyTexts = {
   ...appTexts.client,
-  common: {
-    retry: 'Riprova',
-    loadError: 'Impossibile caricare i dati: {message}',
-  },
   profile: {
     ...appTexts.client.profile,
     lead: 'I tuoi dati presso {merchant}.',

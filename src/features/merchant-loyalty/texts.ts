@@ -5,8 +5,6 @@ const d = appTexts.dashboard;
 /** The merchant's loyalty screens' Italian texts: the catalogue's dashboard entries plus their own. */
 export const merchantLoyaltyTexts = {
   common: {
-    loadError: 'Impossibile caricare i dati: {message}',
-    retry: 'Riprova',
     noValue: '—',
     euro: '€',
     percent: '%',

@@ -2,7 +2,13 @@ import type { Database, Queryable } from '../../../server/db/port.ts';
 import { isPostgresError } from '../../../server/db/port.ts';
 import { joinAsClient } from '../../support/personas.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { createAdmin, insertReservation, openSalon, type Salon } from '../booking-fixture.ts';
+import {
+  createAdmin,
+  insertReservation,
+  openSalon,
+  registerPurchase,
+  type Salon,
+} from '../../support/fixtures.ts';
 
 /** Who runs a statement: the two salons' merchants and clients, the platform admin, anon, service_role. */
 export type PersonaName = 'anon' | 'clientA' | 'clientB' | 'merchantA' | 'merchantB' | 'admin' | 'service';
@@ -94,12 +100,7 @@ async function salonIds(server: TestServer, salon: Salon): Promise<SalonIds> {
     [salon.member.client_code, 50],
     [friend.client_code, 40],
   ] as const) {
-    const { error } = await salon.owner.client.rpc('register_purchase', {
-      client_code: code,
-      spend,
-      discount: 0,
-    });
-    if (error) throw new Error(`register_purchase: ${error.message}`);
+    await registerPurchase(salon.owner.client, code, spend);
   }
   // The member's reservations in every state, confirmed ones before and after the hour that allows
   // deleting them, one left pending in the past; the friend has a rejected one of its own.

@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
 import { ClientTreeView } from '@/components/client-tree/client-tree-view';
-import { EmptyState } from '@/components/empty-state';
+import { QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useClientTree } from '@/features/admin/api/get-client-tree';
 import { ClientErasure } from '@/features/admin/components/client-erasure';
 import { adminTexts } from '@/features/admin/texts';
-import { failureText } from '@/lib/api-error';
 import { fill } from '@/lib/texts';
 
 const t = adminTexts.albero;
@@ -24,23 +23,19 @@ export function AdminClientTree({
     if (clients.error) console.error(adminTexts.logs.fetchTree, clients.error);
   }, [clients.error]);
 
-  if (clients.isPending) return <Skeleton className="h-96" />;
-  if (clients.error) {
-    return (
-      <p role="alert" className="rounded-2xl border border-destructive p-4">
-        {failureText(t.loadError, clients.error)}
-      </p>
-    );
-  }
-  if (clients.data.length === 0) return <EmptyState>{t.empty}</EmptyState>;
   return (
-    <div className="grid gap-6">
-      <ClientTreeView
-        clients={clients.data}
-        title={fill(t.treeLabel, { name: merchantName })}
-        initialDepth={1}
-      />
-      <ClientErasure clients={clients.data} />
-    </div>
+    <QueryView
+      query={clients}
+      pending={<Skeleton className="h-96" />}
+      errorText={t.loadError}
+      empty={t.empty}
+    >
+      {(data) => (
+        <div className="grid gap-6">
+          <ClientTreeView clients={data} title={fill(t.treeLabel, { name: merchantName })} initialDepth={1} />
+          <ClientErasure clients={data} />
+        </div>
+      )}
+    </QueryView>
   );
 }

@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
-import { EmptyState } from '@/components/empty-state';
 import { PageHeading } from '@/components/layouts/page-heading';
-import { Skeleton } from '@/components/ui/skeleton';
+import { LoadingBlocks } from '@/components/loading-blocks';
+import { QueryView } from '@/components/query-view';
 import { useCampaignSummaries } from '@/features/admin/api/get-campaign-summaries';
 import { CampaignSummaryCard } from '@/features/admin/components/campaign-summary-card';
 import { adminTexts } from '@/features/admin/texts';
-import { failureText } from '@/lib/api-error';
 
 const t = adminTexts.riepilogo;
 
@@ -19,30 +18,23 @@ export function AdminSummaryScreen() {
 
   return (
     <div className="grid gap-6">
-      <div className="grid gap-2">
-        <PageHeading>{t.title}</PageHeading>
-        <p className="text-muted-foreground">{t.lead}</p>
-      </div>
-      {summaries.isPending ? (
-        <div className="grid gap-4">
-          <Skeleton className="h-20" />
-          <Skeleton className="h-20" />
-        </div>
-      ) : summaries.error ? (
-        <p role="alert" className="rounded-2xl border border-destructive p-4">
-          {failureText(t.loadError, summaries.error)}
-        </p>
-      ) : summaries.data.length === 0 ? (
-        <EmptyState>{t.empty}</EmptyState>
-      ) : (
-        <ul className="grid gap-4">
-          {summaries.data.map((summary) => (
-            <li key={summary.merchant_id}>
-              <CampaignSummaryCard summary={summary} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <PageHeading lead={t.lead}>{t.title}</PageHeading>
+      <QueryView
+        query={summaries}
+        pending={<LoadingBlocks count={2} className="h-20" />}
+        errorText={t.loadError}
+        empty={t.empty}
+      >
+        {(data) => (
+          <ul className="grid gap-4">
+            {data.map((summary) => (
+              <li key={summary.merchant_id}>
+                <CampaignSummaryCard summary={summary} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </div>
   );
 }

@@ -16,10 +16,7 @@ export function AdminTreeScreen() {
 
   return (
     <div className="grid gap-6">
-      <div className="grid gap-2">
-        <PageHeading>{t.title}</PageHeading>
-        <p className="text-muted-foreground">{t.lead}</p>
-      </div>
+      <PageHeading lead={t.lead}>{t.title}</PageHeading>
       <FormField label={t.merchant} className="max-w-sm">
         {(control) => (
           <Select value={merchantSlug} onValueChange={setMerchantSlug} disabled={!merchants.data}>

@@ -1,9 +1,10 @@
+import { LoadingBlocks } from '@/components/loading-blocks';
+import { QueryView } from '@/components/query-view';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { useBookableTreatments } from '@/features/booking-client/api/list-bookable-treatments';
 import { useWatchClientReservations } from '@/features/booking-client/api/watch-client-reservations';
 import { BookingSteps } from '@/features/booking-client/components/booking-steps';
 import { MyReservations } from '@/features/booking-client/components/my-reservations';
-import { LoadError, LoadingBlocks } from '@/features/booking-client/components/query-states';
 import { bookingClientTexts } from '@/features/booking-client/texts';
 import { fill } from '@/lib/texts';
 
@@ -23,17 +24,10 @@ export function BookingScreen({ merchantSlug, merchantName, clientId }: BookingS
 
   return (
     <section className="grid gap-8">
-      <div className="grid gap-1">
-        <PageHeading>{t.title}</PageHeading>
-        <p className="text-muted-foreground">{fill(t.lead, { merchant: merchantName })}</p>
-      </div>
-      {treatments.isPending ? (
-        <LoadingBlocks count={1} className="h-56" />
-      ) : treatments.isError ? (
-        <LoadError error={treatments.error} onRetry={() => void treatments.refetch()} />
-      ) : (
-        <BookingSteps merchantSlug={merchantSlug} treatments={treatments.data} />
-      )}
+      <PageHeading lead={fill(t.lead, { merchant: merchantName })}>{t.title}</PageHeading>
+      <QueryView query={treatments} pending={<LoadingBlocks count={1} className="h-56" />}>
+        {(data) => <BookingSteps merchantSlug={merchantSlug} treatments={data} />}
+      </QueryView>
       <MyReservations merchantSlug={merchantSlug} />
     </section>
   );

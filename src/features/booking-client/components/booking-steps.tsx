@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import { LoadingBlocks } from '@/components/loading-blocks';
+import { QueryView } from '@/components/query-view';
 import { EmptyState } from '@/components/empty-state';
 import { Card, CardContent } from '@/components/ui/card';
 import { notify } from '@/components/ui/toaster';
@@ -9,7 +11,6 @@ import { useFreeTimePeriods } from '@/features/booking-client/api/list-free-time
 import { BookingSummary } from '@/features/booking-client/components/booking-summary';
 import { DayStrip } from '@/features/booking-client/components/day-strip';
 import { anyOperator, OperatorChoice } from '@/features/booking-client/components/operator-choice';
-import { LoadError, LoadingBlocks } from '@/features/booking-client/components/query-states';
 import { TimeChips } from '@/features/booking-client/components/time-chips';
 import { TreatmentChoice } from '@/features/booking-client/components/treatment-choice';
 import { bookingClientTexts } from '@/features/booking-client/texts';
@@ -101,17 +102,15 @@ export function BookingSteps({
             />
           ) : null}
           {treatment && draft.operatorId ? (
-            days.isPending ? (
-              <LoadingBlocks count={1} />
-            ) : days.isError ? (
-              <LoadError error={days.error} onRetry={() => void days.refetch()} />
-            ) : (
-              <DayStrip
-                days={days.data}
-                chosen={draft.date}
-                onChoose={(date) => setDraft({ ...draft, date, time: '' })}
-              />
-            )
+            <QueryView query={days} pending={<LoadingBlocks count={1} className="h-20" />}>
+              {(data) => (
+                <DayStrip
+                  days={data}
+                  chosen={draft.date}
+                  onChoose={(date) => setDraft({ ...draft, date, time: '' })}
+                />
+              )}
+            </QueryView>
           ) : null}
           {treatment && draft.operatorId && draft.date ? (
             <TimeChips

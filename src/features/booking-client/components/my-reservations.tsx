@@ -1,10 +1,10 @@
-import { EmptyState } from '@/components/empty-state';
+import { LoadingBlocks } from '@/components/loading-blocks';
+import { QueryView } from '@/components/query-view';
 import {
   useReservationSections,
   type SectionReservation,
 } from '@/features/booking-client/api/list-reservation-sections';
 import { ClientReservationCard } from '@/features/booking-client/components/client-reservation-card';
-import { LoadError, LoadingBlocks } from '@/features/booking-client/components/query-states';
 import { bookingClientTexts } from '@/features/booking-client/texts';
 
 const t = bookingClientTexts;
@@ -17,30 +17,31 @@ export function MyReservations({ merchantSlug }: { merchantSlug: string }) {
       <h2 id="my-reservations" className="text-2xl font-semibold">
         {t.myReservations}
       </h2>
-      {sections.isPending ? (
-        <LoadingBlocks />
-      ) : sections.isError ? (
-        <LoadError error={sections.error} onRetry={() => void sections.refetch()} />
-      ) : sections.data.upcoming.length + sections.data.past.length === 0 ? (
-        <EmptyState>{t.emptyReservations}</EmptyState>
-      ) : (
-        <>
-          <ReservationList
-            id="upcoming-reservations"
-            title={t.upcoming}
-            empty={t.emptyUpcoming}
-            merchantSlug={merchantSlug}
-            reservations={sections.data.upcoming}
-          />
-          <ReservationList
-            id="past-reservations"
-            title={t.past}
-            empty={t.emptyPast}
-            merchantSlug={merchantSlug}
-            reservations={sections.data.past}
-          />
-        </>
-      )}
+      <QueryView
+        query={sections}
+        pending={<LoadingBlocks count={2} className="h-20" />}
+        isEmpty={(data) => data.upcoming.length + data.past.length === 0}
+        empty={t.emptyReservations}
+      >
+        {(data) => (
+          <>
+            <ReservationList
+              id="upcoming-reservations"
+              title={t.upcoming}
+              empty={t.emptyUpcoming}
+              merchantSlug={merchantSlug}
+              reservations={data.upcoming}
+            />
+            <ReservationList
+              id="past-reservations"
+              title={t.past}
+              empty={t.emptyPast}
+              merchantSlug={merchantSlug}
+              reservations={data.past}
+            />
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

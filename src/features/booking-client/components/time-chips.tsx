@@ -1,9 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
+import { QueryView } from '@/components/query-view';
 import type { FreeTimePeriod } from '@/features/booking-client/api/list-free-time-periods';
 import { BookingStep } from '@/features/booking-client/components/booking-step';
 import { ChoiceOption } from '@/features/booking-client/components/choice-option';
-import { LoadError } from '@/features/booking-client/components/query-states';
 import { bookingClientTexts } from '@/features/booking-client/texts';
 
 const t = bookingClientTexts;
@@ -21,37 +21,39 @@ export function TimeChips({
   const id = useId();
   return (
     <BookingStep number={4} legend={t.timeStep}>
-      {periods.isPending ? (
-        <p className="text-muted-foreground" aria-live="polite">
-          {t.loadingTimes}
-        </p>
-      ) : periods.isError ? (
-        <LoadError error={periods.error} onRetry={() => void periods.refetch()} />
-      ) : !periods.data || periods.data.length === 0 ? (
-        <p className="font-medium text-muted-foreground">{t.noTimes}</p>
-      ) : (
-        periods.data.map((group, index) => (
-          <div key={group.period} role="group" aria-labelledby={`${id}-${index}`} className="grid gap-2">
-            <p id={`${id}-${index}`} className="text-sm font-semibold text-muted-foreground uppercase">
-              {group.period}
-            </p>
-            <div className="flex flex-wrap gap-2">
-              {group.times.map((time) => (
-                <ChoiceOption
-                  key={time}
-                  name="time"
-                  value={time}
-                  checked={chosen === time}
-                  onChoose={onChoose}
-                  className="min-w-[4.75rem] items-center justify-center rounded-full px-3 font-medium tabular-nums"
-                >
-                  {time}
-                </ChoiceOption>
-              ))}
+      <QueryView
+        query={periods}
+        pending={
+          <p className="text-muted-foreground" aria-live="polite">
+            {t.loadingTimes}
+          </p>
+        }
+        empty={<p className="font-medium text-muted-foreground">{t.noTimes}</p>}
+      >
+        {(data) =>
+          data.map((group, index) => (
+            <div key={group.period} role="group" aria-labelledby={`${id}-${index}`} className="grid gap-2">
+              <p id={`${id}-${index}`} className="text-sm font-semibold text-muted-foreground uppercase">
+                {group.period}
+              </p>
+              <div className="flex flex-wrap gap-2">
+                {group.times.map((time) => (
+                  <ChoiceOption
+                    key={time}
+                    name="time"
+                    value={time}
+                    checked={chosen === time}
+                    onChoose={onChoose}
+                    className="min-w-[4.75rem] items-center justify-center rounded-full px-3 font-medium tabular-nums"
+                  >
+                    {time}
+                  </ChoiceOption>
+                ))}
+              </div>
             </div>
-          </div>
-        ))
-      )}
+          ))
+        }
+      </QueryView>
     </BookingStep>
   );
 }

@@ -2,6 +2,8 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { formatDate } from '@/lib/format';
 import { EmptyState } from '@/components/empty-state';
+import { LoadingBlocks } from '@/components/loading-blocks';
+import { QueryView } from '@/components/query-view';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -15,7 +17,6 @@ import { CalendarDayList } from '@/features/booking-merchant/components/calendar
 import { CalendarDayStrip } from '@/features/booking-merchant/components/calendar-day-strip';
 import { CalendarWeek } from '@/features/booking-merchant/components/calendar-week';
 import { CancelReservationDialog } from '@/features/booking-merchant/components/cancel-reservation-dialog';
-import { LoadError, LoadingBlocks } from '@/features/booking-merchant/components/query-states';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 
 const t = bookingMerchantTexts.agenda;
@@ -47,76 +48,73 @@ export function AgendaScreen() {
 
   return (
     <section className="grid min-w-0 gap-6">
-      <div className="grid gap-1">
-        <PageHeading>{t.title}</PageHeading>
-        <p className="text-muted-foreground">{t.lead}</p>
-      </div>
-      {calendar.isPending ? (
-        <LoadingBlocks />
-      ) : calendar.isError || !data || !day ? (
-        <LoadError error={calendar.error} onRetry={() => void calendar.refetch()} />
-      ) : (
-        <>
-          <div className="flex flex-wrap items-center gap-2">
-            <Button
-              variant="outline"
-              size="icon"
-              aria-label={t.previousWeek}
-              onClick={() => goTo(data.previous_from_day)}
-            >
-              <ChevronLeft aria-hidden="true" />
-            </Button>
-            <Button variant="outline" onClick={() => goTo(null)} disabled={data.from_day === data.today}>
-              {t.today}
-            </Button>
-            <Button
-              variant="outline"
-              size="icon"
-              aria-label={t.nextWeek}
-              onClick={() => goTo(data.next_from_day)}
-            >
-              <ChevronRight aria-hidden="true" />
-            </Button>
-            <p className="font-semibold tabular-nums" aria-live="polite">
-              {formatDate(data.days[0]!.date)} – {formatDate(data.days.at(-1)!.date)}
-            </p>
-          </div>
-          {data.days.every((shown) => shown.appointments.length === 0) ? (
-            <EmptyState>{t.emptyWeek}</EmptyState>
-          ) : null}
-          <div className="grid gap-4 md:hidden">
-            <CalendarDayStrip
-              days={data.days}
-              today={data.today}
-              selected={day.date}
-              onSelect={setSelected}
-            />
-            <CalendarDayList day={day} operators={data.operators} onOpen={open(day.date)} />
-          </div>
-          <Tabs defaultValue="day" className="hidden md:block">
-            <TabsList aria-label={t.view}>
-              <TabsTrigger value="day">{t.dayView}</TabsTrigger>
-              <TabsTrigger value="week">{t.weekView}</TabsTrigger>
-            </TabsList>
-            <TabsContent value="day" className="grid gap-4">
-              <CalendarDayStrip
-                days={data.days}
-                today={data.today}
-                selected={day.date}
-                onSelect={setSelected}
-              />
-              <CalendarDayGrid calendar={data} day={day} onOpen={open(day.date)} />
-            </TabsContent>
-            <TabsContent value="week">
-              <CalendarWeek
-                days={data.days}
-                today={data.today}
-                onOpen={(appointment, date) => open(date)(appointment)}
-              />
-            </TabsContent>
-          </Tabs>
-        </>
-      )}
+      <PageHeading lead={t.lead}>{t.title}</PageHeading>
+      <QueryView query={calendar} pending={<LoadingBlocks />}>
+        {(data) =>
+          day && (
+            <>
+              <div className="flex flex-wrap items-center gap-2">
+                <Button
+                  variant="outline"
+                  size="icon"
+                  aria-label={t.previousWeek}
+                  onClick={() => goTo(data.previous_from_day)}
+                >
+                  <ChevronLeft aria-hidden="true" />
+                </Button>
+                <Button variant="outline" onClick={() => goTo(null)} disabled={data.from_day === data.today}>
+                  {t.today}
+                </Button>
+                <Button
+                  variant="outline"
+                  size="icon"
+                  aria-label={t.nextWeek}
+                  onClick={() => goTo(data.next_from_day)}
+                >
+                  <ChevronRight aria-hidden="true" />
+                </Button>
+                <p className="font-semibold tabular-nums" aria-live="polite">
+                  {formatDate(data.days[0]!.date)} – {formatDate(data.days.at(-1)!.date)}
+                </p>
+              </div>
+              {data.days.every((shown) => shown.appointments.length === 0) ? (
+                <EmptyState>{t.emptyWeek}</EmptyState>
+              ) : null}
+              <div className="grid gap-4 md:hidden">
+                <CalendarDayStrip
+                  days={data.days}
+                  today={data.today}
+                  selected={day.date}
+                  onSelect={setSelected}
+                />
+                <CalendarDayList day={day} operators={data.operators} onOpen={open(day.date)} />
+              </div>
+              <Tabs defaultValue="day" className="hidden md:block">
+                <TabsList aria-label={t.view}>
+                  <TabsTrigger value="day">{t.dayView}</TabsTrigger>
+                  <TabsTrigger value="week">{t.weekView}</TabsTrigger>
+                </TabsList>
+                <TabsContent value="day" className="grid gap-4">
+                  <CalendarDayStrip
+                    days={data.days}
+                    today={data.today}
+                    selected={day.date}
+                    onSelect={setSelected}
+                  />
+                  <CalendarDayGrid calendar={data} day={day} onOpen={open(day.date)} />
+                </TabsContent>
+                <TabsContent value="week">
+                  <CalendarWeek
+                    days={data.days}
+                    today={data.today}
+                    onOpen={(appointment, date) => open(date)(appointment)}
+                  />
+                </TabsContent>
+              </Tabs>
+            </>
+          )
+        }
+      </QueryView>
       {opened && !opened.cancelling ? (
         <AppointmentDetailsDialog
           appointment={opened.appointment}

@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import { LoadingBlocks } from '@/components/loading-blocks';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CheckboxField } from '@/components/ui/checkbox-field';
@@ -10,7 +12,6 @@ import {
   type BookingSettings,
 } from '@/features/booking-merchant/api/get-booking-settings';
 import { useSetBookingEmails, useSetSalonAddress } from '@/features/booking-merchant/api/set-booking-emails';
-import { LoadError, LoadingBlocks } from '@/features/booking-merchant/components/query-states';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
 import { maxLength } from '@/lib/input-limits';
@@ -28,16 +29,14 @@ export function BookingEmailsCard() {
           <CardDescription>{t.emailsLead}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
-          {settings.isPending ? (
-            <LoadingBlocks count={2} className="h-12" />
-          ) : settings.isError ? (
-            <LoadError error={settings.error} onRetry={() => void settings.refetch()} />
-          ) : (
-            <>
-              <AddressForm address={settings.data.address ?? ''} />
-              <EmailsForm settings={settings.data} />
-            </>
-          )}
+          <QueryView query={settings} pending={<LoadingBlocks count={2} className="h-12" />}>
+            {(data) => (
+              <>
+                <AddressForm address={data.address ?? ''} />
+                <EmailsForm settings={data} />
+              </>
+            )}
+          </QueryView>
         </CardContent>
       </Card>
     </section>

@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import { LoadingBlocks } from '@/components/loading-blocks';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -6,7 +8,6 @@ import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/toaster';
 import { useBookingSettings } from '@/features/booking-merchant/api/get-booking-settings';
 import { useSetCancellationNotice } from '@/features/booking-merchant/api/set-cancellation-notice';
-import { LoadError, LoadingBlocks } from '@/features/booking-merchant/components/query-states';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
 
@@ -23,13 +24,9 @@ export function CancellationNoticeCard() {
           <CardDescription>{t.cancellationLead}</CardDescription>
         </CardHeader>
         <CardContent>
-          {settings.isPending ? (
-            <LoadingBlocks count={1} className="h-12" />
-          ) : settings.isError ? (
-            <LoadError error={settings.error} onRetry={() => void settings.refetch()} />
-          ) : (
-            <CancellationNoticeForm hours={settings.data.cancellation_notice_hours} />
-          )}
+          <QueryView query={settings} pending={<LoadingBlocks count={1} className="h-12" />}>
+            {(data) => <CancellationNoticeForm hours={data.cancellation_notice_hours} />}
+          </QueryView>
         </CardContent>
       </Card>
     </section>

@@ -1,6 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { EmptyState } from '@/components/empty-state';
+import { LoadingBlocks } from '@/components/loading-blocks';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -9,7 +10,6 @@ import { notify } from '@/components/ui/toaster';
 import { useBookingCalendar } from '@/features/booking-merchant/api/get-booking-calendar';
 import { useAddSalonClosure } from '@/features/booking-merchant/api/add-salon-closure';
 import { useSetSalonClosure } from '@/features/booking-merchant/api/set-salon-closure';
-import { LoadError, LoadingBlocks } from '@/features/booking-merchant/components/query-states';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
@@ -110,37 +110,38 @@ export function ClosuresCard() {
               {t.addClosure}
             </Button>
           </form>
-          {calendar.isPending ? (
-            <LoadingBlocks count={1} className="h-12" />
-          ) : calendar.isError ? (
-            <LoadError error={calendar.error} onRetry={() => void calendar.refetch()} />
-          ) : calendar.data.closure_days.length === 0 ? (
-            <EmptyState>{t.noClosures}</EmptyState>
-          ) : (
-            <ul aria-label={t.closures} className="grid gap-2 sm:grid-cols-2">
-              {calendar.data.closure_days.map(({ day: closed, reason: why }) => (
-                <li
-                  key={closed}
-                  className="flex items-center justify-between gap-2 rounded-xl border border-border py-1 pr-1 pl-4"
-                >
-                  <span className="min-w-0 break-words">
-                    <span className="font-medium tabular-nums">{formatDate(closed)}</span>
-                    {why ? <span className="text-muted-foreground"> · {why}</span> : null}
-                  </span>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="shrink-0"
-                    aria-label={fill(t.removeClosureLabel, { date: formatDate(closed) })}
-                    disabled={closure.isPending}
-                    onClick={() => void onRemove(closed)}
+          <QueryView
+            query={calendar}
+            pending={<LoadingBlocks count={1} className="h-12" />}
+            isEmpty={(data) => data.closure_days.length === 0}
+            empty={t.noClosures}
+          >
+            {(data) => (
+              <ul aria-label={t.closures} className="grid gap-2 sm:grid-cols-2">
+                {data.closure_days.map(({ day: closed, reason: why }) => (
+                  <li
+                    key={closed}
+                    className="flex items-center justify-between gap-2 rounded-xl border border-border py-1 pr-1 pl-4"
                   >
-                    <Trash2 aria-hidden="true" />
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )}
+                    <span className="min-w-0 break-words">
+                      <span className="font-medium tabular-nums">{formatDate(closed)}</span>
+                      {why ? <span className="text-muted-foreground"> · {why}</span> : null}
+                    </span>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="shrink-0"
+                      aria-label={fill(t.removeClosureLabel, { date: formatDate(closed) })}
+                      disabled={closure.isPending}
+                      onClick={() => void onRemove(closed)}
+                    >
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryView>
         </CardContent>
       </Card>
     </section>

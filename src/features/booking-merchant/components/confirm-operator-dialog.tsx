@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { notify } from '@/components/ui/toaster';
@@ -6,7 +7,6 @@ import { useConfirmReservation } from '@/features/booking-merchant/api/confirm-r
 import { useFreeOperators } from '@/features/booking-merchant/api/free-operators';
 import type { ReservationRow } from '@/components/booking/reservation-row';
 import { initialOperatorId } from '@/features/booking-merchant/free-operator-choice';
-import { LoadError } from '@/features/booking-merchant/components/query-states';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
 import { fill } from '@/lib/texts';
@@ -57,39 +57,40 @@ export function ConfirmOperatorDialog({
           })}
         </DialogDescription>
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-          {operators.isPending ? (
-            <p className="text-muted-foreground">{t.loadingOperators}</p>
-          ) : operators.isError ? (
-            <LoadError error={operators.error} onRetry={() => void operators.refetch()} />
-          ) : list.length === 0 ? (
-            <p className="font-medium text-destructive">{t.noFreeOperator}</p>
-          ) : (
-            <fieldset className="grid gap-2">
-              <legend className="mb-2 font-medium">{t.freeOperators}</legend>
-              {list.map((operator) => (
-                <label
-                  key={operator.id}
-                  className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-input px-3 py-2 has-checked:border-primary has-checked:bg-accent"
-                >
-                  <input
-                    type="radio"
-                    name="operator"
-                    value={operator.id}
-                    checked={chosen === operator.id}
-                    onChange={() => {
-                      setPicked(operator.id);
-                      setMissing(false);
-                    }}
-                    className="size-4 accent-primary"
-                  />
-                  <span className="font-medium">{operator.name}</span>
-                  {operator.proposed ? (
-                    <span className="ml-auto text-sm text-muted-foreground">{t.proposed}</span>
-                  ) : null}
-                </label>
-              ))}
-            </fieldset>
-          )}
+          <QueryView
+            query={operators}
+            pending={<p className="text-muted-foreground">{t.loadingOperators}</p>}
+            isEmpty={() => list.length === 0}
+            empty={<p className="font-medium text-destructive">{t.noFreeOperator}</p>}
+          >
+            {() => (
+              <fieldset className="grid gap-2">
+                <legend className="mb-2 font-medium">{t.freeOperators}</legend>
+                {list.map((operator) => (
+                  <label
+                    key={operator.id}
+                    className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-input px-3 py-2 has-checked:border-primary has-checked:bg-accent"
+                  >
+                    <input
+                      type="radio"
+                      name="operator"
+                      value={operator.id}
+                      checked={chosen === operator.id}
+                      onChange={() => {
+                        setPicked(operator.id);
+                        setMissing(false);
+                      }}
+                      className="size-4 accent-primary"
+                    />
+                    <span className="font-medium">{operator.name}</span>
+                    {operator.proposed ? (
+                      <span className="ml-auto text-sm text-muted-foreground">{t.proposed}</span>
+                    ) : null}
+                  </label>
+                ))}
+              </fieldset>
+            )}
+          </QueryView>
           {missing ? (
             <p role="alert" className="font-medium text-destructive">
               {t.chooseOperator}

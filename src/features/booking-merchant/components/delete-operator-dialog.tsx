@@ -1,10 +1,10 @@
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { notify } from '@/components/ui/toaster';
 import { useDeleteOperator } from '@/features/booking-merchant/api/delete-operator';
 import type { Operator } from '@/features/booking-merchant/api/list-operators';
 import { useOperatorDeletionImpact } from '@/features/booking-merchant/api/operator-deletion-impact';
-import { LoadError } from '@/features/booking-merchant/components/query-states';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
 import { fill, plural } from '@/lib/texts';
@@ -37,23 +37,21 @@ export function DeleteOperatorDialog({ operator, onClose }: { operator: Operator
       <DialogContent>
         <DialogTitle className="pr-10">{fill(t.deleteOperatorTitle, name)}</DialogTitle>
         <DialogDescription>{t.deleteOperatorDescription}</DialogDescription>
-        {impact.isPending ? (
-          <p aria-busy="true">{t.deleteImpactLoading}</p>
-        ) : impact.isError ? (
-          <LoadError error={impact.error} onRetry={() => void impact.refetch()} />
-        ) : (
-          <div className="grid gap-2">
-            {blocked ? (
-              <p role="alert" className="font-medium text-destructive">
-                {fill(plural(impact.data.upcoming_appointments, t.deleteBlocked), name)}
-              </p>
-            ) : null}
-            {!blocked && impact.data.waiting_requests > 0 ? (
-              <p>{fill(plural(impact.data.waiting_requests, t.deleteWaiting), name)}</p>
-            ) : null}
-            {blocked ? null : <p>{t.deleteHistory}</p>}
-          </div>
-        )}
+        <QueryView query={impact} pending={<p aria-busy="true">{t.deleteImpactLoading}</p>}>
+          {(data) => (
+            <div className="grid gap-2">
+              {blocked ? (
+                <p role="alert" className="font-medium text-destructive">
+                  {fill(plural(data.upcoming_appointments, t.deleteBlocked), name)}
+                </p>
+              ) : null}
+              {!blocked && data.waiting_requests > 0 ? (
+                <p>{fill(plural(data.waiting_requests, t.deleteWaiting), name)}</p>
+              ) : null}
+              {blocked ? null : <p>{t.deleteHistory}</p>}
+            </div>
+          )}
+        </QueryView>
         <div className="flex flex-wrap justify-end gap-2">
           <DialogClose asChild>
             <Button variant="outline">{blocked ? t.close : c.cancel}</Button>

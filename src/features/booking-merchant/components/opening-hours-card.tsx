@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
+import { LoadingBlocks } from '@/components/loading-blocks';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { notify } from '@/components/ui/toaster';
 import { useBookingCalendar } from '@/features/booking-merchant/api/get-booking-calendar';
 import { useSetOpeningHours } from '@/features/booking-merchant/api/set-opening-hours';
-import { LoadError, LoadingBlocks } from '@/features/booking-merchant/components/query-states';
 import { WeeklyHoursEditor } from '@/features/booking-merchant/components/weekly-hours-editor';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import {
@@ -29,13 +30,9 @@ export function OpeningHoursCard() {
           <CardDescription>{t.openingHoursLead}</CardDescription>
         </CardHeader>
         <CardContent className="px-3 sm:px-6">
-          {calendar.isPending ? (
-            <LoadingBlocks count={3} className="h-16" />
-          ) : calendar.isError ? (
-            <LoadError error={calendar.error} onRetry={() => void calendar.refetch()} />
-          ) : (
-            <OpeningHoursForm stored={calendar.data.opening_hours} />
-          )}
+          <QueryView query={calendar} pending={<LoadingBlocks count={3} className="h-16" />}>
+            {(data) => <OpeningHoursForm stored={data.opening_hours} />}
+          </QueryView>
         </CardContent>
       </Card>
     </section>

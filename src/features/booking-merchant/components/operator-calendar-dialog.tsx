@@ -1,5 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { LoadingBlocks } from '@/components/loading-blocks';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -13,7 +15,6 @@ import {
 } from '@/features/booking-merchant/api/get-booking-calendar';
 import type { Operator } from '@/features/booking-merchant/api/list-operators';
 import { useSetOperatorHours } from '@/features/booking-merchant/api/set-operator-hours';
-import { LoadError, LoadingBlocks } from '@/features/booking-merchant/components/query-states';
 import { WeeklyHoursEditor } from '@/features/booking-merchant/components/weekly-hours-editor';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import {
@@ -37,16 +38,14 @@ export function OperatorCalendarDialog({ operator, onClose }: { operator: Operat
       <DialogContent className="max-w-2xl grid-cols-[minmax(0,1fr)] px-3 sm:px-6">
         <DialogTitle className="pr-10">{fill(t.operatorCalendarTitle, { name: operator.name })}</DialogTitle>
         <DialogDescription>{t.operatorCalendarDescription}</DialogDescription>
-        {calendar.isPending ? (
-          <LoadingBlocks count={3} className="h-16" />
-        ) : calendar.isError ? (
-          <LoadError error={calendar.error} onRetry={() => void calendar.refetch()} />
-        ) : (
-          <>
-            <OperatorHoursForm operator={operator} calendar={calendar.data} />
-            <AbsencesPart operator={operator} calendar={calendar.data} />
-          </>
-        )}
+        <QueryView query={calendar} pending={<LoadingBlocks count={3} className="h-16" />}>
+          {(data) => (
+            <>
+              <OperatorHoursForm operator={operator} calendar={data} />
+              <AbsencesPart operator={operator} calendar={data} />
+            </>
+          )}
+        </QueryView>
       </DialogContent>
     </Dialog>
   );

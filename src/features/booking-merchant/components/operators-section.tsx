@@ -1,6 +1,7 @@
 import { CalendarClock, Pencil, Trash2, UserRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { EmptyState } from '@/components/empty-state';
+import { LoadingBlocks } from '@/components/loading-blocks';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -13,7 +14,6 @@ import { useUpdateOperator } from '@/features/booking-merchant/api/update-operat
 import { DeleteOperatorDialog } from '@/features/booking-merchant/components/delete-operator-dialog';
 import { OperatorCalendarDialog } from '@/features/booking-merchant/components/operator-calendar-dialog';
 import { PhotoField } from '@/features/booking-merchant/components/photo-field';
-import { LoadError, LoadingBlocks } from '@/features/booking-merchant/components/query-states';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
 import { maxLength } from '@/lib/input-limits';
@@ -33,21 +33,21 @@ export function OperatorsSection() {
         </CardHeader>
         <CardContent className="grid gap-6">
           <NewOperatorForm />
-          {operators.isPending ? (
-            <LoadingBlocks count={2} className="h-20" />
-          ) : operators.isError ? (
-            <LoadError error={operators.error} onRetry={() => void operators.refetch()} />
-          ) : operators.data.length === 0 ? (
-            <EmptyState>{t.emptyOperators}</EmptyState>
-          ) : (
-            <ul aria-label={t.operators} className="grid gap-3 sm:grid-cols-2">
-              {operators.data.map((operator) => (
-                <li key={operator.id}>
-                  <OperatorRow operator={operator} />
-                </li>
-              ))}
-            </ul>
-          )}
+          <QueryView
+            query={operators}
+            pending={<LoadingBlocks count={2} className="h-20" />}
+            empty={t.emptyOperators}
+          >
+            {(data) => (
+              <ul aria-label={t.operators} className="grid gap-3 sm:grid-cols-2">
+                {data.map((operator) => (
+                  <li key={operator.id}>
+                    <OperatorRow operator={operator} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryView>
         </CardContent>
       </Card>
     </section>

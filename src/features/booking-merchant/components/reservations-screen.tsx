@@ -16,10 +16,7 @@ export function ReservationsScreen() {
   const pending = usePendingCount().data ?? 0;
   return (
     <section className="grid gap-6">
-      <div className="grid gap-1">
-        <PageHeading>{t.title}</PageHeading>
-        <p className="text-muted-foreground">{t.lead}</p>
-      </div>
+      <PageHeading lead={t.lead}>{t.title}</PageHeading>
       <Tabs defaultValue="to_answer">
         <TabsList aria-label={t.sections} className="flex w-full sm:inline-flex sm:w-auto">
           <TabsTrigger value="to_answer" className={trigger}>

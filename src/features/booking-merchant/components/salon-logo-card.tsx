@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
+import { LoadingBlocks } from '@/components/loading-blocks';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { notify } from '@/components/ui/toaster';
 import { useMerchantProfile } from '@/features/booking-merchant/api/get-merchant-profile';
 import { useUploadSalonLogo } from '@/features/booking-merchant/api/upload-salon-logo';
 import { PhotoField } from '@/features/booking-merchant/components/photo-field';
-import { LoadError, LoadingBlocks } from '@/features/booking-merchant/components/query-states';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
 
@@ -48,24 +49,24 @@ export function SalonLogoCard() {
           <CardDescription>{t.salonLogoLead}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          {profile.isPending ? (
-            <LoadingBlocks count={1} className="h-24" />
-          ) : profile.isError ? (
-            <LoadError error={profile.error} onRetry={() => void profile.refetch()} />
-          ) : logoUrl ? (
-            <figure className="grid justify-items-start gap-2">
-              <img
-                src={version ? `${logoUrl}?v=${version}` : logoUrl}
-                alt={t.currentLogo}
-                width={120}
-                height={120}
-                className="size-[120px] rounded-xl border border-border bg-card object-contain"
-              />
-              <figcaption className="text-sm text-muted-foreground">{t.currentLogo}</figcaption>
-            </figure>
-          ) : (
-            <p className="text-muted-foreground">{t.noLogo}</p>
-          )}
+          <QueryView query={profile} pending={<LoadingBlocks count={1} className="h-24" />}>
+            {() =>
+              logoUrl ? (
+                <figure className="grid justify-items-start gap-2">
+                  <img
+                    src={version ? `${logoUrl}?v=${version}` : logoUrl}
+                    alt={t.currentLogo}
+                    width={120}
+                    height={120}
+                    className="size-[120px] rounded-xl border border-border bg-card object-contain"
+                  />
+                  <figcaption className="text-sm text-muted-foreground">{t.currentLogo}</figcaption>
+                </figure>
+              ) : (
+                <p className="text-muted-foreground">{t.noLogo}</p>
+              )
+            }
+          </QueryView>
           <form
             noValidate
             aria-label={t.salonLogo}

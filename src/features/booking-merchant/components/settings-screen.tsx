@@ -25,10 +25,7 @@ const sections = [
 export function SettingsScreen() {
   return (
     <section className="grid gap-6">
-      <div className="grid gap-1">
-        <PageHeading>{t.title}</PageHeading>
-        <p className="text-muted-foreground">{t.lead}</p>
-      </div>
+      <PageHeading lead={t.lead}>{t.title}</PageHeading>
       <Tabs defaultValue="orari">
         <TabsList aria-label={t.tabs} className="flex w-full flex-wrap sm:w-auto">
           {sections.map((section) => (

@@ -1,6 +1,7 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { EmptyState } from '@/components/empty-state';
+import { LoadingBlocks } from '@/components/loading-blocks';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -12,7 +13,6 @@ import { useDeleteTreatment } from '@/features/booking-merchant/api/delete-treat
 import { useOperators, type Operator } from '@/features/booking-merchant/api/list-operators';
 import { useTreatments, type Treatment } from '@/features/booking-merchant/api/list-treatments';
 import { useUpdateTreatment } from '@/features/booking-merchant/api/update-treatment';
-import { LoadError, LoadingBlocks } from '@/features/booking-merchant/components/query-states';
 import { SuffixInput } from '@/features/booking-merchant/components/suffix-input';
 import { TextArea } from '@/features/booking-merchant/components/text-area';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
@@ -45,21 +45,21 @@ export function TreatmentsSection() {
         </CardHeader>
         <CardContent className="grid gap-6">
           <NewTreatmentForm operators={operators.data ?? []} />
-          {treatments.isPending ? (
-            <LoadingBlocks count={2} className="h-20" />
-          ) : treatments.isError ? (
-            <LoadError error={treatments.error} onRetry={() => void treatments.refetch()} />
-          ) : treatments.data.length === 0 ? (
-            <EmptyState>{t.emptyTreatments}</EmptyState>
-          ) : (
-            <ul aria-label={t.treatments} className="grid gap-3 sm:grid-cols-2">
-              {treatments.data.map((treatment) => (
-                <li key={treatment.id}>
-                  <TreatmentRow treatment={treatment} operators={operators.data ?? []} />
-                </li>
-              ))}
-            </ul>
-          )}
+          <QueryView
+            query={treatments}
+            pending={<LoadingBlocks count={2} className="h-20" />}
+            empty={t.emptyTreatments}
+          >
+            {(data) => (
+              <ul aria-label={t.treatments} className="grid gap-3 sm:grid-cols-2">
+                {data.map((treatment) => (
+                  <li key={treatment.id}>
+                    <TreatmentRow treatment={treatment} operators={operators.data ?? []} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryView>
         </CardContent>
       </Card>
     </section>

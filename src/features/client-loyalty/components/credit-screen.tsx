@@ -1,17 +1,18 @@
 import { Wallet } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state';
+import { LoadingBlocks } from '@/components/loading-blocks';
 import { PageHeading } from '@/components/layouts/page-heading';
+import { QueryFailed } from '@/components/query-failed';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useClientCredit, type CreditEntry } from '@/features/client-loyalty/api/get-client-credit';
 import { useWatchClientCredit } from '@/features/client-loyalty/api/watch-client-credit';
-import { LoadError, LoadingBlocks } from '@/features/client-loyalty/components/query-states';
 import { isDebit, ledgerReasonLabel, signedMoney } from '@/features/client-loyalty/credit-ledger';
 import type { ClientMembership } from '@/features/client-loyalty/membership';
 import { clientLoyaltyTexts } from '@/features/client-loyalty/texts';
 import { failureText } from '@/lib/api-error';
 import { formatDate, formatMoney } from '@/lib/format';
-import { fill } from '@/lib/texts';
+import { fill, texts } from '@/lib/texts';
 import { cn } from '@/lib/utils';
 
 const t = clientLoyaltyTexts.crediti;
@@ -25,8 +26,8 @@ export function CreditScreen({ membership }: { membership: ClientMembership }) {
     <section className="grid gap-6">
       <PageHeading>{t.title}</PageHeading>
       {credit.isError ? (
-        <LoadError
-          message={failureText(clientLoyaltyTexts.common.loadError, credit.error)}
+        <QueryFailed
+          message={failureText(texts.app.loadError, credit.error)}
           onRetry={() => void credit.refetch()}
         />
       ) : (

@@ -2,6 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { PageHeading } from '@/components/layouts/page-heading';
+import { LoadingBlocks } from '@/components/loading-blocks';
+import { QueryFailed } from '@/components/query-failed';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -13,11 +16,10 @@ import {
   useUpdateClientPhone,
 } from '@/features/client-loyalty/api/update-client-phone';
 import { PrivacySection } from '@/features/client-loyalty/components/privacy-section';
-import { LoadError, LoadingBlocks } from '@/features/client-loyalty/components/query-states';
 import type { ClientMembership } from '@/features/client-loyalty/membership';
 import { clientLoyaltyTexts } from '@/features/client-loyalty/texts';
 import { ApiError } from '@/lib/api-error';
-import { fill } from '@/lib/texts';
+import { fill, texts } from '@/lib/texts';
 import { maxLength } from '@/lib/input-limits';
 
 const t = clientLoyaltyTexts.profile;
@@ -27,7 +29,7 @@ function profileLoadMessage(error: unknown): string {
   const apiError = ApiError.from(error);
   if (apiError.status === 401 || apiError.code === 'PGRST301') return t.notAuthenticated;
   if (apiError.code === '42501') return t.notFound;
-  return fill(clientLoyaltyTexts.common.loadError, { message: apiError.message });
+  return fill(texts.app.loadError, { message: apiError.message });
 }
 
 /** /client/profile 'Anagrafica': code, name and e-mail to read, the phone to change. */
@@ -35,22 +37,23 @@ export function ProfileScreen({ membership }: { membership: ClientMembership }) 
   const profile = useClientProfile(membership.merchantSlug);
   return (
     <section className="grid gap-6">
-      <div className="grid gap-1">
-        <PageHeading>{t.title}</PageHeading>
-        <p className="text-muted-foreground">{fill(t.lead, { merchant: membership.merchantName })}</p>
-      </div>
-      {profile.isPending ? (
-        <LoadingBlocks count={1} className="h-96" />
-      ) : profile.isError ? (
-        <LoadError message={profileLoadMessage(profile.error)} onRetry={() => void profile.refetch()} />
-      ) : profile.data === null ? (
-        <LoadError message={t.missing} />
-      ) : (
-        <>
-          <ProfileForm key={profile.data.phone ?? ''} profile={profile.data} />
-          <PrivacySection merchantSlug={profile.data.merchant_slug} />
-        </>
-      )}
+      <PageHeading lead={fill(t.lead, { merchant: membership.merchantName })}>{t.title}</PageHeading>
+      <QueryView
+        query={profile}
+        pending={<LoadingBlocks count={1} className="h-96" />}
+        errorText={profileLoadMessage}
+        isEmpty={(data) => data === null}
+        empty={<QueryFailed message={t.missing} />}
+      >
+        {(data) =>
+          data && (
+            <>
+              <ProfileForm key={data.phone ?? ''} profile={data} />
+              <PrivacySection merchantSlug={data.merchant_slug} />
+            </>
+          )
+        }
+      </QueryView>
     </section>
   );
 }

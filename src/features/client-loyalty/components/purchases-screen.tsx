@@ -1,11 +1,9 @@
-import { EmptyState } from '@/components/empty-state';
 import { PageHeading } from '@/components/layouts/page-heading';
+import { QueryView } from '@/components/query-view';
 import { Card } from '@/components/ui/card';
 import { useClientPurchases, type ClientPurchase } from '@/features/client-loyalty/api/list-client-purchases';
-import { LoadError, LoadingBlocks } from '@/features/client-loyalty/components/query-states';
 import type { ClientMembership } from '@/features/client-loyalty/membership';
 import { clientLoyaltyTexts } from '@/features/client-loyalty/texts';
-import { failureText } from '@/lib/api-error';
 import { formatDate, formatMoney } from '@/lib/format';
 import { fill, plural } from '@/lib/texts';
 
@@ -16,28 +14,18 @@ export function PurchasesScreen({ membership }: { membership: ClientMembership }
   const purchases = useClientPurchases(membership.merchantSlug);
   return (
     <section className="grid gap-6">
-      <div className="grid gap-1">
-        <PageHeading>{t.title}</PageHeading>
-        <p className="text-muted-foreground">{fill(t.lead, { merchant: membership.merchantName })}</p>
-      </div>
-      {purchases.isPending ? (
-        <LoadingBlocks />
-      ) : purchases.isError ? (
-        <LoadError
-          message={failureText(clientLoyaltyTexts.common.loadError, purchases.error)}
-          onRetry={() => void purchases.refetch()}
-        />
-      ) : purchases.data.length === 0 ? (
-        <EmptyState>{t.empty}</EmptyState>
-      ) : (
-        <ul className="grid gap-3 lg:grid-cols-2" aria-label={plural(purchases.data.length, t.count)}>
-          {purchases.data.map((purchase) => (
-            <li key={purchase.id}>
-              <PurchaseCard purchase={purchase} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <PageHeading lead={fill(t.lead, { merchant: membership.merchantName })}>{t.title}</PageHeading>
+      <QueryView query={purchases} empty={t.empty}>
+        {(data) => (
+          <ul className="grid gap-3 lg:grid-cols-2" aria-label={plural(data.length, t.count)}>
+            {data.map((purchase) => (
+              <li key={purchase.id}>
+                <PurchaseCard purchase={purchase} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </section>
   );
 }

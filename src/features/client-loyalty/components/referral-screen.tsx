@@ -62,10 +62,7 @@ export function ReferralScreen({ membership }: { membership: ClientMembership })
 
   return (
     <section className="grid gap-6">
-      <div className="grid gap-1">
-        <PageHeading>{t.title}</PageHeading>
-        <p className="text-muted-foreground">{fill(t.lead, { merchant: membership.merchantName })}</p>
-      </div>
+      <PageHeading lead={fill(t.lead, { merchant: membership.merchantName })}>{t.title}</PageHeading>
       <div className="grid items-start gap-6 lg:grid-cols-[1fr_auto]">
         <Card>
           <CardContent className="grid gap-5 pt-6">

@@ -1,8 +1,7 @@
-import { EmptyState } from '@/components/empty-state';
 import { PageHeading } from '@/components/layouts/page-heading';
+import { QueryView } from '@/components/query-view';
 import { Card } from '@/components/ui/card';
 import { useClientTree } from '@/features/client-loyalty/api/get-client-tree';
-import { LoadError, LoadingBlocks } from '@/features/client-loyalty/components/query-states';
 import {
   generationBadge,
   generationBorder,
@@ -15,7 +14,6 @@ import {
   type ReferralNode,
 } from '@/features/client-loyalty/referral-tree';
 import { clientLoyaltyTexts } from '@/features/client-loyalty/texts';
-import { failureText } from '@/lib/api-error';
 import { fill } from '@/lib/texts';
 import { cn } from '@/lib/utils';
 
@@ -26,31 +24,21 @@ export function ReferralTreeScreen({ membership }: { membership: ClientMembershi
   const tree = useClientTree(membership.merchantSlug);
   return (
     <section className="grid gap-6">
-      <div className="grid gap-1">
-        <PageHeading>{t.title}</PageHeading>
-        <p className="text-muted-foreground">{t.lead}</p>
-      </div>
-      {tree.isPending ? (
-        <LoadingBlocks />
-      ) : tree.isError ? (
-        <LoadError
-          message={failureText(clientLoyaltyTexts.common.loadError, tree.error)}
-          onRetry={() => void tree.refetch()}
-        />
-      ) : tree.data.length === 0 ? (
-        <EmptyState>{t.empty}</EmptyState>
-      ) : (
-        <>
-          <Legend counts={countByGeneration(tree.data)} />
-          <Card className="p-4">
-            <ul aria-label={t.treeLabel} className="grid gap-2">
-              {buildReferralTree(tree.data).map((node) => (
-                <TreeNode key={node.id} node={node} />
-              ))}
-            </ul>
-          </Card>
-        </>
-      )}
+      <PageHeading lead={t.lead}>{t.title}</PageHeading>
+      <QueryView query={tree} empty={t.empty}>
+        {(data) => (
+          <>
+            <Legend counts={countByGeneration(data)} />
+            <Card className="p-4">
+              <ul aria-label={t.treeLabel} className="grid gap-2">
+                {buildReferralTree(data).map((node) => (
+                  <TreeNode key={node.id} node={node} />
+                ))}
+              </ul>
+            </Card>
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

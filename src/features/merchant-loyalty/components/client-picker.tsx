@@ -1,12 +1,11 @@
 import { Check, Search } from 'lucide-react';
 import { useState } from 'react';
-import { EmptyState } from '@/components/empty-state';
+import { QueryView } from '@/components/query-view';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useClients, type MerchantClient } from '@/features/merchant-loyalty/api/list-clients';
 import { Pager, pageCountOf } from '@/features/merchant-loyalty/components/pager';
-import { QueryFailed } from '@/features/merchant-loyalty/components/query-failed';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { useDebouncedValue } from '@/features/merchant-loyalty/use-debounced-value';
 import { formatMoney } from '@/lib/format';
@@ -55,52 +54,55 @@ export function ClientPicker({
           </div>
         )}
       </FormField>
-      {clients.isPending ? (
-        <Skeleton className="h-64" />
-      ) : clients.isError ? (
-        <QueryFailed error={clients.error} onRetry={() => void clients.refetch()} />
-      ) : clients.data.clients.length === 0 ? (
-        <EmptyState>{query ? t.noMatch : t.empty}</EmptyState>
-      ) : (
-        <>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {plural(clients.data.total, t.clientsCount)}
-          </p>
-          <ul className={cn('grid gap-2', clients.isPlaceholderData && 'opacity-60')}>
-            {clients.data.clients.map((client) => {
-              const selected = client.code === selectedCode;
-              return (
-                <li key={client.id}>
-                  <button
-                    type="button"
-                    aria-pressed={selected}
-                    onClick={() => onSelect(client)}
-                    className={cn(
-                      'flex min-h-14 w-full items-center gap-3 rounded-xl border px-4 py-2 text-left transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring',
-                      selected
-                        ? 'border-primary bg-accent text-accent-foreground'
-                        : 'border-border bg-card hover:bg-muted',
-                    )}
-                  >
-                    <span className="grid min-w-0 flex-1">
-                      <span className="font-semibold break-words">{client.name}</span>
-                      <span className="text-sm text-muted-foreground">{client.code}</span>
-                    </span>
-                    <span className="font-semibold tabular-nums">{formatMoney(client.available_credit)}</span>
-                    {selected ? <Check aria-hidden="true" className="size-5 text-primary" /> : null}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-          <Pager
-            page={page}
-            pageCount={pageCountOf(clients.data.total, pickerPageSize)}
-            onPageChange={setPage}
-            what={t.clientSection.toLowerCase()}
-          />
-        </>
-      )}
+      <QueryView
+        query={clients}
+        pending={<Skeleton className="h-64" />}
+        isEmpty={(data) => data.clients.length === 0}
+        empty={query ? t.noMatch : t.empty}
+      >
+        {(data) => (
+          <>
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {plural(data.total, t.clientsCount)}
+            </p>
+            <ul className={cn('grid gap-2', clients.isPlaceholderData && 'opacity-60')}>
+              {data.clients.map((client) => {
+                const selected = client.code === selectedCode;
+                return (
+                  <li key={client.id}>
+                    <button
+                      type="button"
+                      aria-pressed={selected}
+                      onClick={() => onSelect(client)}
+                      className={cn(
+                        'flex min-h-14 w-full items-center gap-3 rounded-xl border px-4 py-2 text-left transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring',
+                        selected
+                          ? 'border-primary bg-accent text-accent-foreground'
+                          : 'border-border bg-card hover:bg-muted',
+                      )}
+                    >
+                      <span className="grid min-w-0 flex-1">
+                        <span className="font-semibold break-words">{client.name}</span>
+                        <span className="text-sm text-muted-foreground">{client.code}</span>
+                      </span>
+                      <span className="font-semibold tabular-nums">
+                        {formatMoney(client.available_credit)}
+                      </span>
+                      {selected ? <Check aria-hidden="true" className="size-5 text-primary" /> : null}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+            <Pager
+              page={page}
+              pageCount={pageCountOf(data.total, pickerPageSize)}
+              onPageChange={setPage}
+              what={t.clientSection.toLowerCase()}
+            />
+          </>
+        )}
+      </QueryView>
     </div>
   );
 }

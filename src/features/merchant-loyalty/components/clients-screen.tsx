@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useState } from 'react';
-import { EmptyState } from '@/components/empty-state';
+import { QueryView } from '@/components/query-view';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -9,7 +9,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useClients, type MerchantClient } from '@/features/merchant-loyalty/api/list-clients';
 import { useReferralSignals } from '@/features/merchant-loyalty/api/list-referral-signals';
 import { Pager, pageCountOf } from '@/features/merchant-loyalty/components/pager';
-import { QueryFailed } from '@/features/merchant-loyalty/components/query-failed';
 import {
   FlaggedMarker,
   ReferralSignalsSection,
@@ -100,37 +99,38 @@ export function ClientsScreen() {
           </div>
         )}
       </FormField>
-      {clients.isPending ? (
-        <Skeleton className="h-64" />
-      ) : clients.isError ? (
-        <QueryFailed error={clients.error} onRetry={() => void clients.refetch()} />
-      ) : clients.data.clients.length === 0 ? (
-        <EmptyState>{query ? t.noMatch : t.empty}</EmptyState>
-      ) : (
-        <div className="grid gap-4">
-          <p aria-live="polite" className="text-muted-foreground">
-            {plural(clients.data.total, t.count)}
-          </p>
-          <ul
-            className={cn(
-              'grid gap-4 sm:grid-cols-2 xl:grid-cols-3',
-              clients.isPlaceholderData && 'opacity-60',
-            )}
-          >
-            {clients.data.clients.map((client) => (
-              <li key={client.id}>
-                <ClientCard client={client} flagged={flagged?.has(client.id) ?? false} />
-              </li>
-            ))}
-          </ul>
-          <Pager
-            page={page}
-            pageCount={pageCountOf(clients.data.total, pageSize)}
-            onPageChange={setPage}
-            what={t.label.toLowerCase()}
-          />
-        </div>
-      )}
+      <QueryView
+        query={clients}
+        pending={<Skeleton className="h-64" />}
+        isEmpty={(data) => data.clients.length === 0}
+        empty={query ? t.noMatch : t.empty}
+      >
+        {(data) => (
+          <div className="grid gap-4">
+            <p aria-live="polite" className="text-muted-foreground">
+              {plural(data.total, t.count)}
+            </p>
+            <ul
+              className={cn(
+                'grid gap-4 sm:grid-cols-2 xl:grid-cols-3',
+                clients.isPlaceholderData && 'opacity-60',
+              )}
+            >
+              {data.clients.map((client) => (
+                <li key={client.id}>
+                  <ClientCard client={client} flagged={flagged?.has(client.id) ?? false} />
+                </li>
+              ))}
+            </ul>
+            <Pager
+              page={page}
+              pageCount={pageCountOf(data.total, pageSize)}
+              onPageChange={setPage}
+              what={t.label.toLowerCase()}
+            />
+          </div>
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { EmptyState } from '@/components/empty-state';
+import { QueryView } from '@/components/query-view';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -19,7 +19,6 @@ import {
   useMovementReversals,
   type MovementReversal,
 } from '@/features/merchant-loyalty/api/reverse-purchase';
-import { QueryFailed } from '@/features/merchant-loyalty/components/query-failed';
 import { ReversePurchaseDialog } from '@/features/merchant-loyalty/components/reverse-purchase-dialog';
 import { movementsCsv, movementsCsvFileName } from '@/features/merchant-loyalty/movements-csv';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
@@ -299,36 +298,37 @@ export function MovementsScreen() {
           </form>
         </CardContent>
       </Card>
-      {movements.isPending ? (
-        <Skeleton className="h-64" />
-      ) : movements.isError ? (
-        <QueryFailed error={movements.error} onRetry={() => void movements.refetch()} />
-      ) : movements.data.movements.length === 0 ? (
-        <EmptyState>{t.empty}</EmptyState>
-      ) : (
-        <div className={cn('grid gap-4', movements.isPlaceholderData && 'opacity-60')}>
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p aria-live="polite" className="text-muted-foreground">
-              {plural(movements.data.total, t.count)}
-            </p>
-            <Button variant="secondary" onClick={() => void exportCsv()} disabled={exporting}>
-              <Download aria-hidden="true" />
-              {exporting ? t.exporting : t.export}
-            </Button>
+      <QueryView
+        query={movements}
+        pending={<Skeleton className="h-64" />}
+        isEmpty={(data) => data.movements.length === 0}
+        empty={t.empty}
+      >
+        {(data) => (
+          <div className={cn('grid gap-4', movements.isPlaceholderData && 'opacity-60')}>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <p aria-live="polite" className="text-muted-foreground">
+                {plural(data.total, t.count)}
+              </p>
+              <Button variant="secondary" onClick={() => void exportCsv()} disabled={exporting}>
+                <Download aria-hidden="true" />
+                {exporting ? t.exporting : t.export}
+              </Button>
+            </div>
+            <MovementRows
+              movements={data.movements}
+              reversals={reversals.data ?? new Map<string, MovementReversal>()}
+              onReverse={setReversing}
+            />
+            <Pager
+              page={page}
+              pageCount={pageCountOf(data.total, pageSize)}
+              onPageChange={setPage}
+              what={t.label.toLowerCase()}
+            />
           </div>
-          <MovementRows
-            movements={movements.data.movements}
-            reversals={reversals.data ?? new Map<string, MovementReversal>()}
-            onReverse={setReversing}
-          />
-          <Pager
-            page={page}
-            pageCount={pageCountOf(movements.data.total, pageSize)}
-            onPageChange={setPage}
-            what={t.label.toLowerCase()}
-          />
-        </div>
-      )}
+        )}
+      </QueryView>
       {reversing && <ReversePurchaseDialog movement={reversing} onClose={() => setReversing(null)} />}
     </section>
   );

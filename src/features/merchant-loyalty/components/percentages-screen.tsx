@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { PageHeading } from '@/components/layouts/page-heading';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -7,7 +8,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/components/ui/toaster';
 import { usePercentages, type Percentages } from '@/features/merchant-loyalty/api/get-percentages';
 import { useSetPercentages } from '@/features/merchant-loyalty/api/set-percentages';
-import { QueryFailed } from '@/features/merchant-loyalty/components/query-failed';
 import { ReversalWindowForm } from '@/features/merchant-loyalty/components/reversal-window-form';
 import { SuffixedInput } from '@/features/merchant-loyalty/components/suffixed-input';
 import { toInputText } from '@/features/merchant-loyalty/money-input';
@@ -79,20 +79,13 @@ export function PercentagesScreen() {
   const percentages = usePercentages();
   return (
     <section className="grid gap-6">
-      <div className="grid gap-1">
-        <PageHeading>{t.title}</PageHeading>
-        <p className="text-muted-foreground">{t.lead}</p>
-      </div>
+      <PageHeading lead={t.lead}>{t.title}</PageHeading>
       <Card className="max-w-2xl">
         <CardContent className="pt-6">
-          {percentages.isPending ? (
-            <Skeleton className="h-48" />
-          ) : percentages.isError ? (
-            <QueryFailed error={percentages.error} onRetry={() => void percentages.refetch()} />
-          ) : (
-            // A new form when the saved values change, so it always starts from them.
-            <PercentagesForm key={JSON.stringify(percentages.data)} saved={percentages.data} />
-          )}
+          <QueryView query={percentages} pending={<Skeleton className="h-48" />}>
+            {/* A new form when the saved values change, so it always starts from them. */}
+            {(data) => <PercentagesForm key={JSON.stringify(data)} saved={data} />}
+          </QueryView>
         </CardContent>
       </Card>
       <Card className="max-w-2xl">

@@ -72,10 +72,7 @@ export function PurchaseEntryScreen() {
 
   return (
     <section className="grid gap-6">
-      <div className="grid gap-1">
-        <PageHeading>{t.title}</PageHeading>
-        <p className="text-muted-foreground">{t.lead}</p>
-      </div>
+      <PageHeading lead={t.lead}>{t.title}</PageHeading>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>

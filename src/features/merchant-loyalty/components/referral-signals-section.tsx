@@ -1,5 +1,6 @@
 import { ChevronDown, Flag } from 'lucide-react';
 import { useId } from 'react';
+import { QueryFailed } from '@/components/query-failed';
 import { Card } from '@/components/ui/card';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -7,8 +8,8 @@ import type {
   ReferralSignal,
   useReferralSignals,
 } from '@/features/merchant-loyalty/api/list-referral-signals';
-import { QueryFailed } from '@/features/merchant-loyalty/components/query-failed';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
+import { failureText } from '@/lib/api-error';
 import { fill, plural } from '@/lib/texts';
 
 const t = merchantLoyaltyTexts.clienti.signals;
@@ -44,7 +45,9 @@ export function ReferralSignalsSection({ query }: { query: ReturnType<typeof use
   const headingId = useId();
   if (query.isPending) return <Skeleton className="h-20" />;
   if (query.isError)
-    return <QueryFailed error={query.error} onRetry={() => void query.refetch()} template={t.loadError} />;
+    return (
+      <QueryFailed message={failureText(t.loadError, query.error)} onRetry={() => void query.refetch()} />
+    );
   const { signals, total } = query.data;
   const note = <p className="text-sm text-muted-foreground">{t.note}</p>;
 

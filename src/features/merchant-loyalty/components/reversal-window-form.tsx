@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -8,7 +9,6 @@ import {
   useReversalWindow,
   useSetReversalWindow,
 } from '@/features/merchant-loyalty/api/reversal-window';
-import { QueryFailed } from '@/features/merchant-loyalty/components/query-failed';
 import { SuffixedInput } from '@/features/merchant-loyalty/components/suffixed-input';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { errorMessage } from '@/lib/api-error';
@@ -71,7 +71,9 @@ function DaysForm({ saved }: { saved: number }) {
 /** How many days after a purchase the merchant may still reverse it (Storna, on Movimenti). */
 export function ReversalWindowForm() {
   const saved = useReversalWindow();
-  if (saved.isPending) return <Skeleton className="h-20" />;
-  if (saved.isError) return <QueryFailed error={saved.error} onRetry={() => void saved.refetch()} />;
-  return <DaysForm key={saved.data.days} saved={saved.data.days} />;
+  return (
+    <QueryView query={saved} pending={<Skeleton className="h-20" />}>
+      {(data) => <DaysForm key={data.days} saved={data.days} />}
+    </QueryView>
+  );
 }

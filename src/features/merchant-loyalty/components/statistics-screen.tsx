@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { generationSwatch } from '@/components/client-tree/generation-style';
-import { EmptyState } from '@/components/empty-state';
+import { QueryView } from '@/components/query-view';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -12,7 +12,6 @@ import {
 import { useClientStatistics } from '@/features/merchant-loyalty/api/list-client-statistics';
 import { BarList } from '@/features/merchant-loyalty/components/bar-list';
 import { Pager, pageCountOf } from '@/features/merchant-loyalty/components/pager';
-import { QueryFailed } from '@/features/merchant-loyalty/components/query-failed';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { formatMoney } from '@/lib/format';
 import { plural } from '@/lib/texts';
@@ -131,13 +130,9 @@ function Detail() {
       <h2 id="statistics-detail" className="font-display text-xl font-semibold">
         {t.detail}
       </h2>
-      {detail.isPending ? (
-        <Skeleton className="h-96" />
-      ) : detail.isError ? (
-        <QueryFailed error={detail.error} onRetry={() => void detail.refetch()} />
-      ) : (
-        <DetailTable rows={detail.data.clients} columns={columns} />
-      )}
+      <QueryView query={detail} pending={<Skeleton className="h-96" />}>
+        {(data) => <DetailTable rows={data.clients} columns={columns} />}
+      </QueryView>
       <Pager
         page={page}
         pageCount={pageCountOf(detail.data?.total ?? 0, detailPageSize)}
@@ -198,46 +193,47 @@ export function StatisticsScreen() {
   return (
     <section className="grid gap-8">
       <PageHeading>{t.title}</PageHeading>
-      {statistics.isPending ? (
-        <Skeleton className="h-96" />
-      ) : statistics.isError ? (
-        <QueryFailed error={statistics.error} onRetry={() => void statistics.refetch()} />
-      ) : statistics.data.totals.clients === 0 ? (
-        <EmptyState>{merchantLoyaltyTexts.clienti.empty}</EmptyState>
-      ) : (
-        <>
-          <Totals totals={statistics.data.totals} />
-          <Revenue revenue={statistics.data.revenue} />
-          <section aria-labelledby="statistics-rankings" className="grid gap-3">
-            <h2 id="statistics-rankings" className="font-display text-xl font-semibold">
-              {t.rankings}
-            </h2>
-            <div className="grid gap-4 md:grid-cols-2">
-              <Ranking
-                title={t.topByPurchases}
-                rows={statistics.data.top_by_purchases}
-                value={(row) => row.total_purchases}
-                display={(row) => formatMoney(row.total_purchases)}
-              />
-              <Ranking
-                title={t.topByFirstGeneration}
-                rows={statistics.data.top_by_first_generation}
-                value={(row) => row.generation1_count}
-                display={(row) =>
-                  plural(row.generation1_count, t.referrals, formatCount(row.generation1_count))
-                }
-              />
-              <Ranking
-                title={t.topByFirstGenerationRevenue}
-                rows={statistics.data.top_by_first_generation_revenue}
-                value={(row) => row.generation1_revenue}
-                display={(row) => formatMoney(row.generation1_revenue)}
-              />
-            </div>
-          </section>
-          <Detail />
-        </>
-      )}
+      <QueryView
+        query={statistics}
+        pending={<Skeleton className="h-96" />}
+        isEmpty={(data) => data.totals.clients === 0}
+        empty={merchantLoyaltyTexts.clienti.empty}
+      >
+        {(data) => (
+          <>
+            <Totals totals={data.totals} />
+            <Revenue revenue={data.revenue} />
+            <section aria-labelledby="statistics-rankings" className="grid gap-3">
+              <h2 id="statistics-rankings" className="font-display text-xl font-semibold">
+                {t.rankings}
+              </h2>
+              <div className="grid gap-4 md:grid-cols-2">
+                <Ranking
+                  title={t.topByPurchases}
+                  rows={data.top_by_purchases}
+                  value={(row) => row.total_purchases}
+                  display={(row) => formatMoney(row.total_purchases)}
+                />
+                <Ranking
+                  title={t.topByFirstGeneration}
+                  rows={data.top_by_first_generation}
+                  value={(row) => row.generation1_count}
+                  display={(row) =>
+                    plural(row.generation1_count, t.referrals, formatCount(row.generation1_count))
+                  }
+                />
+                <Ranking
+                  title={t.topByFirstGenerationRevenue}
+                  rows={data.top_by_first_generation_revenue}
+                  value={(row) => row.generation1_revenue}
+                  display={(row) => formatMoney(row.generation1_revenue)}
+                />
+              </div>
+            </section>
+            <Detail />
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -1,12 +1,11 @@
 import { ChevronDown } from 'lucide-react';
 import { ClientTreeView } from '@/components/client-tree/client-tree-view';
-import { EmptyState } from '@/components/empty-state';
 import { PageHeading } from '@/components/layouts/page-heading';
+import { QueryView } from '@/components/query-view';
 import { Card } from '@/components/ui/card';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useClientTree } from '@/features/merchant-loyalty/api/get-client-tree';
-import { QueryFailed } from '@/features/merchant-loyalty/components/query-failed';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 
 const t = merchantLoyaltyTexts.struttura;
@@ -14,24 +13,24 @@ const t = merchantLoyaltyTexts.struttura;
 /** Loaded once the section is opened: the whole list, drawn from the root down as the merchant opens nodes. */
 function MerchantClientTree() {
   const clients = useClientTree();
-  if (clients.isPending) return <Skeleton className="h-96" />;
-  if (clients.isError)
-    return (
-      <QueryFailed error={clients.error} template={t.loadError} onRetry={() => void clients.refetch()} />
-    );
-  if (clients.data.length === 0) return <EmptyState>{t.empty}</EmptyState>;
-  // Spec §4: the merchant's tree starts collapsed below depth 0.
-  return <ClientTreeView clients={clients.data} title={t.treeTitle} initialDepth={0} />;
+  return (
+    <QueryView
+      query={clients}
+      pending={<Skeleton className="h-96" />}
+      errorText={t.loadError}
+      empty={t.empty}
+    >
+      {/* Spec §4: the merchant's tree starts collapsed below depth 0. */}
+      {(data) => <ClientTreeView clients={data} title={t.treeTitle} initialDepth={0} />}
+    </QueryView>
+  );
 }
 
 /** /dashboard/struttura: the full client tree under 'Apri Struttura', closed by default. */
 export function StructureScreen() {
   return (
     <section className="grid gap-6">
-      <div className="grid gap-1">
-        <PageHeading>{t.title}</PageHeading>
-        <p className="text-muted-foreground">{t.lead}</p>
-      </div>
+      <PageHeading lead={t.lead}>{t.title}</PageHeading>
       <Card className="p-2">
         <Collapsible>
           <CollapsibleTrigger className="px-4 text-lg">
