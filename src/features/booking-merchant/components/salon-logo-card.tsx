@@ -8,6 +8,7 @@ import { PhotoField } from '@/features/booking-merchant/components/photo-field';
 import { LoadError, LoadingBlocks } from '@/features/booking-merchant/components/query-states';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
+import { imageUrl } from '@/lib/image-url';
 
 const t = bookingMerchantTexts.impostazioni;
 
@@ -39,7 +40,7 @@ export function SalonLogoCard() {
     }
   };
 
-  const logoUrl = profile.data?.logo_url;
+  const logoUrl = imageUrl('loghi', profile.data?.logo_url);
   return (
     <section aria-labelledby="salon-logo-title">
       <Card>
