@@ -12,7 +12,9 @@ if (problems.length > 0) {
   console.error('Set them in the shell or in supabase/.env.production (README, "On hosted Supabase").');
   process.exit(1);
 }
-const result = spawnSync('npx', ['supabase', 'config', 'push', ...process.argv.slice(2)], {
+// SUPABASE_CLI: a Supabase CLI binary to use instead of `npx supabase` (tests/server/hosted-deploy.test.ts).
+const [command, ...prefix] = process.env.SUPABASE_CLI ? [process.env.SUPABASE_CLI] : ['npx', 'supabase'];
+const result = spawnSync(command!, [...prefix, 'config', 'push', ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...process.env, SUPABASE_ENV: 'production' },
 });

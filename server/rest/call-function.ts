@@ -3,6 +3,14 @@ import type { ResolvedFunction } from './resolve-function.ts';
 
 const quoteIdent = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
+/** The column the argument with key "" takes (a zero-length identifier is not valid SQL). */
+const unnamedColumn = '$unnamed';
+
+function renameUnnamed(named: Record<string, unknown>): Record<string, unknown> {
+  const { '': unnamed, ...rest } = named;
+  return { ...rest, [unnamedColumn]: unnamed };
+}
+
 /** Named arguments, or a JSON body that is an array or a scalar (for a single unnamed json parameter). */
 export type CallArguments = { named: Record<string, unknown> } | { wholeBody: unknown };
 
@@ -25,7 +33,14 @@ export async function callFunction(
   const qualified = `${quoteIdent(fn.schema)}.${quoteIdent(fn.name)}`;
   const args = 'named' in callArguments ? callArguments.named : callArguments.wholeBody;
   const named = 'named' in callArguments ? callArguments.named : {};
-  const given = fn.parameters.filter((parameter) => parameter.name !== '' && parameter.name in named);
+  const given = fn.parameters.filter((parameter) => parameter.name in named);
+  // The unnamed parameter (key "") travels as a column json_to_record can name, and by position.
+  const column = (parameter: { name: string }) =>
+    quoteIdent(parameter.name === '' ? unnamedColumn : parameter.name);
+  const argument = (parameter: { name: string }) =>
+    parameter.name === ''
+      ? `_args.${column(parameter)}`
+      : `${quoteIdent(parameter.name)} := _args.${column(parameter)}`;
   let call: string;
   let from: string;
   if (fn.takesWholeBody) {
@@ -35,11 +50,13 @@ export async function callFunction(
     call = `${qualified}()`;
     from = '';
   } else {
-    const columns = given.map((parameter) => `${quoteIdent(parameter.name)} ${parameter.type}`).join(', ');
-    call = `${qualified}(${given.map((parameter) => `${quoteIdent(parameter.name)} := _args.${quoteIdent(parameter.name)}`).join(', ')})`;
+    const columns = given.map((parameter) => `${column(parameter)} ${parameter.type}`).join(', ');
+    call = `${qualified}(${given.map(argument).join(', ')})`;
     from = ` from json_to_record($1::json) as _args(${columns})`;
   }
-  const params = fn.takesWholeBody || given.length > 0 ? [JSON.stringify(args)] : [];
+  const bound = '' in named ? renameUnnamed(named) : args;
+  const params =
+    fn.takesWholeBody || given.length > 0 ? [JSON.stringify(fn.takesWholeBody ? args : bound)] : [];
   const source = from ? `${from.slice(' from '.length)}, lateral ${call} as _result` : `${call} as _result`;
 
   let sql: string;

@@ -64,12 +64,23 @@ function returnShape(row: ProcRow): ReturnShape {
   return 'scalar';
 }
 
+/**
+ * Whether PostgREST can call the function at all: every parameter named, or a single unnamed one of
+ * a type a request body can be (bytea, json, jsonb, text, xml). Others are not in its schema cache.
+ */
+function isCallable(parameters: FunctionParameter[]): boolean {
+  const unnamed = parameters.filter((parameter) => parameter.name === '');
+  return unnamed.length === 0 || (unnamed.length === 1 && callableUnnamedTypes.includes(unnamed[0]!.type));
+}
+
+const callableUnnamedTypes = ['bytea', 'json', 'jsonb', 'text', 'xml'];
+
 /** The argument set of a call whose JSON body is an array or a scalar. */
 export const wholeBodyOnly = 'whole body only';
 
 /**
  * Picks the overload whose parameters match the argument names, as PostgREST does: every parameter
- * without a default is given and no unknown argument is passed. Resolved from pg_proc on every call,
+ * without a default is given (an unnamed one with the key "") and no unknown argument is passed. Resolved from pg_proc on every call,
  * so a new migration needs no schema-cache reload.
  */
 export async function resolveFunction(
@@ -84,19 +95,26 @@ export async function resolveFunction(
   const given = new Set(argumentNames);
   const candidates = rows
     .map((row) => ({ row, parameters: inputParameters(row) }))
+    .filter(({ parameters }) => isCallable(parameters))
     .map(({ row, parameters }) => {
       const takesWholeBody =
         parameters.length === 1 &&
         parameters[0]!.name === '' &&
         ['json', 'jsonb'].includes(parameters[0]!.type);
-      // An unnamed parameter is never given by name.
-      const names = new Set(parameters.map((parameter) => parameter.name).filter((named) => named !== ''));
-      const matches =
-        takesWholeBody ||
-        (!wholeBody &&
-          parameters.every((parameter) => parameter.hasDefault || given.has(parameter.name)) &&
-          argumentNames.every((argument) => names.has(argument)));
-      return { row, parameters, takesWholeBody, matches };
+      // The unnamed parameter is given with the key "" and passed by position, so it must come first.
+      const names = new Set(parameters.map((parameter) => parameter.name));
+      const unnamedGivenFirst = !given.has('') || parameters[0]?.name === '';
+      const namedMatch =
+        !wholeBody &&
+        unnamedGivenFirst &&
+        parameters.every((parameter) => parameter.hasDefault || given.has(parameter.name)) &&
+        argumentNames.every((argument) => names.has(argument));
+      return {
+        row,
+        parameters,
+        takesWholeBody: !namedMatch && takesWholeBody,
+        matches: namedMatch || takesWholeBody,
+      };
     })
     .filter((candidate) => candidate.matches)
     // A named match wins over the whole-body fallback.
@@ -104,22 +122,31 @@ export async function resolveFunction(
 
   const exact = candidates.filter((candidate) => candidate.takesWholeBody === candidates[0]?.takesWholeBody);
   if (exact.length > 1) {
+    const signatures = exact.map(
+      ({ parameters }) =>
+        `${schema}.${name}(${parameters.map((parameter) => `${parameter.name} => ${parameter.type}`).join(', ')})`,
+    );
     throw PostgrestError.of(
       300,
       'PGRST203',
-      `Could not choose the best candidate function between: ${exact.map(() => `${schema}.${name}`).join(', ')}`,
+      `Could not choose the best candidate function between: ${signatures.join(', ')}`,
       null,
       'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
     );
   }
   const chosen = candidates[0];
   if (!chosen) {
-    const signature = `${schema}.${name}(${[...argumentNames].sort().join(', ')})`;
+    const sorted = [...argumentNames].sort();
+    const listed = sorted.length === 0 ? ' without parameters' : `(${sorted.join(', ')})`;
+    const searched =
+      sorted.length === 0
+        ? ' without parameters'
+        : ` with parameter${sorted.length > 1 ? 's' : ''} ${sorted.join(', ')}`;
     throw PostgrestError.of(
       404,
       'PGRST202',
-      `Could not find the function ${signature} in the schema cache`,
-      `Searched for the function ${schema}.${name} with parameters ${[...argumentNames].sort().join(', ') || 'without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+      `Could not find the function ${schema}.${name}${listed} in the schema cache`,
+      `Searched for the function ${schema}.${name}${searched} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
       null,
     );
   }

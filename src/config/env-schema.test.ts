@@ -17,3 +17,21 @@ describe('the password minimum reaches the SPA', () => {
     expect(resolveEnv(hosted, undefined, origin).minimumPasswordLength).toBe(6);
   });
 });
+
+describe('a static host in front of a hosted project', () => {
+  it('takes the project URL and anon key from its own /config.js, not the page origin', () => {
+    const env = resolveEnv(
+      {},
+      { supabaseUrl: 'https://abcdefghijklmnopqrst.supabase.co', supabaseAnonKey: 'anon-hosted' },
+      'https://prenota.salone.example.com',
+    );
+    expect(env.supabaseUrl).toBe('https://abcdefghijklmnopqrst.supabase.co');
+    expect(env.supabaseAnonKey).toBe('anon-hosted');
+  });
+
+  it('refuses a config.js whose project URL is not a URL, falling back to the build variables', () => {
+    expect(() => resolveEnv({}, { supabaseUrl: 'progetto', supabaseAnonKey: 'anon' }, origin)).toThrow(
+      'Configurazione mancante',
+    );
+  });
+});

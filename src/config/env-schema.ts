@@ -4,6 +4,8 @@ import { defaultMinimumPasswordLength, maxLength } from '@/lib/input-limits';
 const passwordLength = z.int().check(z.gte(6), z.lte(maxLength.password));
 
 export const runtimeSchema = z.object({
+  /** The APIs' address when they are not the page's origin (the SPA on a static host). */
+  supabaseUrl: z.optional(z.url()),
   supabaseAnonKey: z.string().check(z.minLength(1)),
   mainSiteUrl: z.nullish(z.url()),
   /** config.toml's [auth] minimum_password_length, written by server/. */
@@ -28,14 +30,15 @@ export interface Env {
 
 /**
  * Served by server/: the APIs share the SPA's origin and /config.js brings the anon key and the
- * password minimum. Built for a hosted Supabase: the VITE_ variables baked in at build time.
+ * password minimum. On a static host in front of a hosted project, its own /config.js also names the
+ * project's URL. Built for a hosted Supabase: the VITE_ variables baked in at build time.
  */
 export function resolveEnv(buildVariables: unknown, runtimeConfig: unknown, origin: string): Env {
   const built = buildSchema.parse(buildVariables);
   const runtime = runtimeSchema.safeParse(runtimeConfig);
   if (runtime.success) {
     return {
-      supabaseUrl: origin,
+      supabaseUrl: runtime.data.supabaseUrl ?? origin,
       supabaseAnonKey: runtime.data.supabaseAnonKey,
       mainSiteUrl: runtime.data.mainSiteUrl ?? built.VITE_MAIN_SITE_URL ?? null,
       minimumPasswordLength:

@@ -141,7 +141,7 @@ describe('rpc through supabase-js, as PostgREST runs it', () => {
     expect(wrongArgs.error?.code).toBe('PGRST202');
   });
 
-  it('passes the whole body only to a single unnamed json parameter, else answers 404 PGRST202', async () => {
+  it('passes the whole body only to a single unnamed json parameter, "" to an unnamed one, else 404 PGRST202', async () => {
     expect((await asAlice.rpc('echo_body', { a: 1 })).data).toEqual({ a: 1 });
     const post = (fn: string, body: string) =>
       fetch(`${server.url}/rest/v1/rpc/${fn}`, {
@@ -149,6 +149,10 @@ describe('rpc through supabase-js, as PostgREST runs it', () => {
         headers: { apikey: server.anonKey, 'content-type': 'application/json' },
         body,
       });
+    // The key "" gives the unnamed parameter, as PostgREST matches it.
+    const shouted = await post('shout', '{"": "ciao"}');
+    expect(shouted.status).toBe(200);
+    expect(await shouted.json()).toBe('CIAO');
     const echoed = await post('echo_body', '[1,"due"]');
     expect(echoed.status).toBe(200);
     expect(await echoed.json()).toEqual([1, 'due']);
@@ -157,7 +161,7 @@ describe('rpc through supabase-js, as PostgREST runs it', () => {
       ['greet', '"Anna"'],
       ['greet', '42'],
       ['shout', '"ciao"'],
-      ['shout', '{"": "ciao"}'],
+      ['shout', '{"testo": "ciao"}'],
       ['touch', '[]'],
     ]) {
       const response = await post(fn!, body!);

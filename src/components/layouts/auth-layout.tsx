@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
 import { paths } from '@/config/paths';
 import { fill, texts } from '@/lib/texts';
+import { imageUrl } from '@/lib/image-url';
 
 interface AuthLayoutProps {
   children: ReactNode;
@@ -27,7 +28,7 @@ export function AuthLayout({ children, merchant }: AuthLayoutProps) {
           <div className="flex flex-col items-center gap-3 text-center">
             {merchant.logo_url ? (
               <img
-                src={merchant.logo_url}
+                src={imageUrl('loghi', merchant.logo_url) ?? undefined}
                 alt={fill(texts.registration.logoAlt, { merchant: merchant.name })}
                 className="max-h-28 max-w-[14rem] rounded-2xl object-contain"
               />

@@ -3,6 +3,7 @@ import { BookingStep } from '@/features/booking-client/components/booking-step';
 import { ChoiceOption } from '@/features/booking-client/components/choice-option';
 import { AnyOperatorAvatar, OperatorAvatar } from '@/features/booking-client/components/operator-avatar';
 import { bookingClientTexts } from '@/features/booking-client/texts';
+import { imageUrl } from '@/lib/image-url';
 
 const t = bookingClientTexts;
 
@@ -42,7 +43,7 @@ export function OperatorChoice({
             onChoose={onChoose}
             className={option}
           >
-            <OperatorAvatar name={operator.name} imageUrl={operator.image_url} />
+            <OperatorAvatar name={operator.name} imageUrl={imageUrl('operatori', operator.image_url)} />
             <span className="w-full hyphens-auto">{operator.name}</span>
           </ChoiceOption>
         ))}

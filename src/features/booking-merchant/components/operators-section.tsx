@@ -18,6 +18,7 @@ import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
 import { maxLength } from '@/lib/input-limits';
 import { fill } from '@/lib/texts';
+import { imageUrl } from '@/lib/image-url';
 
 const t = bookingMerchantTexts.impostazioni;
 const c = bookingMerchantTexts.common;
@@ -118,7 +119,7 @@ function NewOperatorForm() {
 function OperatorPhoto({ operator }: { operator: Operator }) {
   return operator.image_url ? (
     <img
-      src={operator.image_url}
+      src={imageUrl('operatori', operator.image_url) ?? undefined}
       alt={fill(t.photoOf, { name: operator.name })}
       width={75}
       height={75}

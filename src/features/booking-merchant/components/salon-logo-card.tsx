@@ -9,6 +9,7 @@ import { useUploadSalonLogo } from '@/features/booking-merchant/api/upload-salon
 import { PhotoField } from '@/features/booking-merchant/components/photo-field';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
+import { imageUrl } from '@/lib/image-url';
 
 const t = bookingMerchantTexts.impostazioni;
 
@@ -40,7 +41,7 @@ export function SalonLogoCard() {
     }
   };
 
-  const logoUrl = profile.data?.logo_url;
+  const logoUrl = imageUrl('loghi', profile.data?.logo_url);
   return (
     <section aria-labelledby="salon-logo-title">
       <Card>

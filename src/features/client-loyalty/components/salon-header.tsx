@@ -2,6 +2,7 @@ import { Store } from 'lucide-react';
 import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { fill, texts } from '@/lib/texts';
+import { imageUrl } from '@/lib/image-url';
 
 const t = texts.client.salon;
 
@@ -29,7 +30,7 @@ export function SalonHeader({ current, memberships, onSwitch }: SalonHeaderProps
     >
       {current.merchant_logo_url ? (
         <img
-          src={current.merchant_logo_url}
+          src={imageUrl('loghi', current.merchant_logo_url) ?? undefined}
           alt={fill(texts.registration.logoAlt, { merchant: current.merchant_name })}
           className="size-12 shrink-0 rounded-xl object-contain"
         />

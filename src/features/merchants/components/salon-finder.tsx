@@ -10,6 +10,7 @@ import { failureText } from '@/lib/api-error';
 import { maxLength } from '@/lib/input-limits';
 import { useLastSalon } from '@/lib/last-salon';
 import { fill, plural, texts } from '@/lib/texts';
+import { imageUrl } from '@/lib/image-url';
 
 const t = texts.home.finder;
 
@@ -114,7 +115,11 @@ function SalonLink({ salon }: { salon: FoundSalon }) {
       className="flex min-h-11 items-center gap-3 rounded-xl border border-border bg-background p-2 text-foreground no-underline hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
     >
       {salon.logo_url ? (
-        <img src={salon.logo_url} alt="" className="size-10 shrink-0 rounded-lg object-contain" />
+        <img
+          src={imageUrl('loghi', salon.logo_url) ?? undefined}
+          alt=""
+          className="size-10 shrink-0 rounded-lg object-contain"
+        />
       ) : (
         <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-accent text-accent-foreground">
           <Store aria-hidden="true" className="size-5" />
