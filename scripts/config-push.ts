@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { hostedConfigProblems, productionEnvironment } from './hosted-config.ts';
+import { supabaseCliPath } from './supabase-cli.ts';
 
 const supabaseDir = fileURLToPath(new URL('../supabase', import.meta.url));
 const problems = hostedConfigProblems(productionEnvironment(supabaseDir, process.env));
@@ -12,8 +13,9 @@ if (problems.length > 0) {
   console.error('Set them in the shell or in supabase/.env.production (README, "On hosted Supabase").');
   process.exit(1);
 }
-// SUPABASE_CLI: a Supabase CLI binary to use instead of `npx supabase` (tests/server/hosted-deploy.test.ts).
-const [command, ...prefix] = process.env.SUPABASE_CLI ? [process.env.SUPABASE_CLI] : ['npx', 'supabase'];
+// The pinned CLI binary (or SUPABASE_CLI); on other platforms `npx supabase`.
+const pinnedCli = supabaseCliPath();
+const [command, ...prefix] = pinnedCli ? [pinnedCli] : ['npx', 'supabase'];
 const result = spawnSync(command!, [...prefix, 'config', 'push', ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...process.env, SUPABASE_ENV: 'production' },

@@ -7,14 +7,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { applyPlatformBootstrap } from '../../server/db/bootstrap.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { startManagementApiStandIn } from '../support/management-api-stand-in.ts';
+import { supabaseCliPath } from '../../scripts/supabase-cli.ts';
 import { createThrowawayPostgres } from '../support/test-database.ts';
 
 /**
- * The deploy guide's CLI steps (README, "On hosted Supabase") run with the real Supabase CLI: set
- * SUPABASE_CLI to its binary (`npm install supabase@3.1.0` ships it from the npm registry as
- * @supabase/cli-linux-x64). Without it these cases are skipped: the CLI is not a dependency.
+ * The deploy guide's CLI steps (README, "On hosted Supabase") run with the real Supabase CLI: the
+ * optional dependency @supabase/cli-linux-x64 (the binary `npm install supabase` would fetch), or
+ * SUPABASE_CLI. On a platform without it these cases are skipped.
  */
-const supabaseCli = process.env.SUPABASE_CLI;
+const supabaseCli = supabaseCliPath();
 const repository = fileURLToPath(new URL('../..', import.meta.url));
 const migrationVersions = readdirSync(join(repository, 'supabase/migrations'))
   .filter((file) => file.endsWith('.sql'))
