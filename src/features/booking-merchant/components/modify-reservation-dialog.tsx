@@ -10,7 +10,7 @@ import { useModifyReservation } from '@/features/booking-merchant/api/modify-res
 import { useFreeTimes } from '@/components/booking/free-times';
 import { useMerchantProfile } from '@/features/booking-merchant/api/get-merchant-profile';
 import type { MerchantReservation } from '@/features/booking-merchant/api/schemas';
-import { TextArea } from '@/features/booking-merchant/components/text-area';
+import { TextArea } from '@/components/ui/text-area';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
 import { todayInRome } from '@/lib/format';

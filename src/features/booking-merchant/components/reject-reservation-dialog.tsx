@@ -5,7 +5,7 @@ import { FormField } from '@/components/ui/form-field';
 import { notify } from '@/components/ui/toaster';
 import { useRejectReservation } from '@/features/booking-merchant/api/reject-reservation';
 import type { MerchantReservation } from '@/features/booking-merchant/api/schemas';
-import { TextArea } from '@/features/booking-merchant/components/text-area';
+import { TextArea } from '@/components/ui/text-area';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
 import { fill } from '@/lib/texts';

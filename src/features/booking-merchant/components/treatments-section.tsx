@@ -14,7 +14,7 @@ import { useTreatments, type Treatment } from '@/features/booking-merchant/api/l
 import { useUpdateTreatment } from '@/features/booking-merchant/api/update-treatment';
 import { LoadError, LoadingBlocks } from '@/features/booking-merchant/components/query-states';
 import { SuffixInput } from '@/features/booking-merchant/components/suffix-input';
-import { TextArea } from '@/features/booking-merchant/components/text-area';
+import { TextArea } from '@/components/ui/text-area';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import {
   emptyTreatmentDraft,
