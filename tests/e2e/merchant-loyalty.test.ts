@@ -146,6 +146,7 @@ describe('a merchant registers purchases and reads the loyalty programme', () =>
       expect(await page.getByLabel('Spesa').getAttribute('aria-invalid')).toBe('true');
     }
     expect(await page.getByTestId('selected-client').textContent()).toContain('€ 6,50');
+    await checkAndShoot(page, 'merchant-registrazioni-importo-non-valido');
     // The Italian way of writing thousands and cents reaches the preview as a number.
     await page.getByLabel('Spesa').fill('1.234,50');
     await page.getByLabel('Sconto da utilizzare').fill('4,5');
@@ -265,6 +266,7 @@ describe('a merchant registers purchases and reads the loyalty programme', () =>
     const outOfRange = page.getByRole('alert').filter({ hasText: 'Inserisci un numero tra 0 e 100' });
     await outOfRange.nth(2).waitFor();
     expect(await outOfRange.count()).toBe(3);
+    await checkAndShoot(page, 'merchant-percentuali-errori');
     await page.reload();
     await heading(page, 'Percentuali');
     await page.waitForFunction(() => document.querySelector('input[inputmode="decimal"]') !== null);
