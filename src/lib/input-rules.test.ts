@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailRule, nameRule, passwordRule } from '@/lib/input-rules';
+import { emailRule, nameRule, passwordRule, reasonFormSchema } from '@/lib/input-rules';
 
 const firstError = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : result.error!.issues[0]!.message;
@@ -23,6 +23,17 @@ describe('input rules shared by the forms', () => {
     );
     expect(firstError(emailRule.safeParse(`${'x'.repeat(250)}@example.it`))).toBe(
       "L'email può contenere al massimo 254 caratteri",
+    );
+  });
+
+  it('a reason is required, trimmed and at most 500 characters', () => {
+    const reason = reasonFormSchema('Il motivo è obbligatorio');
+    expect(reason.safeParse({ reason: '  Doppia prenotazione ' }).data).toEqual({
+      reason: 'Doppia prenotazione',
+    });
+    expect(firstError(reason.safeParse({ reason: '   ' }))).toBe('Il motivo è obbligatorio');
+    expect(firstError(reason.safeParse({ reason: 'x'.repeat(501) }))).toBe(
+      'La nota può contenere al massimo 500 caratteri',
     );
   });
 });

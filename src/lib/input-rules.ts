@@ -32,3 +32,16 @@ export const nameRule = z
 export const emailRule = z
   .email(v.emailRequired)
   .check(z.maxLength(maxLength.email, tooLong(v.emailTooLong, maxLength.email)));
+
+/** A dialog's one required reason (a reversal, a rejection, a cancellation): trimmed, at most 500 characters. */
+export function reasonFormSchema(missing: string) {
+  return z.object({
+    reason: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, missing),
+        z.maxLength(maxLength.note, tooLong(v.noteTooLong, maxLength.note)),
+      ),
+  });
+}

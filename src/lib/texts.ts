@@ -47,6 +47,7 @@ export const texts = {
     websiteTooLong: 'Il sito web può contenere al massimo {max} caratteri',
     descriptionTooLong: 'La descrizione può contenere al massimo {max} caratteri',
     noteTooLong: 'La nota può contenere al massimo {max} caratteri',
+    addressTooLong: "L'indirizzo può contenere al massimo {max} caratteri",
     spendTooHigh: "L'importo di spesa non può superare € 100.000,00",
     priceOutOfRange: 'Il prezzo deve essere compreso tra € 0,00 e € 10.000,00',
     durationOutOfRange: 'La durata deve essere compresa tra {min} e {max} minuti',

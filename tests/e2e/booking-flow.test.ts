@@ -185,6 +185,31 @@ describe('booking: the salon sets up operators and treatments, a customer books,
     const form = salon.getByRole('form', { name: 'Nuovo trattamento' });
     await form.getByRole('button', { name: 'Aggiungi trattamento' }).click();
     await form.getByRole('alert').filter({ hasText: 'Compila tutti i campi del form' }).waitFor();
+    await form.getByRole('alert').filter({ hasText: 'Scegli almeno un operatore' }).waitFor();
+
+    // A price that is not an amount: the message under the field, and nothing saved.
+    await form.getByLabel('Nome').fill('Pulizia viso');
+    await form.getByLabel('Descrizione').fill('Detersione profonda e maschera idratante');
+    await form.getByLabel('Durata (minuti)').fill('45');
+    await form.getByLabel('Prezzo').fill('NaN');
+    await form.getByLabel('Giulia').check();
+    await form.getByRole('button', { name: 'Aggiungi trattamento' }).click();
+    await form
+      .getByRole('alert')
+      .filter({ hasText: 'Inserisci un prezzo valido, con al massimo due decimali' })
+      .waitFor();
+    expect(await form.getByLabel('Prezzo').getAttribute('aria-invalid')).toBe('true');
+    expect(await form.getByRole('alert').filter({ hasText: 'Compila tutti i campi del form' }).count()).toBe(
+      0,
+    );
+    expect(await salon.getByRole('list', { name: 'Trattamenti' }).count()).toBe(0);
+    await checkAndShoot(salon, 'merchant-trattamento-prezzo-non-valido');
+    await form.getByLabel('Giulia').uncheck();
+    // Back to empty unit fields (a field shows its unit until tapped into).
+    for (const label of ['Durata (minuti)', 'Prezzo']) {
+      await form.getByLabel(label).click();
+      await form.getByLabel(label).fill('');
+    }
 
     await form.getByLabel('Nome').fill('Pulizia viso');
     await form.getByLabel('Descrizione').fill('Detersione profonda e maschera idratante');

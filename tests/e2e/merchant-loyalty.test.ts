@@ -7,6 +7,7 @@ import { registerPurchase, signedIn } from '../support/fixtures.ts';
 import type { TestServer } from '../support/test-server.ts';
 import {
   appServerOptions,
+  closeToasts,
   createMerchant,
   expectAccessible,
   heading,
@@ -49,9 +50,7 @@ async function open(page: Page, label: string, title: string) {
 /** axe-clean, then a full-page screenshot at phone and desktop widths. */
 async function checkAndShoot(page: Page, name: string) {
   // Toasts of earlier steps would cover the screen in the pictures.
-  for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all())
-    await close.click().catch(() => undefined);
-  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
+  await closeToasts(page);
   await expectAccessible(page);
   await screenshot(page, `${name}-phone`);
   await page.setViewportSize(desktop);
@@ -134,6 +133,21 @@ describe('a merchant registers purchases and reads the loyalty programme', () =>
     // Anna: € 5,00 of her own plus 3% of Bea's € 50 as first-generation sponsor.
     await page.getByRole('button', { name: /Anna.*€ 6,50/ }).click();
     await page.getByTestId('selected-client').getByText('€ 6,50').waitFor();
+
+    // Not an amount: an Italian message under the field, nothing registered, the credit unchanged.
+    const invalidAmount = 'Inserisci un importo valido, con al massimo due decimali';
+    for (const typed of ['abc', 'NaN', '-5']) {
+      await page.getByLabel('Spesa').fill(typed);
+      await page.getByRole('button', { name: 'Registra acquisto' }).click();
+      await page.getByRole('alert').filter({ hasText: invalidAmount }).waitFor();
+      expect(await page.getByLabel('Spesa').getAttribute('aria-invalid')).toBe('true');
+    }
+    expect(await page.getByTestId('selected-client').textContent()).toContain('€ 6,50');
+    await checkAndShoot(page, 'merchant-registrazioni-importo-non-valido');
+    // The Italian way of writing thousands and cents reaches the preview as a number.
+    await page.getByLabel('Spesa').fill('1.234,50');
+    await page.getByLabel('Sconto da utilizzare').fill('4,5');
+    await page.getByTestId('net-preview').getByText('€ 1.230,00').waitFor();
 
     await page.getByLabel('Spesa').fill('40');
     await page.getByLabel('Sconto da utilizzare').fill('6,51');
@@ -239,6 +253,22 @@ describe('a merchant registers purchases and reads the loyalty programme', () =>
     await page.getByRole('button', { name: 'Salva percentuali' }).click();
     await page.getByText('Inserisci la percentuale').waitFor();
     await page.getByText('Inserisci un numero tra 0 e 100').waitFor();
+
+    // Not numbers: the same Italian message, and nothing saved.
+    const sponsor2 = await page.getByLabel('Sponsor 2° livello').inputValue();
+    await personal.fill('abc');
+    await page.getByLabel('Sponsor 2° livello').fill('-1');
+    await page.getByLabel('Sponsor 3° livello').fill('NaN');
+    await page.getByRole('button', { name: 'Salva percentuali' }).click();
+    const outOfRange = page.getByRole('alert').filter({ hasText: 'Inserisci un numero tra 0 e 100' });
+    await outOfRange.nth(2).waitFor();
+    expect(await outOfRange.count()).toBe(3);
+    await checkAndShoot(page, 'merchant-percentuali-errori');
+    await page.reload();
+    await heading(page, 'Percentuali');
+    await page.waitForFunction(() => document.querySelector('input[inputmode="decimal"]') !== null);
+    expect(await personal.inputValue()).toBe('5');
+    expect(await page.getByLabel('Sponsor 2° livello').inputValue()).toBe(sponsor2);
 
     await personal.fill('7,5');
     await page.getByLabel('Sponsor 3° livello').fill('1');

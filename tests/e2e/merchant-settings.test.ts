@@ -182,6 +182,12 @@ describe('Impostazioni: the salon edits its hours, operators, treatments, logo a
     await closures.getByLabel('Ultimo giorno (facoltativo)').fill('2030-12-24');
     await closures.getByRole('button', { name: 'Aggiungi chiusura' }).click();
     await alert(closures, "L'ultimo giorno deve seguire il primo, entro un anno").waitFor();
+    // Said by the form, before anything is sent: no closure was stored.
+    expect(await closures.getByLabel('Ultimo giorno (facoltativo)').getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    expect((await rpc<{ closure_days: unknown[] }>('booking_calendar')).closure_days).toEqual([]);
+    await checkScreen(page, 'merchant-impostazioni-chiusura-errore');
     await closures.getByLabel('Giorno di chiusura').fill('2030-12-24');
     await closures.getByLabel('Ultimo giorno (facoltativo)').fill('2030-12-26');
     await closures.getByLabel('Motivo (facoltativo)').fill('Festività natalizie');
@@ -235,6 +241,9 @@ describe('Impostazioni: the salon edits its hours, operators, treatments, logo a
     await absence.getByLabel('Ultimo giorno').fill('2030-08-01');
     await absence.getByRole('button', { name: 'Aggiungi assenza' }).click();
     await alert(absence, "L'ultimo giorno deve seguire il primo, entro un anno").waitFor();
+    expect(await absence.getByLabel('Ultimo giorno').getAttribute('aria-invalid')).toBe('true');
+    const { absences } = await rpc<{ absences: { from_day: string }[] }>('booking_calendar');
+    expect(absences.filter((stored) => stored.from_day === '2030-08-10')).toEqual([]);
     await absence.getByLabel('Ultimo giorno').fill('2030-08-20');
     await absence.getByRole('button', { name: 'Aggiungi assenza' }).click();
     await toast(page, 'success', 'Assenza registrata');

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   emptyTreatmentDraft,
-  parseAmount,
+  isIncomplete,
   toggleAllOperators,
   toggleOperator,
-  treatmentBoundsError,
   treatmentDraftOf,
-  treatmentValues,
+  treatmentFormSchema,
   withSuffix,
+  type TreatmentDraft,
 } from '@/features/booking-merchant/treatment-form';
 
 const complete = {
@@ -19,7 +19,18 @@ const complete = {
   operatorIds: ['op-1'],
 };
 
-describe('treatmentValues (spec §5)', () => {
+/** The values sent, or null when the form refuses the draft. */
+function treatmentValues(draft: TreatmentDraft) {
+  const result = treatmentFormSchema.safeParse(draft);
+  return result.success ? result.data : null;
+}
+
+/** The first message the form shows for a draft, or null when it is accepted. */
+function firstMessage(draft: TreatmentDraft): string | null {
+  return treatmentFormSchema.safeParse(draft).error?.issues[0]?.message ?? null;
+}
+
+describe('the treatment form (spec §5)', () => {
   it('takes a complete form, trimming texts and reading an Italian price', () => {
     expect(treatmentValues(complete)).toEqual({
       name: 'Pulizia viso',
@@ -28,6 +39,7 @@ describe('treatmentValues (spec §5)', () => {
       price: 39.9,
       operatorIds: ['op-1'],
     });
+    expect(treatmentValues({ ...complete, price: '1.234,50' })?.price).toBe(1234.5);
   });
 
   it('sends null operators for all of them', () => {
@@ -43,6 +55,33 @@ describe('treatmentValues (spec §5)', () => {
     expect(treatmentValues({ ...complete, price: 'gratis' })).toBeNull();
     expect(treatmentValues({ ...complete, operatorIds: [] })).toBeNull();
   });
+
+  it('says in Italian what is missing or wrong, field by field', () => {
+    expect(firstMessage({ ...complete, name: '  ' })).toBe('Inserisci il nome');
+    expect(firstMessage({ ...complete, description: '' })).toBe('Inserisci la descrizione');
+    expect(firstMessage({ ...complete, duration: '' })).toBe('Inserisci la durata in minuti');
+    expect(firstMessage({ ...complete, duration: '4.5' })).toBe('Inserisci la durata in minuti interi');
+    expect(firstMessage({ ...complete, price: '' })).toBe('Inserisci il prezzo');
+    for (const price of ['gratis', 'NaN', '-3', '25,555'])
+      expect(firstMessage({ ...complete, price })).toBe(
+        'Inserisci un prezzo valido, con al massimo due decimali',
+      );
+    expect(firstMessage({ ...complete, operatorIds: [] })).toBe('Scegli almeno un operatore');
+  });
+
+  it('calls a form incomplete when a field is empty, not when it is only wrong', () => {
+    const errorsOf = (draft: TreatmentDraft) =>
+      Object.fromEntries(
+        (treatmentFormSchema.safeParse(draft).error?.issues ?? []).map((issue) => [
+          String(issue.path[0]),
+          { type: issue.code, message: issue.message },
+        ]),
+      );
+    expect(isIncomplete(errorsOf(emptyTreatmentDraft))).toBe(true);
+    expect(errorsOf(emptyTreatmentDraft).operatorIds?.message).toBe('Scegli almeno un operatore');
+    expect(isIncomplete(errorsOf({ ...complete, operatorIds: [] }))).toBe(true);
+    expect(isIncomplete(errorsOf({ ...complete, duration: '700' }))).toBe(false);
+  });
 });
 
 describe('operators of a treatment', () => {
@@ -54,13 +93,14 @@ describe('operators of a treatment', () => {
   });
 });
 
-describe('parseAmount', () => {
+describe('the price field', () => {
   it('reads up to two decimals with a comma or a dot', () => {
-    expect(parseAmount('25')).toBe(25);
-    expect(parseAmount('25,5')).toBe(25.5);
-    expect(parseAmount('25.55')).toBe(25.55);
-    expect(parseAmount('25,555')).toBeNull();
-    expect(parseAmount('-3')).toBeNull();
+    const price = (text: string) => treatmentValues({ ...complete, price: text })?.price ?? null;
+    expect(price('25')).toBe(25);
+    expect(price('25,5')).toBe(25.5);
+    expect(price('25.55')).toBe(25.55);
+    expect(price('25,555')).toBeNull();
+    expect(price('-3')).toBeNull();
   });
 });
 
@@ -72,24 +112,24 @@ describe('withSuffix', () => {
   });
 });
 
-describe('treatmentBoundsError', () => {
-  const values = treatmentValues(complete)!;
+describe('the database bounds', () => {
   it('passes a treatment within the database bounds', () => {
-    expect(treatmentBoundsError(values)).toBeNull();
-    expect(treatmentBoundsError({ ...values, durationMinutes: 600, price: 10000 })).toBeNull();
+    expect(firstMessage(complete)).toBeNull();
+    expect(firstMessage({ ...complete, duration: '600', price: '10000' })).toBeNull();
+    expect(firstMessage({ ...complete, duration: '600', price: '10.000,00' })).toBeNull();
   });
 
-  it('names the first bound broken, with the database message', () => {
-    expect(treatmentBoundsError({ ...values, name: 'x'.repeat(101) })).toBe(
+  it('names the bound broken, with the database message', () => {
+    expect(firstMessage({ ...complete, name: 'x'.repeat(101) })).toBe(
       'Il nome può contenere al massimo 100 caratteri',
     );
-    expect(treatmentBoundsError({ ...values, description: 'x'.repeat(1001) })).toBe(
+    expect(firstMessage({ ...complete, description: 'x'.repeat(1001) })).toBe(
       'La descrizione può contenere al massimo 1000 caratteri',
     );
-    expect(treatmentBoundsError({ ...values, durationMinutes: 4 })).toBe(
+    expect(firstMessage({ ...complete, duration: '4' })).toBe(
       'La durata deve essere compresa tra 5 e 600 minuti',
     );
-    expect(treatmentBoundsError({ ...values, price: 10000.01 })).toBe(
+    expect(firstMessage({ ...complete, price: '10000,01' })).toBe(
       'Il prezzo deve essere compreso tra € 0,00 e € 10.000,00',
     );
   });

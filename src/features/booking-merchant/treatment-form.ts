@@ -1,6 +1,13 @@
+import type { FieldErrors } from 'react-hook-form';
+import { z } from 'zod';
+import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
+import { decimalField } from '@/lib/decimal-input';
 import { amountLimits, maxLength } from '@/lib/input-limits';
 import { tooLong } from '@/lib/input-rules';
 import { fill, texts } from '@/lib/texts';
+
+const t = bookingMerchantTexts.impostazioni;
+const v = texts.validation;
 
 /** What the treatment form holds while the merchant types. */
 export interface TreatmentDraft {
@@ -21,50 +28,73 @@ export const emptyTreatmentDraft: TreatmentDraft = {
   operatorIds: [],
 };
 
-export interface TreatmentValues {
-  name: string;
-  description: string;
-  durationMinutes: number;
-  price: number;
-  /** null: every operator. */
-  operatorIds: string[] | null;
-}
+/** The message of each field left empty: any of them makes the form incomplete. */
+const requiredMessages = {
+  name: v.nameRequired,
+  description: t.descriptionRequired,
+  duration: t.durationRequired,
+  price: t.priceRequired,
+  operatorIds: t.operatorsRequired,
+} as const;
 
-/** '45,50' or '45.50' → 45.5; anything else that is not a non-negative amount → null. */
-export function parseAmount(text: string): number | null {
-  const normalised = text.trim().replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(normalised)) return null;
-  return Number(normalised);
-}
-
-/** Spec §5: every field and at least one operator ('all' counts), or null when something is missing. */
-export function treatmentValues(draft: TreatmentDraft): TreatmentValues | null {
-  const name = draft.name.trim();
-  const description = draft.description.trim();
-  const duration = /^\d+$/.test(draft.duration.trim()) ? Number(draft.duration.trim()) : null;
-  const price = parseAmount(draft.price);
-  const hasOperators = draft.allOperators || draft.operatorIds.length > 0;
-  if (!name || !description || !duration || price === null || !hasOperators) return null;
-  return {
-    name,
-    description,
-    durationMinutes: duration,
-    price,
+/**
+ * Spec §5: every field and at least one operator ('all' counts), within the database's bounds and
+ * with its messages; the price with an Italian decimal comma.
+ */
+export const treatmentFormSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, requiredMessages.name)
+      .max(maxLength.name, tooLong(v.nameTooLong, maxLength.name)),
+    description: z
+      .string()
+      .trim()
+      .min(1, requiredMessages.description)
+      .max(maxLength.description, tooLong(v.descriptionTooLong, maxLength.description)),
+    duration: decimalField({
+      required: requiredMessages.duration,
+      invalid: t.durationInvalid,
+      maxDecimals: 0,
+      min: amountLimits.minDurationMinutes,
+      max: amountLimits.maxDurationMinutes,
+      outOfRange: fill(v.durationOutOfRange, {
+        min: amountLimits.minDurationMinutes,
+        max: amountLimits.maxDurationMinutes,
+      }),
+    }),
+    price: decimalField({
+      required: requiredMessages.price,
+      invalid: t.priceInvalid,
+      max: amountLimits.maxPrice,
+      outOfRange: v.priceOutOfRange,
+    }),
+    allOperators: z.boolean(),
+    operatorIds: z.array(z.string()),
+  })
+  .refine((draft) => draft.allOperators || draft.operatorIds.length > 0, {
+    path: ['operatorIds'],
+    message: requiredMessages.operatorIds,
+    // Said together with the other fields' messages, not only once they are right.
+    when: () => true,
+  })
+  .transform((draft) => ({
+    name: draft.name,
+    description: draft.description,
+    durationMinutes: draft.duration,
+    price: draft.price,
+    /** null: every operator. */
     operatorIds: draft.allOperators ? null : draft.operatorIds,
-  };
-}
+  }));
 
-/** The first bound a complete treatment breaks, as the database would say it, or null. */
-export function treatmentBoundsError(values: TreatmentValues): string | null {
-  const v = texts.validation;
-  if (values.name.length > maxLength.name) return tooLong(v.nameTooLong, maxLength.name);
-  if (values.description.length > maxLength.description)
-    return tooLong(v.descriptionTooLong, maxLength.description);
-  const { minDurationMinutes: min, maxDurationMinutes: max } = amountLimits;
-  if (values.durationMinutes < min || values.durationMinutes > max)
-    return fill(v.durationOutOfRange, { min, max });
-  if (values.price > amountLimits.maxPrice) return v.priceOutOfRange;
-  return null;
+export type TreatmentValues = z.output<typeof treatmentFormSchema>;
+
+/** True when a field was left empty (rather than filled wrongly): the form then says so as a whole. */
+export function isIncomplete(errors: FieldErrors<TreatmentDraft>): boolean {
+  return Object.entries(requiredMessages).some(
+    ([field, message]) => errors[field as keyof typeof requiredMessages]?.message === message,
+  );
 }
 
 /** Choosing 'all' excludes the individual operators (spec §5). */

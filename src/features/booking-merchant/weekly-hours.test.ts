@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   effectiveOpeningHours,
   nextRange,
+  openingHoursFormSchema,
+  operatorHoursFormSchema,
   rangesAreValid,
   toDayDrafts,
   toWeeklyRanges,
@@ -47,5 +49,35 @@ describe('weekly hours editor', () => {
   it('adds a range after the last one, an hour long', () => {
     expect(nextRange([{ opens: '09:00', closes: '13:00' }])).toEqual({ opens: '13:00', closes: '14:00' });
     expect(nextRange([{ opens: '20:00', closes: '23:30' }])).toEqual({ opens: '22:45', closes: '23:45' });
+  });
+});
+
+describe('the hours forms', () => {
+  const closed = { open: false, ranges: [{ opens: '09:00', closes: '19:00' }] };
+  const week = (monday: { opens: string; closes: string }) => [
+    { open: true, ranges: [monday] },
+    ...Array.from({ length: 6 }, () => closed),
+  ];
+
+  it('sends the open days’ ranges, or nothing when the operator follows the salon', () => {
+    expect(openingHoursFormSchema.parse({ days: week({ opens: '09:00', closes: '13:00' }) })).toEqual([
+      { weekday: 1, opens: '09:00', closes: '13:00' },
+    ]);
+    expect(
+      operatorHoursFormSchema.parse({ followsSalon: true, days: week({ opens: '13:00', closes: '09:00' }) }),
+    ).toEqual([]);
+  });
+
+  it('refuses a range out of order or off the quarter hour with the database’s message', () => {
+    const message = 'Orari non validi: indica giorno (1-7), apertura e chiusura (HH:MM, ogni 15 minuti)';
+    expect(
+      openingHoursFormSchema.safeParse({ days: week({ opens: '13:00', closes: '09:00' }) }).error?.issues[0],
+    ).toMatchObject({ path: ['days'], message });
+    expect(
+      operatorHoursFormSchema.safeParse({
+        followsSalon: false,
+        days: week({ opens: '09:10', closes: '12:00' }),
+      }).error?.issues[0]?.message,
+    ).toBe(message);
   });
 });

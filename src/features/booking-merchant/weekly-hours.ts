@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
+
 /** One weekday of a weekly hours editor: open or closed, and its ranges ('HH:MM'). */
 export interface DayDraft {
   open: boolean;
@@ -65,3 +68,26 @@ export function nextRange(ranges: readonly { opens: string; closes: string }[]):
     `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
   return { opens: clock(start), closes: clock(end) };
 }
+
+const dayDraftSchema = z.object({
+  open: z.boolean(),
+  ranges: z.array(z.object({ opens: z.string(), closes: z.string() })),
+});
+
+/** The salon's week in the form: stored as its ranges when every one is on the quarter hour and in order. */
+export const openingHoursFormSchema = z
+  .object({ days: z.array(dayDraftSchema) })
+  .refine(({ days }) => rangesAreValid(toWeeklyRanges(days)), {
+    path: ['days'],
+    message: bookingMerchantTexts.impostazioni.rangeOrder,
+  })
+  .transform(({ days }) => toWeeklyRanges(days));
+
+/** An operator's week: the salon's hours (no ranges of its own), or its own ranges checked as the salon's. */
+export const operatorHoursFormSchema = z
+  .object({ followsSalon: z.boolean(), days: z.array(dayDraftSchema) })
+  .refine(({ followsSalon, days }) => followsSalon || rangesAreValid(toWeeklyRanges(days)), {
+    path: ['days'],
+    message: bookingMerchantTexts.impostazioni.rangeOrder,
+  })
+  .transform(({ followsSalon, days }) => (followsSalon ? [] : toWeeklyRanges(days)));

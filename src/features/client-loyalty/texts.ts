@@ -43,6 +43,7 @@ export const clientLoyaltyTexts = {
       'Nome, email, telefono e accesso vengono cancellati in tutti i saloni di questo account; le prenotazioni future vengono annullate. Il tuo posto nella rete resta, anonimo, perché il credito di chi ti ha invitato non cambi. Il credito che hai non potrà più essere usato. L’operazione non si può annullare.',
     eraseConfirmLabel: 'Per confermare scrivi ELIMINA',
     eraseConfirmWord: 'ELIMINA',
+    eraseConfirmMissing: 'Scrivi ELIMINA per confermare',
     eraseSubmit: 'Elimina definitivamente',
     eraseSubmitting: 'Eliminazione in corso...',
     eraseCancel: 'Annulla',

@@ -1,6 +1,7 @@
+import { z } from 'zod';
 import type { Percentages } from '@/features/merchant-loyalty/api/get-percentages';
-import { parseDecimalInput } from '@/features/merchant-loyalty/money-input';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
+import { decimalField } from '@/lib/decimal-input';
 
 const t = merchantLoyaltyTexts.percentuali;
 
@@ -8,17 +9,23 @@ export const percentageFields = ['personal', 'sponsor1', 'sponsor2', 'sponsor3']
 export type PercentageField = (typeof percentageFields)[number];
 export type PercentagesDraft = Record<PercentageField, string>;
 
+const percentage = decimalField({ required: t.required, invalid: t.outOfRange, max: 100 });
+
 /** Each percentage: required, a number from 0 to 100 with at most two decimals (spec §5). */
+export const percentagesFormSchema = z.object({
+  personal: percentage,
+  sponsor1: percentage,
+  sponsor2: percentage,
+  sponsor3: percentage,
+});
+
+/** The form's schema run outside the form: the numbers to send, or the message of each field. */
 export function validatePercentages(
   draft: PercentagesDraft,
 ): { ok: true; values: Percentages } | { ok: false; errors: Partial<PercentagesDraft> } {
+  const result = percentagesFormSchema.safeParse(draft);
+  if (result.success) return { ok: true, values: result.data };
   const errors: Partial<PercentagesDraft> = {};
-  const values: Percentages = { personal: 0, sponsor1: 0, sponsor2: 0, sponsor3: 0 };
-  for (const field of percentageFields) {
-    const parsed = parseDecimalInput(draft[field]);
-    if (!parsed.ok) errors[field] = parsed.reason === 'empty' ? t.required : t.outOfRange;
-    else if (parsed.value > 100) errors[field] = t.outOfRange;
-    else values[field] = parsed.value;
-  }
-  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values };
+  for (const issue of result.error.issues) errors[issue.path[0] as PercentageField] ??= issue.message;
+  return { ok: false, errors };
 }

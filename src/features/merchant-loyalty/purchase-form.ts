@@ -1,45 +1,61 @@
-import { parseDecimalInput, toCents } from '@/features/merchant-loyalty/money-input';
+import { z } from 'zod';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
+import { decimalField, parseDecimalInput, toCents } from '@/lib/decimal-input';
 import { amountLimits } from '@/lib/input-limits';
 import { texts } from '@/lib/texts';
 
 const t = merchantLoyaltyTexts.registrazioni;
-
-export interface PurchaseFormInput {
-  clientCode: string | null;
-  /** The selected client's available credit, in euro. */
-  availableCredit: number;
-  spend: string;
-  discount: string;
-}
-
-export type PurchaseFormResult =
-  | { ok: true; clientCode: string; spend: number; discount: number }
-  | { ok: false; errors: { client?: string; spend?: string; discount?: string } };
 
 /**
  * Spec §5 checked in the form, for speed, with the texts the database gives: a client is selected,
  * both amounts are present with at most two decimals (step 0.01), the discount is within the client's
  * credit and the spend covers the discount. The database checks all of it again.
  */
-export function validatePurchase(input: PurchaseFormInput): PurchaseFormResult {
-  const errors: { client?: string; spend?: string; discount?: string } = {};
-  if (!input.clientCode) errors.client = t.noClient;
-  const spend = parseDecimalInput(input.spend);
-  const discount = parseDecimalInput(input.discount);
-  if (!spend.ok) errors.spend = spend.reason === 'empty' ? t.spendRequired : t.invalidAmount;
-  if (!discount.ok) errors.discount = discount.reason === 'empty' ? t.discountRequired : t.invalidAmount;
-  if (spend.ok && discount.ok) {
+export const purchaseFormSchema = z
+  .object({
+    clientCode: z.string({ error: t.noClient }).min(1, t.noClient),
+    spend: decimalField({
+      required: t.spendRequired,
+      invalid: t.invalidAmount,
+      max: amountLimits.maxSpend,
+      outOfRange: texts.validation.spendTooHigh,
+    }),
+    discount: decimalField({ required: t.discountRequired, invalid: t.invalidAmount }),
+    /** The selected client's available credit, in euro. */
+    availableCredit: z.number(),
+  })
+  .superRefine(({ spend, discount, availableCredit }, context) => {
     // A negative credit (after a reversal) refuses every discount, never a purchase without one.
-    if (toCents(discount.value) > 0 && toCents(discount.value) > toCents(input.availableCredit))
-      errors.discount = t.discountTooHigh;
-    if (spend.value > amountLimits.maxSpend) errors.spend = texts.validation.spendTooHigh;
-    else if (toCents(spend.value) < toCents(discount.value)) errors.spend = t.spendBelowDiscount;
-    else if (toCents(spend.value) === 0) errors.spend = t.spendZero;
+    if (toCents(discount) > 0 && toCents(discount) > toCents(availableCredit))
+      context.addIssue({ code: 'custom', path: ['discount'], message: t.discountTooHigh });
+    if (toCents(spend) < toCents(discount))
+      context.addIssue({ code: 'custom', path: ['spend'], message: t.spendBelowDiscount });
+    else if (toCents(spend) === 0)
+      context.addIssue({ code: 'custom', path: ['spend'], message: t.spendZero });
+  });
+
+export type PurchaseFormValues = z.input<typeof purchaseFormSchema>;
+export type PurchaseFormOutput = z.output<typeof purchaseFormSchema>;
+
+export type PurchaseFormInput = Omit<PurchaseFormValues, 'clientCode'> & { clientCode: string | null };
+
+export type PurchaseFormResult =
+  | { ok: true; clientCode: string; spend: number; discount: number }
+  | { ok: false; errors: { client?: string; spend?: string; discount?: string } };
+
+/** The form's schema run outside the form: the numbers to send, or the first message of each field. */
+export function validatePurchase(input: PurchaseFormInput): PurchaseFormResult {
+  const result = purchaseFormSchema.safeParse(input);
+  if (result.success) {
+    const { clientCode, spend, discount } = result.data;
+    return { ok: true, clientCode, spend, discount };
   }
-  if (errors.client || errors.spend || errors.discount || !spend.ok || !discount.ok || !input.clientCode)
-    return { ok: false, errors };
-  return { ok: true, clientCode: input.clientCode, spend: spend.value, discount: discount.value };
+  const errors: { client?: string; spend?: string; discount?: string } = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] === 'clientCode' ? 'client' : (issue.path[0] as 'spend' | 'discount');
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, errors };
 }
 
 /** spend − discount for the preview under the fields, or null while either is not a valid amount. */

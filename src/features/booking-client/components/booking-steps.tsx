@@ -1,6 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { LoadingBlocks } from '@/components/loading-blocks';
 import { QueryView } from '@/components/query-view';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { EmptyState } from '@/components/empty-state';
 import { Card, CardContent } from '@/components/ui/card';
 import { notify } from '@/components/ui/toaster';
@@ -19,12 +22,14 @@ import { fill } from '@/lib/texts';
 
 const t = bookingClientTexts;
 
-interface Draft {
-  treatmentId: string;
-  operatorId: string;
-  date: string;
-  time: string;
-}
+/** Every step chosen; what is missing is said once, as the steps show where. */
+const bookingFormSchema = z.object({
+  treatmentId: z.string().min(1, t.missing),
+  operatorId: z.string().min(1, t.missing),
+  date: z.string().min(1, t.missing),
+  time: z.string().min(1, t.missing),
+});
+type Draft = z.input<typeof bookingFormSchema>;
 
 const emptyDraft: Draft = { treatmentId: '', operatorId: '', date: '', time: '' };
 
@@ -36,7 +41,16 @@ export function BookingSteps({
   merchantSlug: string;
   treatments: BookableTreatment[];
 }) {
-  const [draft, setDraft] = useState<Draft>(emptyDraft);
+  const form = useForm<Draft>({ resolver: zodResolver(bookingFormSchema), defaultValues: emptyDraft });
+  const [treatmentId, chosenOperatorId, date, chosenTime] = useWatch({
+    control: form.control,
+    name: ['treatmentId', 'operatorId', 'date', 'time'],
+  });
+  const draft: Draft = { treatmentId, operatorId: chosenOperatorId, date, time: chosenTime };
+  const setDraft = (next: Draft) => {
+    for (const field of ['treatmentId', 'operatorId', 'date', 'time'] as const)
+      form.setValue(field, next[field]);
+  };
   const days = useBookingDays(merchantSlug);
   const operatorId = draft.operatorId === anyOperator ? null : draft.operatorId || null;
   const periods = useFreeTimePeriods({
@@ -51,40 +65,43 @@ export function BookingSteps({
   // A time taken meanwhile (the list is live) is no longer chosen.
   const time = periods.data?.some((group) => group.times.includes(draft.time)) ? draft.time : '';
 
-  const chooseTreatment = (treatmentId: string) => {
-    const next = treatments.find((candidate) => candidate.id === treatmentId);
+  const chooseTreatment = (nextId: string) => {
+    const next = treatments.find((candidate) => candidate.id === nextId);
     const keepsOperator =
       draft.operatorId === anyOperator ||
       next?.operators.some((candidate) => candidate.id === draft.operatorId);
-    setDraft({ ...draft, treatmentId, operatorId: keepsOperator ? draft.operatorId : '', time: '' });
+    setDraft({ ...draft, treatmentId: nextId, operatorId: keepsOperator ? draft.operatorId : '', time: '' });
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!treatment || !draft.operatorId || !draft.date || !time) {
-      notify.error(t.missing);
-      return;
-    }
-    try {
-      const booked = await book.mutateAsync({
-        merchantSlug,
-        treatmentId: treatment.id,
-        operatorId,
-        date: draft.date,
-        time,
-      });
-      notify.success(booked.message || t.saved);
-      setDraft(emptyDraft);
-    } catch (error) {
-      notify.error(fill(t.bookError, { message: errorMessage(error) }));
-    }
+  const submit = form.handleSubmit(
+    async (chosen) => {
+      try {
+        const booked = await book.mutateAsync({
+          merchantSlug,
+          treatmentId: chosen.treatmentId,
+          operatorId,
+          date: chosen.date,
+          time: chosen.time,
+        });
+        notify.success(booked.message || t.saved);
+        form.reset(emptyDraft);
+      } catch (error) {
+        notify.error(fill(t.bookError, { message: errorMessage(error) }));
+      }
+    },
+    () => notify.error(t.missing),
+  );
+  const onSubmit = (event: FormEvent) => {
+    // Only a time still free counts as chosen.
+    form.setValue('time', time);
+    void submit(event);
   };
 
   return (
     <form
       noValidate
       aria-label={t.form}
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={onSubmit}
       className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start"
     >
       <Card>

@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import { LoadingBlocks } from '@/components/loading-blocks';
 import { QueryView } from '@/components/query-view';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CheckboxField } from '@/components/ui/checkbox-field';
@@ -15,6 +17,8 @@ import { useSetBookingEmails, useSetSalonAddress } from '@/features/booking-merc
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
 import { maxLength } from '@/lib/input-limits';
+import { tooLong } from '@/lib/input-rules';
+import { texts } from '@/lib/texts';
 
 const t = bookingMerchantTexts.impostazioni;
 
@@ -43,74 +47,79 @@ export function BookingEmailsCard() {
   );
 }
 
+/** The address may be left empty; at most 255 characters, as the database keeps it. */
+const addressFormSchema = z.object({
+  address: z
+    .string()
+    .trim()
+    .max(maxLength.address, tooLong(texts.validation.addressTooLong, maxLength.address)),
+});
+type AddressDraft = z.input<typeof addressFormSchema>;
+
 function AddressForm({ address }: { address: string }) {
-  const [value, setValue] = useState(address);
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm<AddressDraft>({
+    resolver: zodResolver(addressFormSchema),
+    defaultValues: { address },
+  });
+  const { errors, isSubmitting } = form.formState;
   const save = useSetSalonAddress();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(undefined);
+  const onSubmit = form.handleSubmit(async ({ address: value }) => {
     try {
       notify.success((await save.mutateAsync(value)).message);
     } catch (failure) {
-      setError(errorMessage(failure));
+      form.setError('address', { type: 'server', message: errorMessage(failure) });
     }
-  };
+  });
 
   return (
-    <form
-      noValidate
-      aria-label={t.address}
-      onSubmit={(event) => void onSubmit(event)}
-      className="flex flex-wrap items-start gap-3"
-    >
-      <FormField label={t.address} hint={t.addressHint} error={error} className="min-w-0 flex-1 basis-64">
+    <form noValidate aria-label={t.address} onSubmit={onSubmit} className="flex flex-wrap items-start gap-3">
+      <FormField
+        label={t.address}
+        hint={t.addressHint}
+        error={errors.address?.message}
+        className="min-w-0 flex-1 basis-64"
+      >
         {(control) => (
           <Input
             {...control}
             autoComplete="street-address"
             maxLength={maxLength.address}
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
+            {...form.register('address')}
           />
         )}
       </FormField>
-      <Button type="submit" className="sm:mt-7" disabled={save.isPending}>
-        {save.isPending ? t.saving : t.saveAddress}
+      <Button type="submit" className="sm:mt-7" disabled={isSubmitting}>
+        {isSubmitting ? t.saving : t.saveAddress}
       </Button>
     </form>
   );
 }
 
 function EmailsForm({ settings }: { settings: BookingSettings }) {
-  const [newRequestEmails, setNewRequestEmails] = useState(settings.new_request_emails);
-  const [reminderEmails, setReminderEmails] = useState(settings.reminder_emails);
+  const form = useForm({
+    defaultValues: {
+      newRequestEmails: settings.new_request_emails,
+      reminderEmails: settings.reminder_emails,
+    },
+  });
+  const { isSubmitting } = form.formState;
   const save = useSetBookingEmails();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(async (choices) => {
     try {
-      notify.success((await save.mutateAsync({ newRequestEmails, reminderEmails })).message);
+      notify.success((await save.mutateAsync(choices)).message);
     } catch (failure) {
       notify.error(errorMessage(failure));
     }
-  };
+  });
 
   return (
-    <form noValidate aria-label={t.emails} onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-      <CheckboxField
-        label={t.newRequestEmails}
-        checked={newRequestEmails}
-        onChange={(event) => setNewRequestEmails(event.target.checked)}
-      />
-      <CheckboxField
-        label={t.reminderEmails}
-        checked={reminderEmails}
-        onChange={(event) => setReminderEmails(event.target.checked)}
-      />
-      <Button type="submit" className="justify-self-start" disabled={save.isPending}>
-        {save.isPending ? t.saving : t.saveEmails}
+    <form noValidate aria-label={t.emails} onSubmit={onSubmit} className="grid gap-4">
+      <CheckboxField label={t.newRequestEmails} {...form.register('newRequestEmails')} />
+      <CheckboxField label={t.reminderEmails} {...form.register('reminderEmails')} />
+      <Button type="submit" className="justify-self-start" disabled={isSubmitting}>
+        {isSubmitting ? t.saving : t.saveEmails}
       </Button>
     </form>
   );

@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import { LoadingBlocks } from '@/components/loading-blocks';
 import { QueryView } from '@/components/query-view';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -10,6 +12,7 @@ import { useBookingSettings } from '@/features/booking-merchant/api/get-booking-
 import { useSetCancellationNotice } from '@/features/booking-merchant/api/set-cancellation-notice';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
+import { decimalField } from '@/lib/decimal-input';
 
 const t = bookingMerchantTexts.impostazioni;
 
@@ -33,34 +36,45 @@ export function CancellationNoticeCard() {
   );
 }
 
+/** Whole hours from 0 to 168 (a week), as the database allows. */
+const noticeFormSchema = z.object({
+  hours: decimalField({
+    required: t.cancellationOutOfRange,
+    invalid: t.cancellationOutOfRange,
+    maxDecimals: 0,
+    min: 0,
+    max: 168,
+  }),
+});
+
 function CancellationNoticeForm({ hours }: { hours: number }) {
-  const [value, setValue] = useState(String(hours));
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm<z.input<typeof noticeFormSchema>, unknown, z.output<typeof noticeFormSchema>>({
+    resolver: zodResolver(noticeFormSchema),
+    defaultValues: { hours: String(hours) },
+  });
+  const { errors, isSubmitting } = form.formState;
   const save = useSetCancellationNotice();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const chosen = /^\d{1,3}$/.test(value.trim()) ? Number(value.trim()) : null;
-    if (chosen === null || chosen > 168) {
-      setError(t.cancellationOutOfRange);
-      return;
-    }
-    setError(undefined);
+  const onSubmit = form.handleSubmit(async ({ hours: chosen }) => {
     try {
       notify.success((await save.mutateAsync(chosen)).message, 'long');
     } catch (failure) {
-      setError(errorMessage(failure));
+      form.setError('hours', { type: 'server', message: errorMessage(failure) });
     }
-  };
+  });
 
   return (
     <form
       noValidate
       aria-label={t.cancellation}
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={onSubmit}
       className="flex flex-wrap items-start gap-3"
     >
-      <FormField label={t.cancellationHours} error={error} className="min-w-0 flex-1 basis-56">
+      <FormField
+        label={t.cancellationHours}
+        error={errors.hours?.message}
+        className="min-w-0 flex-1 basis-56"
+      >
         {(control) => (
           <Input
             {...control}
@@ -70,13 +84,12 @@ function CancellationNoticeForm({ hours }: { hours: number }) {
             max={168}
             step={1}
             required
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
+            {...form.register('hours')}
           />
         )}
       </FormField>
-      <Button type="submit" className="sm:mt-7" disabled={save.isPending}>
-        {save.isPending ? t.saving : t.saveCancellation}
+      <Button type="submit" className="sm:mt-7" disabled={isSubmitting}>
+        {isSubmitting ? t.saving : t.saveCancellation}
       </Button>
     </form>
   );

@@ -1,7 +1,8 @@
 import { Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { LoadingBlocks } from '@/components/loading-blocks';
 import { QueryView } from '@/components/query-view';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -10,6 +11,11 @@ import { notify } from '@/components/ui/toaster';
 import { useBookingCalendar } from '@/features/booking-merchant/api/get-booking-calendar';
 import { useAddSalonClosure } from '@/features/booking-merchant/api/add-salon-closure';
 import { useSetSalonClosure } from '@/features/booking-merchant/api/set-salon-closure';
+import {
+  closureFormSchema,
+  type ClosureDraft,
+  type ClosureValues,
+} from '@/features/booking-merchant/day-range-forms';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
@@ -18,36 +24,28 @@ import { fill } from '@/lib/texts';
 
 const t = bookingMerchantTexts.impostazioni;
 
+const emptyClosure: ClosureDraft = { fromDay: '', toDay: '', reason: '' };
+
 /** Days the salon is closed: a date to add and the list, each with its delete button. */
 export function ClosuresCard() {
   const calendar = useBookingCalendar();
   const add = useAddSalonClosure();
   const closure = useSetSalonClosure();
-  const [fromDay, setFromDay] = useState('');
-  const [toDay, setToDay] = useState('');
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
+  const form = useForm<ClosureDraft, unknown, ClosureValues>({
+    resolver: zodResolver(closureFormSchema),
+    defaultValues: emptyClosure,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const fromDay = useWatch({ control: form.control, name: 'fromDay' });
 
-  const onAdd = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!fromDay) {
-      setProblem(t.closureMissing);
-      return;
-    }
-    if (reason.trim().length > maxLength.closureReason) {
-      setProblem(t.closureReasonTooLong);
-      return;
-    }
-    setProblem(undefined);
+  const onAdd = form.handleSubmit(async (values) => {
     try {
-      notify.success((await add.mutateAsync({ fromDay, toDay: toDay || null, reason })).message, 'long');
-      setFromDay('');
-      setToDay('');
-      setReason('');
+      notify.success((await add.mutateAsync(values)).message, 'long');
+      form.reset(emptyClosure);
     } catch (error) {
-      setProblem(errorMessage(error));
+      form.setError('root.server', { message: errorMessage(error) });
     }
-  };
+  });
 
   const onRemove = async (closed: string) => {
     try {
@@ -65,48 +63,29 @@ export function ClosuresCard() {
           <CardDescription>{t.closuresLead}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <form
-            noValidate
-            aria-label={t.closures}
-            onSubmit={(event) => void onAdd(event)}
-            className="grid gap-3 sm:grid-cols-2"
-          >
-            <FormField label={t.closureDay}>
+          <form noValidate aria-label={t.closures} onSubmit={onAdd} className="grid gap-3 sm:grid-cols-2">
+            <FormField label={t.closureDay} error={errors.fromDay?.message}>
+              {(control) => <Input {...control} type="date" required {...form.register('fromDay')} />}
+            </FormField>
+            <FormField label={t.closureLastDay} error={errors.toDay?.message}>
               {(control) => (
-                <Input
-                  {...control}
-                  type="date"
-                  required
-                  value={fromDay}
-                  onChange={(event) => setFromDay(event.target.value)}
-                />
+                <Input {...control} type="date" min={fromDay || undefined} {...form.register('toDay')} />
               )}
             </FormField>
-            <FormField label={t.closureLastDay}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="date"
-                  value={toDay}
-                  onChange={(event) => setToDay(event.target.value)}
-                />
-              )}
-            </FormField>
-            <FormField label={t.closureReason} className="sm:col-span-2">
+            <FormField label={t.closureReason} error={errors.reason?.message} className="sm:col-span-2">
               {(control) => (
                 <Input
                   {...control}
                   autoComplete="off"
                   maxLength={maxLength.closureReason}
-                  value={reason}
-                  onChange={(event) => setReason(event.target.value)}
+                  {...form.register('reason')}
                 />
               )}
             </FormField>
             <p role="alert" className="font-medium text-destructive empty:hidden sm:col-span-2">
-              {problem ?? ''}
+              {errors.root?.server?.message ?? ''}
             </p>
-            <Button type="submit" className="justify-self-start" disabled={add.isPending}>
+            <Button type="submit" className="justify-self-start" disabled={isSubmitting}>
               {t.addClosure}
             </Button>
           </form>

@@ -1,5 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import { QueryView } from '@/components/query-view';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { notify } from '@/components/ui/toaster';
@@ -14,6 +17,9 @@ import { fill } from '@/lib/texts';
 const t = bookingMerchantTexts.prenotazioni;
 const c = bookingMerchantTexts.common;
 
+const confirmFormSchema = z.object({ operatorId: z.string().min(1, t.chooseOperator) });
+type ConfirmForm = z.input<typeof confirmFormSchema>;
+
 /** Confirms a request made without preference, with the free operator the salon picks. */
 export function ConfirmOperatorDialog({
   reservation,
@@ -25,25 +31,29 @@ export function ConfirmOperatorDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const operators = useFreeOperators(reservation.id);
-  const [picked, setPicked] = useState<string | null>(null);
-  const [missing, setMissing] = useState(false);
+  const form = useForm<ConfirmForm>({
+    resolver: zodResolver(confirmFormSchema),
+    defaultValues: { operatorId: '' },
+  });
+  const { errors } = form.formState;
   const confirm = useConfirmReservation();
   const list = operators.data ?? [];
-  const chosen = picked ?? initialOperatorId(list);
+  const picked = useWatch({ control: form.control, name: 'operatorId' });
+  // Until the salon picks one, the proposed (or first) free operator is chosen.
+  const chosen = picked || initialOperatorId(list) || '';
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!chosen) {
-      setMissing(true);
-      return;
-    }
+  const submit = form.handleSubmit(async ({ operatorId }) => {
     try {
-      await confirm.mutateAsync({ reservationId: reservation.id, operatorId: chosen });
+      await confirm.mutateAsync({ reservationId: reservation.id, operatorId });
       notify.success(t.confirmed, 'long');
       onOpenChange(false);
     } catch (error) {
       notify.error(fill(c.error, { message: errorMessage(error) }), 'long');
     }
+  });
+  const onSubmit = (event: FormEvent) => {
+    form.setValue('operatorId', chosen);
+    void submit(event);
   };
 
   return (
@@ -56,7 +66,7 @@ export function ConfirmOperatorDialog({
             treatment: reservation.treatment_name,
           })}
         </DialogDescription>
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
           <QueryView
             query={operators}
             pending={<p className="text-muted-foreground">{t.loadingOperators}</p>}
@@ -76,10 +86,7 @@ export function ConfirmOperatorDialog({
                       name="operator"
                       value={operator.id}
                       checked={chosen === operator.id}
-                      onChange={() => {
-                        setPicked(operator.id);
-                        setMissing(false);
-                      }}
+                      onChange={() => form.setValue('operatorId', operator.id, { shouldValidate: true })}
                       className="size-4 accent-primary"
                     />
                     <span className="font-medium">{operator.name}</span>
@@ -91,16 +98,14 @@ export function ConfirmOperatorDialog({
               </fieldset>
             )}
           </QueryView>
-          {missing ? (
-            <p role="alert" className="font-medium text-destructive">
-              {t.chooseOperator}
-            </p>
-          ) : null}
+          <p role="alert" className="font-medium text-destructive empty:hidden">
+            {errors.operatorId?.message ?? ''}
+          </p>
           <div className="flex flex-wrap justify-end gap-2">
             <DialogClose asChild>
               <Button variant="outline">{t.back}</Button>
             </DialogClose>
-            <Button type="submit" disabled={confirm.isPending || list.length === 0}>
+            <Button type="submit" disabled={form.formState.isSubmitting || list.length === 0}>
               {t.confirmSubmit}
             </Button>
           </div>

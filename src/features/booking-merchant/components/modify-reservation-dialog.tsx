@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { shortTime } from '@/components/booking/booking-dates';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -10,14 +12,26 @@ import { useModifyReservation } from '@/features/booking-merchant/api/modify-res
 import { useFreeTimes } from '@/components/booking/free-times';
 import { useMerchantProfile } from '@/features/booking-merchant/api/get-merchant-profile';
 import type { ReservationRow } from '@/components/booking/reservation-row';
-import { TextArea } from '@/features/booking-merchant/components/text-area';
+import { TextArea } from '@/components/ui/text-area';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
 import { todayInRome } from '@/lib/format';
-import { fill } from '@/lib/texts';
+import { fill, texts } from '@/lib/texts';
 import { maxLength } from '@/lib/input-limits';
+import { tooLong } from '@/lib/input-rules';
 
 const t = bookingMerchantTexts.prenotazioni;
+
+const modifyFormSchema = z.object({
+  date: z.string().min(1, t.modifyDateMissing),
+  time: z.string().min(1, t.modifyTimeMissing),
+  note: z
+    .string()
+    .trim()
+    .min(1, t.modifyNoteMissing)
+    .max(maxLength.note, tooLong(texts.validation.noteTooLong, maxLength.note)),
+});
+type ModifyForm = z.input<typeof modifyFormSchema>;
 
 /** Proposes another date and time with a note: the reservation becomes 'modificata'. */
 export function ModifyReservationDialog({
@@ -29,10 +43,14 @@ export function ModifyReservationDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [date, setDate] = useState(reservation.date);
-  const [time, setTime] = useState(() => shortTime(reservation.time));
-  const [note, setNote] = useState('');
-  const [missing, setMissing] = useState(false);
+  const form = useForm<ModifyForm>({
+    resolver: zodResolver(modifyFormSchema),
+    defaultValues: { date: reservation.date, time: shortTime(reservation.time), note: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  // Something left out is said once for the whole form too, as before the fields' own messages.
+  const incomplete = Boolean(errors.date ?? errors.time) || errors.note?.message === t.modifyNoteMissing;
+  const date = useWatch({ control: form.control, name: 'date' });
   const modify = useModifyReservation();
   // The same free times the customer's booking form shows: the operator's (or any operator's) free slots.
   const profile = useMerchantProfile();
@@ -43,23 +61,21 @@ export function ModifyReservationDialog({
     date,
   });
   const times = freeTimes.data ?? [];
-  const chosenTime = times.includes(time) ? time : '';
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!date || !chosenTime || !note.trim()) {
-      setMissing(true);
+  const onSubmit = form.handleSubmit(async ({ date: day, time, note }) => {
+    // A time chosen for another day, or taken since, is no choice.
+    if (!times.includes(time)) {
+      form.setError('time', { message: t.modifyTimeMissing });
       return;
     }
-    setMissing(false);
     try {
-      await modify.mutateAsync({ reservationId: reservation.id, date, time: chosenTime, note });
+      await modify.mutateAsync({ reservationId: reservation.id, date: day, time, note });
       notify.success(t.modified, 'long');
       onOpenChange(false);
     } catch (error) {
       notify.error(fill(bookingMerchantTexts.common.error, { message: errorMessage(error) }), 'long');
     }
-  };
+  });
 
   const names = { client: reservation.client_name, treatment: reservation.treatment_name };
   return (
@@ -67,59 +83,52 @@ export function ModifyReservationDialog({
       <DialogContent>
         <DialogTitle>{t.modifyTitle}</DialogTitle>
         <DialogDescription>{fill(t.modifyDescription, names)}</DialogDescription>
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label={t.newDate}>
+            <FormField label={t.newDate} error={errors.date?.message}>
               {(control) => (
-                <Input
-                  {...control}
-                  type="date"
-                  min={todayInRome()}
-                  required
-                  value={date}
-                  onChange={(event) => setDate(event.target.value)}
+                <Input {...control} type="date" min={todayInRome()} required {...form.register('date')} />
+              )}
+            </FormField>
+            <FormField label={t.newTime} error={errors.time?.message}>
+              {(control) => (
+                <Controller
+                  control={form.control}
+                  name="time"
+                  render={({ field }) => (
+                    <Select
+                      value={times.includes(field.value) ? field.value : ''}
+                      onValueChange={field.onChange}
+                    >
+                      <SelectTrigger {...control} ref={field.ref}>
+                        <SelectValue placeholder={t.chooseTime} />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {times.map((option) => (
+                          <SelectItem key={option} value={option}>
+                            {option}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
                 />
               )}
             </FormField>
-            <FormField label={t.newTime}>
-              {(control) => (
-                <Select value={chosenTime} onValueChange={setTime}>
-                  <SelectTrigger {...control}>
-                    <SelectValue placeholder={t.chooseTime} />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {times.map((option) => (
-                      <SelectItem key={option} value={option}>
-                        {option}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            </FormField>
           </div>
-          <FormField label={t.note} hint={t.noteHint}>
+          <FormField label={t.note} hint={t.noteHint} error={errors.note?.message}>
             {(control) => (
-              <TextArea
-                maxLength={maxLength.note}
-                {...control}
-                required
-                value={note}
-                onChange={(event) => {
-                  setNote(event.target.value);
-                  setMissing(false);
-                }}
-              />
+              <TextArea maxLength={maxLength.note} {...control} required {...form.register('note')} />
             )}
           </FormField>
           <p role="alert" className="font-medium text-destructive empty:hidden">
-            {missing ? t.modifyMissing : ''}
+            {incomplete ? t.modifyMissing : ''}
           </p>
           <div className="flex flex-wrap justify-end gap-2">
             <DialogClose asChild>
               <Button variant="outline">{bookingMerchantTexts.common.cancel}</Button>
             </DialogClose>
-            <Button type="submit" disabled={modify.isPending}>
+            <Button type="submit" disabled={isSubmitting}>
               {t.modifySubmit}
             </Button>
           </div>

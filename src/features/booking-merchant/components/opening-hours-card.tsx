@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
 import { LoadingBlocks } from '@/components/loading-blocks';
 import { QueryView } from '@/components/query-view';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { notify } from '@/components/ui/toaster';
@@ -9,9 +10,8 @@ import { useSetOpeningHours } from '@/features/booking-merchant/api/set-opening-
 import { WeeklyHoursEditor } from '@/features/booking-merchant/components/weekly-hours-editor';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import {
-  rangesAreValid,
+  openingHoursFormSchema,
   toDayDrafts,
-  toWeeklyRanges,
   type DayDraft,
   type WeeklyRange,
 } from '@/features/booking-merchant/weekly-hours';
@@ -40,38 +40,33 @@ export function OpeningHoursCard() {
 }
 
 function OpeningHoursForm({ stored }: { stored: WeeklyRange[] }) {
-  const [days, setDays] = useState<DayDraft[]>(() => toDayDrafts(stored));
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<{ days: DayDraft[] }, unknown, WeeklyRange[]>({
+    resolver: zodResolver(openingHoursFormSchema),
+    defaultValues: { days: toDayDrafts(stored) },
+  });
+  const { errors, isSubmitting } = form.formState;
   const save = useSetOpeningHours();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const hours = toWeeklyRanges(days);
-    if (!rangesAreValid(hours)) {
-      setProblem(t.rangeOrder);
-      return;
-    }
-    setProblem(null);
+  const onSubmit = form.handleSubmit(async (hours) => {
     try {
       notify.success((await save.mutateAsync(hours)).message, 'long');
     } catch (error) {
-      setProblem(errorMessage(error));
+      form.setError('root.server', { message: errorMessage(error) });
     }
-  };
+  });
 
   return (
-    <form
-      noValidate
-      aria-label={t.openingHours}
-      onSubmit={(event) => void onSubmit(event)}
-      className="grid gap-4"
-    >
-      <WeeklyHoursEditor days={days} onChange={setDays} />
+    <form noValidate aria-label={t.openingHours} onSubmit={onSubmit} className="grid gap-4">
+      <Controller
+        control={form.control}
+        name="days"
+        render={({ field }) => <WeeklyHoursEditor days={field.value} onChange={field.onChange} />}
+      />
       <p role="alert" className="font-medium text-destructive empty:hidden">
-        {problem ?? ''}
+        {errors.days?.message ?? errors.root?.server?.message ?? ''}
       </p>
-      <Button type="submit" className="justify-self-start" disabled={save.isPending}>
-        {save.isPending ? t.saving : t.saveHours}
+      <Button type="submit" className="justify-self-start" disabled={isSubmitting}>
+        {isSubmitting ? t.saving : t.saveHours}
       </Button>
     </form>
   );

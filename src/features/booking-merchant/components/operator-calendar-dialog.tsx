@@ -1,7 +1,8 @@
 import { Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { LoadingBlocks } from '@/components/loading-blocks';
 import { QueryView } from '@/components/query-view';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -15,20 +16,23 @@ import {
 } from '@/features/booking-merchant/api/get-booking-calendar';
 import type { Operator } from '@/features/booking-merchant/api/list-operators';
 import { useSetOperatorHours } from '@/features/booking-merchant/api/set-operator-hours';
+import { absenceFormSchema, type AbsenceDraft } from '@/features/booking-merchant/day-range-forms';
 import { WeeklyHoursEditor } from '@/features/booking-merchant/components/weekly-hours-editor';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import {
   effectiveOpeningHours,
-  rangesAreValid,
+  operatorHoursFormSchema,
   toDayDrafts,
-  toWeeklyRanges,
   type DayDraft,
+  type WeeklyRange,
 } from '@/features/booking-merchant/weekly-hours';
 import { errorMessage } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
 import { fill } from '@/lib/texts';
 
 const t = bookingMerchantTexts.impostazioni;
+
+const emptyAbsence: AbsenceDraft = { fromDay: '', toDay: '' };
 
 /** One operator's weekly hours (or the salon's) and absences, from the operator's card. */
 export function OperatorCalendarDialog({ operator, onClose }: { operator: Operator; onClose: () => void }) {
@@ -54,49 +58,46 @@ export function OperatorCalendarDialog({ operator, onClose }: { operator: Operat
 function OperatorHoursForm({ operator, calendar }: { operator: Operator; calendar: BookingCalendar }) {
   const own = calendar.operator_hours.filter((range) => range.operator_id === operator.id);
   const salon = effectiveOpeningHours(calendar.opening_hours);
-  const [followsSalon, setFollowsSalon] = useState(own.length === 0);
-  const [days, setDays] = useState<DayDraft[]>(() => toDayDrafts(own, salon));
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<{ followsSalon: boolean; days: DayDraft[] }, unknown, WeeklyRange[]>({
+    resolver: zodResolver(operatorHoursFormSchema),
+    defaultValues: { followsSalon: own.length === 0, days: toDayDrafts(own, salon) },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const followsSalon = useWatch({ control: form.control, name: 'followsSalon' });
   const save = useSetOperatorHours();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const hours = followsSalon ? [] : toWeeklyRanges(days);
-    if (!rangesAreValid(hours)) {
-      setProblem(t.rangeOrder);
-      return;
-    }
-    setProblem(null);
+  const onSubmit = form.handleSubmit(async (hours) => {
     try {
       notify.success((await save.mutateAsync({ operatorId: operator.id, hours })).message, 'long');
     } catch (error) {
-      setProblem(errorMessage(error));
+      form.setError('root.server', { message: errorMessage(error) });
     }
-  };
+  });
 
   return (
     <form
       noValidate
       aria-label={t.operatorHours}
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={onSubmit}
       className="grid grid-cols-[minmax(0,1fr)] gap-3"
     >
       <h3 className="font-sans text-lg font-semibold">{t.operatorHours}</h3>
       <label className="flex min-h-11 items-center gap-3">
-        <input
-          type="checkbox"
-          className="size-5 accent-primary"
-          checked={followsSalon}
-          onChange={(event) => setFollowsSalon(event.target.checked)}
-        />
+        <input type="checkbox" className="size-5 accent-primary" {...form.register('followsSalon')} />
         <span>{t.followsSalon}</span>
       </label>
-      {followsSalon ? null : <WeeklyHoursEditor days={days} onChange={setDays} />}
+      {followsSalon ? null : (
+        <Controller
+          control={form.control}
+          name="days"
+          render={({ field }) => <WeeklyHoursEditor days={field.value} onChange={field.onChange} />}
+        />
+      )}
       <p role="alert" className="font-medium text-destructive empty:hidden">
-        {problem ?? ''}
+        {errors.days?.message ?? errors.root?.server?.message ?? ''}
       </p>
-      <Button type="submit" className="justify-self-start" disabled={save.isPending}>
-        {save.isPending ? t.saving : t.saveHours}
+      <Button type="submit" className="justify-self-start" disabled={isSubmitting}>
+        {isSubmitting ? t.saving : t.saveHours}
       </Button>
     </form>
   );
@@ -106,25 +107,20 @@ function AbsencesPart({ operator, calendar }: { operator: Operator; calendar: Bo
   const absences = calendar.absences.filter((absence) => absence.operator_id === operator.id);
   const add = useAddOperatorAbsence();
   const remove = useDeleteOperatorAbsence();
-  const [fromDay, setFromDay] = useState('');
-  const [toDay, setToDay] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<AbsenceDraft>({
+    resolver: zodResolver(absenceFormSchema),
+    defaultValues: emptyAbsence,
+  });
+  const { errors, isSubmitting } = form.formState;
 
-  const onAdd = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!fromDay || !toDay) {
-      setProblem(t.absenceMissing);
-      return;
-    }
-    setProblem(null);
+  const onAdd = form.handleSubmit(async ({ fromDay, toDay }) => {
     try {
       notify.success((await add.mutateAsync({ operatorId: operator.id, fromDay, toDay })).message, 'long');
-      setFromDay('');
-      setToDay('');
+      form.reset(emptyAbsence);
     } catch (error) {
-      setProblem(errorMessage(error));
+      form.setError('root.server', { message: errorMessage(error) });
     }
-  };
+  });
 
   const onRemove = async (absenceId: string) => {
     try {
@@ -166,38 +162,17 @@ function AbsencesPart({ operator, calendar }: { operator: Operator; calendar: Bo
           })}
         </ul>
       )}
-      <form
-        noValidate
-        aria-label={t.addAbsence}
-        onSubmit={(event) => void onAdd(event)}
-        className="grid gap-3 sm:grid-cols-2"
-      >
-        <FormField label={t.absenceFrom}>
-          {(control) => (
-            <Input
-              {...control}
-              type="date"
-              required
-              value={fromDay}
-              onChange={(event) => setFromDay(event.target.value)}
-            />
-          )}
+      <form noValidate aria-label={t.addAbsence} onSubmit={onAdd} className="grid gap-3 sm:grid-cols-2">
+        <FormField label={t.absenceFrom} error={errors.fromDay?.message}>
+          {(control) => <Input {...control} type="date" required {...form.register('fromDay')} />}
         </FormField>
-        <FormField label={t.absenceTo}>
-          {(control) => (
-            <Input
-              {...control}
-              type="date"
-              required
-              value={toDay}
-              onChange={(event) => setToDay(event.target.value)}
-            />
-          )}
+        <FormField label={t.absenceTo} error={errors.toDay?.message}>
+          {(control) => <Input {...control} type="date" required {...form.register('toDay')} />}
         </FormField>
         <p role="alert" className="font-medium text-destructive empty:hidden sm:col-span-2">
-          {problem ?? ''}
+          {errors.root?.server?.message ?? ''}
         </p>
-        <Button type="submit" variant="outline" className="justify-self-start" disabled={add.isPending}>
+        <Button type="submit" variant="outline" className="justify-self-start" disabled={isSubmitting}>
           {t.addAbsence}
         </Button>
       </form>

@@ -1,7 +1,10 @@
 import { CalendarClock, Pencil, Trash2, UserRound } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { LoadingBlocks } from '@/components/loading-blocks';
 import { QueryView } from '@/components/query-view';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -14,6 +17,11 @@ import { useUpdateOperator } from '@/features/booking-merchant/api/update-operat
 import { DeleteOperatorDialog } from '@/features/booking-merchant/components/delete-operator-dialog';
 import { OperatorCalendarDialog } from '@/features/booking-merchant/components/operator-calendar-dialog';
 import { PhotoField } from '@/features/booking-merchant/components/photo-field';
+import {
+  editOperatorFormSchema,
+  newOperatorFormSchema,
+  type OperatorDraft,
+} from '@/features/booking-merchant/operator-and-logo-forms';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
 import { maxLength } from '@/lib/input-limits';
@@ -22,6 +30,8 @@ import { imageUrl } from '@/lib/image-url';
 
 const t = bookingMerchantTexts.impostazioni;
 const c = bookingMerchantTexts.common;
+
+const emptyOperator: OperatorDraft = { name: '', photo: null };
 
 /** Operators: a form for a new one (name and photo required) and the list with edit and delete. */
 export function OperatorsSection() {
@@ -56,61 +66,60 @@ export function OperatorsSection() {
 }
 
 function NewOperatorForm() {
-  const [name, setName] = useState('');
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [errors, setErrors] = useState<{ name?: string; photo?: string }>({});
+  const form = useForm<OperatorDraft, unknown, z.output<typeof newOperatorFormSchema>>({
+    resolver: zodResolver(newOperatorFormSchema),
+    defaultValues: emptyOperator,
+  });
+  const { errors, isSubmitting } = form.formState;
   const [inputKey, setInputKey] = useState(0);
   const add = useAddOperator();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = {
-      name: name.trim() ? undefined : t.operatorNameRequired,
-      photo: photo ? undefined : t.photoRequired,
-    };
-    setErrors(found);
-    if (found.name || found.photo || !photo) return;
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await add.mutateAsync({ name, photo });
+      await add.mutateAsync(values);
       notify.success(t.operatorAdded, 'long');
-      setName('');
-      setPhoto(null);
+      form.reset(emptyOperator);
       setInputKey((key) => key + 1);
     } catch (error) {
       notify.error(fill(t.operatorError, { message: errorMessage(error) }), 'long');
     }
-  };
+  });
 
   return (
     <form
       noValidate
       aria-label={t.newOperator}
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={onSubmit}
       className="grid gap-4 rounded-xl bg-muted/60 p-4"
     >
       <h3 className="font-sans text-base font-semibold">{t.newOperator}</h3>
-      <FormField label={t.operatorName} error={errors.name}>
+      <FormField label={t.operatorName} error={errors.name?.message}>
         {(control) => (
           <Input
             {...control}
             autoComplete="off"
             required
             maxLength={maxLength.name}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
+            {...form.register('name')}
           />
         )}
       </FormField>
-      <PhotoField
-        label={t.photo}
-        hint={t.photoHint}
-        error={errors.photo}
-        file={photo}
-        onFileChange={setPhoto}
-        inputKey={inputKey}
+      <Controller
+        control={form.control}
+        name="photo"
+        render={({ field }) => (
+          <PhotoField
+            label={t.photo}
+            hint={t.photoHint}
+            error={errors.photo?.message}
+            file={field.value}
+            onFileChange={field.onChange}
+            inputKey={inputKey}
+          />
+        )}
       />
-      <Button type="submit" className="justify-self-start" disabled={add.isPending}>
-        {add.isPending ? t.saving : t.addOperator}
+      <Button type="submit" className="justify-self-start" disabled={isSubmitting}>
+        {isSubmitting ? t.saving : t.addOperator}
       </Button>
     </form>
   );
@@ -175,51 +184,52 @@ function OperatorRow({ operator }: { operator: Operator }) {
 
 /** Name required; a new photo only when the merchant picks one (spec §5). */
 function EditOperatorDialog({ operator, onClose }: { operator: Operator; onClose: () => void }) {
-  const [name, setName] = useState(operator.name);
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [nameError, setNameError] = useState<string | undefined>();
+  const form = useForm<OperatorDraft, unknown, z.output<typeof editOperatorFormSchema>>({
+    resolver: zodResolver(editOperatorFormSchema),
+    defaultValues: { name: operator.name, photo: null },
+  });
+  const { errors, isSubmitting } = form.formState;
   const update = useUpdateOperator();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) {
-      setNameError(t.operatorNameRequired);
-      return;
-    }
-    setNameError(undefined);
+  const onSubmit = form.handleSubmit(async ({ name, photo }) => {
     try {
       notify.success((await update.mutateAsync({ operatorId: operator.id, name, photo })).message, 'long');
       onClose();
     } catch (error) {
       notify.error(fill(t.operatorError, { message: errorMessage(error) }), 'long');
     }
-  };
+  });
 
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent>
         <DialogTitle>{t.editOperatorTitle}</DialogTitle>
         <DialogDescription className="sr-only">{operator.name}</DialogDescription>
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-          <FormField label={t.operatorName} error={nameError}>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <FormField label={t.operatorName} error={errors.name?.message}>
             {(control) => (
               <Input
                 {...control}
                 autoComplete="off"
                 required
                 maxLength={maxLength.name}
-                value={name}
-                onChange={(event) => setName(event.target.value)}
+                {...form.register('name')}
               />
             )}
           </FormField>
-          <PhotoField label={t.newPhoto} file={photo} onFileChange={setPhoto} />
+          <Controller
+            control={form.control}
+            name="photo"
+            render={({ field }) => (
+              <PhotoField label={t.newPhoto} file={field.value} onFileChange={field.onChange} />
+            )}
+          />
           <div className="flex flex-wrap justify-end gap-2">
             <DialogClose asChild>
               <Button variant="outline">{c.cancel}</Button>
             </DialogClose>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? t.saving : t.saveOperator}
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? t.saving : t.saveOperator}
             </Button>
           </div>
         </form>

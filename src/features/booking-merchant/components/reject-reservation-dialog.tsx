@@ -1,17 +1,21 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { notify } from '@/components/ui/toaster';
 import { useRejectReservation } from '@/features/booking-merchant/api/reject-reservation';
 import type { ReservationRow } from '@/components/booking/reservation-row';
-import { TextArea } from '@/features/booking-merchant/components/text-area';
+import { TextArea } from '@/components/ui/text-area';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
 import { fill } from '@/lib/texts';
 import { maxLength } from '@/lib/input-limits';
+import { reasonFormSchema } from '@/lib/input-rules';
 
 const t = bookingMerchantTexts.prenotazioni;
+
+const formSchema = reasonFormSchema(t.rejectMissing);
 
 /** Rejects a reservation with a reason the customer reads in its notes. */
 export function RejectReservationDialog({
@@ -23,17 +27,11 @@ export function RejectReservationDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
+  const form = useForm({ resolver: zodResolver(formSchema), defaultValues: { reason: '' } });
+  const { errors, isSubmitting } = form.formState;
   const reject = useRejectReservation();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setMissing(true);
-      return;
-    }
-    setMissing(false);
+  const onSubmit = form.handleSubmit(async ({ reason }) => {
     try {
       await reject.mutateAsync({ reservationId: reservation.id, reason });
       notify.success(t.rejected, 'long');
@@ -41,7 +39,7 @@ export function RejectReservationDialog({
     } catch (error) {
       notify.error(fill(bookingMerchantTexts.common.error, { message: errorMessage(error) }), 'long');
     }
-  };
+  });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -53,26 +51,17 @@ export function RejectReservationDialog({
             treatment: reservation.treatment_name,
           })}
         </DialogDescription>
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-          <FormField label={t.reason} error={missing ? t.rejectMissing : undefined}>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <FormField label={t.reason} error={errors.reason?.message}>
             {(control) => (
-              <TextArea
-                maxLength={maxLength.note}
-                {...control}
-                required
-                value={reason}
-                onChange={(event) => {
-                  setReason(event.target.value);
-                  setMissing(false);
-                }}
-              />
+              <TextArea maxLength={maxLength.note} {...control} required {...form.register('reason')} />
             )}
           </FormField>
           <div className="flex flex-wrap justify-end gap-2">
             <DialogClose asChild>
               <Button variant="outline">{bookingMerchantTexts.common.cancel}</Button>
             </DialogClose>
-            <Button type="submit" variant="destructive" disabled={reject.isPending}>
+            <Button type="submit" variant="destructive" disabled={isSubmitting}>
               {t.rejectSubmit}
             </Button>
           </div>

@@ -1,45 +1,49 @@
-import { useState, type FormEvent } from 'react';
 import { LoadingBlocks } from '@/components/loading-blocks';
 import { QueryView } from '@/components/query-view';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { notify } from '@/components/ui/toaster';
 import { useMerchantProfile } from '@/features/booking-merchant/api/get-merchant-profile';
 import { useUploadSalonLogo } from '@/features/booking-merchant/api/upload-salon-logo';
 import { PhotoField } from '@/features/booking-merchant/components/photo-field';
+import { salonLogoFormSchema } from '@/features/booking-merchant/operator-and-logo-forms';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
 import { imageUrl } from '@/lib/image-url';
 
 const t = bookingMerchantTexts.impostazioni;
 
+/** A new query string for the replaced logo, never one an earlier visit cached. */
+const cacheBuster = () => Date.now();
+
 /** The salon's logo: the current one, a new image previewed before it is saved. */
 export function SalonLogoCard() {
   const profile = useMerchantProfile();
   const upload = useUploadSalonLogo();
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm<{ logo: File | null }, unknown, z.output<typeof salonLogoFormSchema>>({
+    resolver: zodResolver(salonLogoFormSchema),
+    defaultValues: { logo: null },
+  });
+  const { errors, isSubmitting } = form.formState;
   const [inputKey, setInputKey] = useState(0);
   // The logo keeps its address when replaced: a new query string makes the page fetch it again.
   const [version, setVersion] = useState(0);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!file) {
-      setError(t.chooseLogoFirst);
-      return;
-    }
-    setError(undefined);
+  const onSubmit = form.handleSubmit(async ({ logo }) => {
     try {
-      await upload.mutateAsync(file);
+      await upload.mutateAsync(logo);
       notify.success(t.logoSaved, 'long');
-      setFile(null);
+      form.reset({ logo: null });
       setInputKey((key) => key + 1);
-      setVersion(Date.now());
+      setVersion(cacheBuster());
     } catch (failure) {
-      setError(errorMessage(failure));
+      form.setError('logo', { type: 'server', message: errorMessage(failure) });
     }
-  };
+  });
 
   const logoUrl = imageUrl('loghi', profile.data?.logo_url);
   return (
@@ -68,27 +72,25 @@ export function SalonLogoCard() {
               )
             }
           </QueryView>
-          <form
-            noValidate
-            aria-label={t.salonLogo}
-            onSubmit={(event) => void onSubmit(event)}
-            className="grid gap-4"
-          >
-            <PhotoField
-              label={t.newLogo}
-              hint={t.logoHint}
-              error={error}
-              file={file}
-              onFileChange={(chosen) => {
-                setFile(chosen);
-                setError(undefined);
-              }}
-              inputKey={inputKey}
-              texts={{ choose: t.chooseLogo, none: t.noLogoChosen, preview: t.logoPreview }}
-              square
+          <form noValidate aria-label={t.salonLogo} onSubmit={onSubmit} className="grid gap-4">
+            <Controller
+              control={form.control}
+              name="logo"
+              render={({ field }) => (
+                <PhotoField
+                  label={t.newLogo}
+                  hint={t.logoHint}
+                  error={errors.logo?.message}
+                  file={field.value}
+                  onFileChange={field.onChange}
+                  inputKey={inputKey}
+                  texts={{ choose: t.chooseLogo, none: t.noLogoChosen, preview: t.logoPreview }}
+                  square
+                />
+              )}
             />
-            <Button type="submit" className="justify-self-start" disabled={upload.isPending}>
-              {upload.isPending ? t.saving : t.saveLogo}
+            <Button type="submit" className="justify-self-start" disabled={isSubmitting}>
+              {isSubmitting ? t.saving : t.saveLogo}
             </Button>
           </form>
         </CardContent>

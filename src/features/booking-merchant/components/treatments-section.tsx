@@ -1,7 +1,9 @@
 import { Pencil, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { LoadingBlocks } from '@/components/loading-blocks';
 import { QueryView } from '@/components/query-view';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -14,16 +16,17 @@ import { useOperators, type Operator } from '@/features/booking-merchant/api/lis
 import { useTreatments, type Treatment } from '@/features/booking-merchant/api/list-treatments';
 import { useUpdateTreatment } from '@/features/booking-merchant/api/update-treatment';
 import { SuffixInput } from '@/features/booking-merchant/components/suffix-input';
-import { TextArea } from '@/features/booking-merchant/components/text-area';
+import { TextArea } from '@/components/ui/text-area';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import {
   emptyTreatmentDraft,
+  isIncomplete,
   toggleAllOperators,
   toggleOperator,
-  treatmentBoundsError,
   treatmentDraftOf,
-  treatmentValues,
+  treatmentFormSchema,
   type TreatmentDraft,
+  type TreatmentValues,
 } from '@/features/booking-merchant/treatment-form';
 import { errorMessage } from '@/lib/api-error';
 import { maxLength } from '@/lib/input-limits';
@@ -66,112 +69,137 @@ export function TreatmentsSection() {
   );
 }
 
+type TreatmentForm = UseFormReturn<TreatmentDraft, unknown, TreatmentValues>;
+
+/** The treatment form: the schema's messages under each field, and 'fill every field' when one is empty. */
+function useTreatmentForm(defaultValues: TreatmentDraft) {
+  const form = useForm<TreatmentDraft, unknown, TreatmentValues>({
+    resolver: zodResolver(treatmentFormSchema),
+    defaultValues,
+  });
+  const summary = isIncomplete(form.formState.errors) ? t.formIncomplete : null;
+  return { form, summary };
+}
+
 function NewTreatmentForm({ operators }: { operators: Operator[] }) {
-  const [draft, setDraft] = useState<TreatmentDraft>(emptyTreatmentDraft);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { form, summary } = useTreatmentForm(emptyTreatmentDraft);
   const add = useAddTreatment();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const values = treatmentValues(draft);
-    const refusal = values ? treatmentBoundsError(values) : t.formIncomplete;
-    setProblem(refusal);
-    if (!values || refusal) return;
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
       await add.mutateAsync(values);
       notify.success(t.treatmentAdded, 'long');
-      setDraft(emptyTreatmentDraft);
+      form.reset(emptyTreatmentDraft);
     } catch (error) {
       notify.error(fill(t.treatmentError, { message: errorMessage(error) }), 'long');
     }
-  };
+  });
 
   return (
     <form
       noValidate
       aria-label={t.newTreatment}
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={onSubmit}
       className="grid gap-4 rounded-xl bg-muted/60 p-4 sm:grid-cols-2"
     >
       <h3 className="font-sans text-base font-semibold sm:col-span-2">{t.newTreatment}</h3>
-      <TreatmentFields draft={draft} onChange={setDraft} operators={operators} />
+      <TreatmentFields form={form} operators={operators} />
       <p role="alert" className="font-medium text-destructive empty:hidden sm:col-span-2">
-        {problem ?? ''}
+        {summary ?? ''}
       </p>
-      <Button type="submit" className="justify-self-start" disabled={add.isPending}>
-        {add.isPending ? t.saving : t.addTreatment}
+      <Button type="submit" className="justify-self-start" disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? t.saving : t.addTreatment}
       </Button>
     </form>
   );
 }
 
 /** The fields of a treatment, shared by the new one's form and the edit dialog. */
-function TreatmentFields({
-  draft,
-  onChange,
-  operators,
-}: {
-  draft: TreatmentDraft;
-  onChange: (draft: TreatmentDraft) => void;
-  operators: Operator[];
-}) {
+function TreatmentFields({ form, operators }: { form: TreatmentForm; operators: Operator[] }) {
+  const { errors } = form.formState;
+  const operatorsErrorId = useId();
+  const [allOperators, operatorIds] = useWatch({
+    control: form.control,
+    name: ['allOperators', 'operatorIds'],
+  });
+  const choose = (next: TreatmentDraft) => {
+    const validate = form.formState.isSubmitted;
+    form.setValue('allOperators', next.allOperators, { shouldValidate: validate });
+    form.setValue('operatorIds', next.operatorIds, { shouldValidate: validate });
+  };
+  const draft = () => form.getValues();
   return (
     <>
-      <FormField label={t.treatmentName} className="sm:col-span-2">
+      <FormField label={t.treatmentName} error={errors.name?.message} className="sm:col-span-2">
         {(control) => (
           <Input
             {...control}
             autoComplete="off"
             required
             maxLength={maxLength.name}
-            value={draft.name}
-            onChange={(event) => onChange({ ...draft, name: event.target.value })}
+            {...form.register('name')}
           />
         )}
       </FormField>
-      <FormField label={t.description} className="sm:col-span-2">
+      <FormField label={t.description} error={errors.description?.message} className="sm:col-span-2">
         {(control) => (
           <TextArea
             {...control}
             required
             maxLength={maxLength.description}
-            value={draft.description}
-            onChange={(event) => onChange({ ...draft, description: event.target.value })}
+            {...form.register('description')}
           />
         )}
       </FormField>
-      <FormField label={t.duration}>
+      <FormField label={t.duration} error={errors.duration?.message}>
         {(control) => (
-          <SuffixInput
-            {...control}
-            inputMode="numeric"
-            autoComplete="off"
-            required
-            suffix=" min"
-            value={draft.duration}
-            onValueChange={(duration) => onChange({ ...draft, duration })}
+          <Controller
+            control={form.control}
+            name="duration"
+            render={({ field }) => (
+              <SuffixInput
+                {...control}
+                ref={field.ref}
+                inputMode="numeric"
+                autoComplete="off"
+                required
+                suffix=" min"
+                value={field.value}
+                onValueChange={field.onChange}
+              />
+            )}
           />
         )}
       </FormField>
-      <FormField label={t.price}>
+      <FormField label={t.price} error={errors.price?.message}>
         {(control) => (
-          <SuffixInput
-            {...control}
-            inputMode="decimal"
-            autoComplete="off"
-            required
-            suffix="€"
-            value={draft.price}
-            onValueChange={(price) => onChange({ ...draft, price })}
+          <Controller
+            control={form.control}
+            name="price"
+            render={({ field }) => (
+              <SuffixInput
+                {...control}
+                ref={field.ref}
+                inputMode="decimal"
+                autoComplete="off"
+                required
+                suffix="€"
+                value={field.value}
+                onValueChange={field.onChange}
+              />
+            )}
           />
         )}
       </FormField>
-      <fieldset className="grid gap-2 sm:col-span-2">
+      <fieldset
+        className="grid gap-2 sm:col-span-2"
+        aria-describedby={errors.operatorIds ? operatorsErrorId : undefined}
+      >
         <legend className="mb-1 text-sm font-semibold">{t.operatorsLegend}</legend>
         <Choice
           label={t.allOperators}
-          checked={draft.allOperators}
-          onChange={(checked) => onChange(toggleAllOperators(draft, checked))}
+          checked={allOperators}
+          onChange={(checked) => choose(toggleAllOperators(draft(), checked))}
         />
         {operators.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t.noOperators}</p>
@@ -180,12 +208,15 @@ function TreatmentFields({
             <Choice
               key={operator.id}
               label={operator.name}
-              checked={draft.operatorIds.includes(operator.id)}
-              disabled={draft.allOperators}
-              onChange={(checked) => onChange(toggleOperator(draft, operator.id, checked))}
+              checked={operatorIds.includes(operator.id)}
+              disabled={allOperators}
+              onChange={(checked) => choose(toggleOperator(draft(), operator.id, checked))}
             />
           ))
         )}
+        <p id={operatorsErrorId} role="alert" className="text-sm font-medium text-destructive empty:hidden">
+          {errors.operatorIds?.message}
+        </p>
       </fieldset>
     </>
   );
@@ -272,40 +303,36 @@ function EditTreatmentDialog({
   operators: Operator[];
   onClose: () => void;
 }) {
-  const [draft, setDraft] = useState<TreatmentDraft>(() => treatmentDraftOf(treatment));
+  const { form, summary } = useTreatmentForm(treatmentDraftOf(treatment));
   const [problem, setProblem] = useState<string | null>(null);
   const update = useUpdateTreatment();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const values = treatmentValues(draft);
-    const refusal = values ? treatmentBoundsError(values) : t.formIncomplete;
-    setProblem(refusal);
-    if (!values || refusal) return;
+  const onSubmit = form.handleSubmit(async (values) => {
+    setProblem(null);
     try {
       notify.success((await update.mutateAsync({ treatmentId: treatment.id, ...values })).message, 'long');
       onClose();
     } catch (error) {
       setProblem(errorMessage(error));
     }
-  };
+  });
 
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent>
         <DialogTitle className="pr-10">{t.editTreatmentTitle}</DialogTitle>
         <DialogDescription className="sr-only">{treatment.name}</DialogDescription>
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4 sm:grid-cols-2">
-          <TreatmentFields draft={draft} onChange={setDraft} operators={operators} />
+        <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+          <TreatmentFields form={form} operators={operators} />
           <p role="alert" className="font-medium text-destructive empty:hidden sm:col-span-2">
-            {problem ?? ''}
+            {summary ?? problem ?? ''}
           </p>
           <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
             <DialogClose asChild>
               <Button variant="outline">{c.cancel}</Button>
             </DialogClose>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? t.saving : t.saveTreatment}
+            <Button type="submit" disabled={form.formState.isSubmitting}>
+              {form.formState.isSubmitting ? t.saving : t.saveTreatment}
             </Button>
           </div>
         </form>

@@ -1,6 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CheckboxField } from '@/components/ui/checkbox-field';
@@ -113,15 +116,27 @@ function DataDownload({ merchantSlug }: { merchantSlug: string }) {
   );
 }
 
+/** The word typed to confirm, in any case: the button waits for it, and the schema says so too. */
+const erasureFormSchema = z.object({
+  confirmation: z.string().refine((typed) => typed.trim().toUpperCase() === t.eraseConfirmWord, {
+    message: t.eraseConfirmMissing,
+  }),
+});
+type ErasureForm = z.input<typeof erasureFormSchema>;
+
 function AccountErasure({ merchantSlug }: { merchantSlug: string }) {
   const [open, setOpen] = useState(false);
-  const [confirmation, setConfirmation] = useState('');
+  const form = useForm<ErasureForm>({
+    resolver: zodResolver(erasureFormSchema),
+    defaultValues: { confirmation: '' },
+  });
+  const typed = useWatch({ control: form.control, name: 'confirmation' });
+  const confirmed = erasureFormSchema.safeParse({ confirmation: typed }).success;
   const erase = useEraseMyAccount();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const confirmed = confirmation.trim().toUpperCase() === t.eraseConfirmWord;
 
-  const onErase = () =>
+  const onErase = form.handleSubmit(({ confirmation }) =>
     erase.mutate(
       { merchantSlug, confirmation },
       {
@@ -132,7 +147,8 @@ function AccountErasure({ merchantSlug }: { merchantSlug: string }) {
         },
         onError: (error) => notify.error(failureText(t.eraseError, error)),
       },
-    );
+    ),
+  );
 
   return (
     <section className="grid gap-2">
@@ -147,28 +163,20 @@ function AccountErasure({ merchantSlug }: { merchantSlug: string }) {
         open={open}
         onOpenChange={(next) => {
           setOpen(next);
-          if (!next) setConfirmation('');
+          if (!next) form.reset();
         }}
       >
         <DialogContent>
           <DialogTitle>{t.eraseDialogTitle}</DialogTitle>
           <DialogDescription>{t.eraseDialogBody}</DialogDescription>
-          <form
-            noValidate
-            className="grid gap-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (confirmed) onErase();
-            }}
-          >
-            <FormField label={t.eraseConfirmLabel}>
+          <form noValidate className="grid gap-4" onSubmit={onErase}>
+            <FormField label={t.eraseConfirmLabel} error={form.formState.errors.confirmation?.message}>
               {(control) => (
                 <Input
                   {...control}
                   autoComplete="off"
                   autoCapitalize="characters"
-                  value={confirmation}
-                  onChange={(event) => setConfirmation(event.target.value)}
+                  {...form.register('confirmation')}
                 />
               )}
             </FormField>

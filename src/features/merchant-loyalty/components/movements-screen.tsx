@@ -1,6 +1,9 @@
 import { Download } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { QueryView } from '@/components/query-view';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -205,9 +208,27 @@ function MovementRows({
   );
 }
 
+/** The filters as typed; applied as null where left empty, the client code in capitals. */
+const filterFormSchema = z
+  .object({ dateFrom: z.string(), dateTo: z.string(), clientCode: z.string() })
+  .transform(({ dateFrom, dateTo, clientCode }): Filter => ({
+    dateFrom: dateFrom || null,
+    dateTo: dateTo || null,
+    clientCode: clientCode.trim().toUpperCase() || null,
+  }));
+type FilterDraft = z.input<typeof filterFormSchema>;
+const emptyFilterDraft: FilterDraft = { dateFrom: '', dateTo: '', clientCode: '' };
+
 /** /dashboard/movimenti 'Storico Movimenti': newest first, filtered by dates and client, exported as CSV. */
 export function MovementsScreen() {
-  const [draft, setDraft] = useState({ dateFrom: '', dateTo: '', clientCode: '' });
+  const form = useForm<FilterDraft, unknown, Filter>({
+    resolver: zodResolver(filterFormSchema),
+    defaultValues: emptyFilterDraft,
+  });
+  const [dateFrom, dateTo, clientCode] = useWatch({
+    control: form.control,
+    name: ['dateFrom', 'dateTo', 'clientCode'],
+  });
   const [filter, setFilter] = useState<Filter>(noFilter);
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
@@ -217,17 +238,12 @@ export function MovementsScreen() {
   const reversals = useMovementReversals(movements.data?.movements.map((movement) => movement.id) ?? []);
   const [reversing, setReversing] = useState<Movement | null>(null);
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setFilter({
-      dateFrom: draft.dateFrom || null,
-      dateTo: draft.dateTo || null,
-      clientCode: draft.clientCode.trim().toUpperCase() || null,
-    });
+  const apply = form.handleSubmit((applied) => {
+    setFilter(applied);
     setPage(1);
-  };
+  });
   const reset = () => {
-    setDraft({ dateFrom: '', dateTo: '', clientCode: '' });
+    form.reset(emptyFilterDraft);
     setFilter(noFilter);
     setPage(1);
   };
@@ -255,24 +271,12 @@ export function MovementsScreen() {
           >
             <FormField label={t.dateFrom}>
               {(control) => (
-                <Input
-                  {...control}
-                  type="date"
-                  value={draft.dateFrom}
-                  max={draft.dateTo || undefined}
-                  onChange={(event) => setDraft({ ...draft, dateFrom: event.target.value })}
-                />
+                <Input {...control} type="date" max={dateTo || undefined} {...form.register('dateFrom')} />
               )}
             </FormField>
             <FormField label={t.dateTo}>
               {(control) => (
-                <Input
-                  {...control}
-                  type="date"
-                  value={draft.dateTo}
-                  min={draft.dateFrom || undefined}
-                  onChange={(event) => setDraft({ ...draft, dateTo: event.target.value })}
-                />
+                <Input {...control} type="date" min={dateFrom || undefined} {...form.register('dateTo')} />
               )}
             </FormField>
             <FormField label={t.client} className="sm:col-span-2 lg:col-span-1">
@@ -282,8 +286,7 @@ export function MovementsScreen() {
                   autoComplete="off"
                   autoCapitalize="characters"
                   placeholder={t.clientHint}
-                  value={draft.clientCode}
-                  onChange={(event) => setDraft({ ...draft, clientCode: event.target.value })}
+                  {...form.register('clientCode')}
                 />
               )}
             </FormField>
@@ -291,7 +294,7 @@ export function MovementsScreen() {
             <Button
               variant="outline"
               onClick={reset}
-              disabled={!filtered && !draft.dateFrom && !draft.dateTo && !draft.clientCode}
+              disabled={!filtered && !dateFrom && !dateTo && !clientCode}
             >
               {t.reset}
             </Button>

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
@@ -10,10 +11,10 @@ import { usePercentages, type Percentages } from '@/features/merchant-loyalty/ap
 import { useSetPercentages } from '@/features/merchant-loyalty/api/set-percentages';
 import { ReversalWindowForm } from '@/features/merchant-loyalty/components/reversal-window-form';
 import { SuffixedInput } from '@/features/merchant-loyalty/components/suffixed-input';
-import { toInputText } from '@/features/merchant-loyalty/money-input';
+import { toInputText } from '@/lib/decimal-input';
 import {
   percentageFields,
-  validatePercentages,
+  percentagesFormSchema,
   type PercentagesDraft,
 } from '@/features/merchant-loyalty/percentages-form';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
@@ -22,35 +23,31 @@ import { errorMessage } from '@/lib/api-error';
 const t = merchantLoyaltyTexts.percentuali;
 
 function PercentagesForm({ saved }: { saved: Percentages }) {
-  const [draft, setDraft] = useState<PercentagesDraft>(() => ({
-    personal: toInputText(saved.personal),
-    sponsor1: toInputText(saved.sponsor1),
-    sponsor2: toInputText(saved.sponsor2),
-    sponsor3: toInputText(saved.sponsor3),
-  }));
-  const [errors, setErrors] = useState<Partial<PercentagesDraft>>({});
+  const form = useForm<PercentagesDraft, unknown, Percentages>({
+    resolver: zodResolver(percentagesFormSchema),
+    defaultValues: {
+      personal: toInputText(saved.personal),
+      sponsor1: toInputText(saved.sponsor1),
+      sponsor2: toInputText(saved.sponsor2),
+      sponsor3: toInputText(saved.sponsor3),
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
   const setPercentages = useSetPercentages();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = validatePercentages(draft);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await setPercentages.mutateAsync(result.values);
+      await setPercentages.mutateAsync(values);
       notify.success(t.success, 'long');
     } catch (error) {
       notify.error(errorMessage(error), 'long');
     }
-  };
+  });
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5 sm:grid-cols-2">
+    <form noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2">
       {percentageFields.map((field) => (
-        <FormField key={field} label={t[field]} error={errors[field]}>
+        <FormField key={field} label={t[field]} error={errors[field]?.message}>
           {(control) => (
             <SuffixedInput
               {...control}
@@ -59,15 +56,14 @@ function PercentagesForm({ saved }: { saved: Percentages }) {
               inputMode="decimal"
               autoComplete="off"
               required
-              value={draft[field]}
-              onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
+              {...form.register(field)}
             />
           )}
         </FormField>
       ))}
       <div className="sm:col-span-2">
-        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={setPercentages.isPending}>
-          {setPercentages.isPending ? t.submitting : t.submit}
+        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={isSubmitting}>
+          {isSubmitting ? t.submitting : t.submit}
         </Button>
       </div>
     </form>

@@ -1,4 +1,6 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,8 +10,13 @@ import type { MerchantClient } from '@/features/merchant-loyalty/api/list-client
 import { useRegisterPurchase } from '@/features/merchant-loyalty/api/register-purchase';
 import { ClientPicker } from '@/features/merchant-loyalty/components/client-picker';
 import { SuffixedInput } from '@/features/merchant-loyalty/components/suffixed-input';
-import { toInputText } from '@/features/merchant-loyalty/money-input';
-import { netPreview, validatePurchase } from '@/features/merchant-loyalty/purchase-form';
+import { toInputText } from '@/lib/decimal-input';
+import {
+  netPreview,
+  purchaseFormSchema,
+  type PurchaseFormOutput,
+  type PurchaseFormValues,
+} from '@/features/merchant-loyalty/purchase-form';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { errorMessage } from '@/lib/api-error';
 import { formatMoney } from '@/lib/format';
@@ -18,7 +25,7 @@ import { fill } from '@/lib/texts';
 const t = merchantLoyaltyTexts.registrazioni;
 
 type SelectedClient = Pick<MerchantClient, 'code' | 'name' | 'available_credit'>;
-type Errors = { client?: string; spend?: string; discount?: string };
+const emptyForm: PurchaseFormValues = { clientCode: '', availableCredit: 0, spend: '', discount: '0' };
 
 /**
  * /dashboard/registrazioni: a purchase at the counter, one-handed on a phone. Pick the client (its
@@ -27,48 +34,45 @@ type Errors = { client?: string; spend?: string; discount?: string };
  */
 export function PurchaseEntryScreen() {
   const [selected, setSelected] = useState<SelectedClient | null>(null);
-  const [spend, setSpend] = useState('');
-  const [discount, setDiscount] = useState('0');
-  const [errors, setErrors] = useState<Errors>({});
-  const spendRef = useRef<HTMLInputElement>(null);
+  const form = useForm<PurchaseFormValues, unknown, PurchaseFormOutput>({
+    resolver: zodResolver(purchaseFormSchema),
+    defaultValues: emptyForm,
+  });
+  const { errors } = form.formState;
+  const [spend, discount] = useWatch({ control: form.control, name: ['spend', 'discount'] });
   const registerPurchase = useRegisterPurchase();
   const net = netPreview(spend, discount);
 
   const select = (client: MerchantClient) => {
     setSelected({ code: client.code, name: client.name, available_credit: client.available_credit });
-    setErrors({});
-    spendRef.current?.focus();
+    form.setValue('clientCode', client.code);
+    form.setValue('availableCredit', client.available_credit);
+    form.clearErrors();
+    form.setFocus('spend');
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = validatePurchase({
-      clientCode: selected?.code ?? null,
-      availableCredit: selected?.available_credit ?? 0,
-      spend,
-      discount,
-    });
-    if (!result.ok) {
-      setErrors(result.errors);
-      const first = result.errors.client ?? result.errors.discount ?? result.errors.spend;
-      if (first) notify.error(first);
-      return;
-    }
-    setErrors({});
+  const showFirstError = (invalid: FieldErrors<PurchaseFormValues>) => {
+    const first = invalid.clientCode ?? invalid.discount ?? invalid.spend;
+    if (first?.message) notify.error(first.message);
+  };
+
+  const onSubmit = form.handleSubmit(async ({ clientCode, spend, discount }) => {
     try {
-      const registered = await registerPurchase.mutateAsync(result);
+      const registered = await registerPurchase.mutateAsync({ clientCode, spend, discount });
       setSelected((current) =>
-        current && current.code === result.clientCode
+        current && current.code === clientCode
           ? { ...current, available_credit: registered.available_credit }
           : current,
       );
-      setSpend('');
-      setDiscount('0');
+      if (form.getValues('clientCode') === clientCode)
+        form.setValue('availableCredit', registered.available_credit);
+      form.setValue('spend', '');
+      form.setValue('discount', '0');
       notify.success(t.success);
     } catch (error) {
       notify.error(errorMessage(error));
     }
-  };
+  }, showFirstError);
 
   return (
     <section className="grid gap-6">
@@ -87,7 +91,7 @@ export function PurchaseEntryScreen() {
             <CardTitle>{t.purchaseSection}</CardTitle>
           </CardHeader>
           <CardContent>
-            <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
+            <form noValidate onSubmit={onSubmit} className="grid gap-5">
               <div
                 aria-live="polite"
                 className="grid gap-1 rounded-xl border border-border bg-muted/60 p-4"
@@ -109,31 +113,29 @@ export function PurchaseEntryScreen() {
                   </>
                 ) : (
                   <p
-                    role={errors.client ? 'alert' : undefined}
-                    className={errors.client ? 'text-destructive' : ''}
+                    role={errors.clientCode ? 'alert' : undefined}
+                    className={errors.clientCode ? 'text-destructive' : ''}
                   >
                     {t.noClient}
                   </p>
                 )}
               </div>
               <div className="grid gap-4 sm:grid-cols-2">
-                <FormField label={t.spend} error={errors.spend}>
+                <FormField label={t.spend} error={errors.spend?.message}>
                   {(control) => (
                     <SuffixedInput
                       {...control}
-                      ref={spendRef}
                       suffix="€"
                       type="text"
                       inputMode="decimal"
                       autoComplete="off"
                       enterKeyHint="next"
                       placeholder="0,00"
-                      value={spend}
-                      onChange={(event) => setSpend(event.target.value)}
+                      {...form.register('spend')}
                     />
                   )}
                 </FormField>
-                <FormField label={t.discount} error={errors.discount}>
+                <FormField label={t.discount} error={errors.discount?.message}>
                   {(control) => (
                     <SuffixedInput
                       {...control}
@@ -142,8 +144,7 @@ export function PurchaseEntryScreen() {
                       inputMode="decimal"
                       autoComplete="off"
                       enterKeyHint="done"
-                      value={discount}
-                      onChange={(event) => setDiscount(event.target.value)}
+                      {...form.register('discount')}
                     />
                   )}
                 </FormField>
@@ -152,7 +153,7 @@ export function PurchaseEntryScreen() {
                 <Button
                   variant="outline"
                   className="justify-self-start"
-                  onClick={() => setDiscount(toInputText(selected.available_credit))}
+                  onClick={() => form.setValue('discount', toInputText(selected.available_credit))}
                 >
                   {fill(t.useAllCredit, { credit: formatMoney(selected.available_credit) })}
                 </Button>
@@ -166,8 +167,8 @@ export function PurchaseEntryScreen() {
                   {net === null || net < 0 ? '—' : formatMoney(net)}
                 </span>
               </p>
-              <Button type="submit" size="lg" className="w-full" disabled={registerPurchase.isPending}>
-                {registerPurchase.isPending ? t.submitting : t.submit}
+              <Button type="submit" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
+                {form.formState.isSubmitting ? t.submitting : t.submit}
               </Button>
             </form>
           </CardContent>

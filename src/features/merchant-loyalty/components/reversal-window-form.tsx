@@ -1,5 +1,7 @@
-import { useState, type FormEvent } from 'react';
 import { QueryView } from '@/components/query-view';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -12,41 +14,41 @@ import {
 import { SuffixedInput } from '@/features/merchant-loyalty/components/suffixed-input';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { errorMessage } from '@/lib/api-error';
+import { decimalField } from '@/lib/decimal-input';
 
 const t = merchantLoyaltyTexts.percentuali.storno;
 
-/** Whole days within the database's range, or null. */
-function parseDays(text: string): number | null {
-  if (!/^\d{1,3}$/.test(text.trim())) return null;
-  const days = Number(text.trim());
-  return days >= reversalWindowLimits.min && days <= reversalWindowLimits.max ? days : null;
-}
+/** Whole days within the database's range. */
+const daysFormSchema = z.object({
+  days: decimalField({
+    required: t.invalid,
+    invalid: t.invalid,
+    maxDecimals: 0,
+    min: reversalWindowLimits.min,
+    max: reversalWindowLimits.max,
+  }),
+});
 
 function DaysForm({ saved }: { saved: number }) {
-  const [draft, setDraft] = useState(String(saved));
-  const [invalid, setInvalid] = useState(false);
+  const form = useForm<z.input<typeof daysFormSchema>, unknown, z.output<typeof daysFormSchema>>({
+    resolver: zodResolver(daysFormSchema),
+    defaultValues: { days: String(saved) },
+  });
+  const { errors, isSubmitting } = form.formState;
   const save = useSetReversalWindow();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const days = parseDays(draft);
-    setInvalid(days === null);
-    if (days === null) return;
+  const onSubmit = form.handleSubmit(async ({ days }) => {
     try {
       await save.mutateAsync(days);
       notify.success(t.success);
     } catch (error) {
       notify.error(errorMessage(error), 'long');
     }
-  };
+  });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      className="grid items-end gap-4 sm:grid-cols-2"
-    >
-      <FormField label={t.days} error={invalid ? t.invalid : undefined}>
+    <form noValidate onSubmit={onSubmit} className="grid items-end gap-4 sm:grid-cols-2">
+      <FormField label={t.days} error={errors.days?.message}>
         {(control) => (
           <SuffixedInput
             {...control}
@@ -56,12 +58,11 @@ function DaysForm({ saved }: { saved: number }) {
             inputMode="numeric"
             autoComplete="off"
             required
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
+            {...form.register('days')}
           />
         )}
       </FormField>
-      <Button type="submit" variant="secondary" className="w-full sm:w-auto" disabled={save.isPending}>
+      <Button type="submit" variant="secondary" className="w-full sm:w-auto" disabled={isSubmitting}>
         {t.submit}
       </Button>
     </form>

@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
+import { TextArea } from '@/components/ui/text-area';
 import { notify } from '@/components/ui/toaster';
 import type { Movement } from '@/features/merchant-loyalty/api/list-movements';
 import { useReversePurchase } from '@/features/merchant-loyalty/api/reverse-purchase';
@@ -9,22 +11,20 @@ import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { errorMessage } from '@/lib/api-error';
 import { formatDate, formatMoney } from '@/lib/format';
 import { maxLength } from '@/lib/input-limits';
+import { reasonFormSchema } from '@/lib/input-rules';
 import { fill } from '@/lib/texts';
 
 const t = merchantLoyaltyTexts.movimenti;
 
+const formSchema = reasonFormSchema(t.reverseMissing);
+
 /** Reverses a purchase with a reason: its credits are taken back and its discount returned. */
 export function ReversePurchaseDialog({ movement, onClose }: { movement: Movement; onClose: () => void }) {
-  const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
+  const form = useForm({ resolver: zodResolver(formSchema), defaultValues: { reason: '' } });
+  const { errors, isSubmitting } = form.formState;
   const reverse = useReversePurchase();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setMissing(true);
-      return;
-    }
+  const onSubmit = form.handleSubmit(async ({ reason }) => {
     try {
       await reverse.mutateAsync({ movementId: movement.id, reason });
       notify.success(t.reverseSuccess);
@@ -32,7 +32,7 @@ export function ReversePurchaseDialog({ movement, onClose }: { movement: Movemen
     } catch (error) {
       notify.error(fill(t.reverseError, { message: errorMessage(error) }), 'long');
     }
-  };
+  });
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -45,28 +45,18 @@ export function ReversePurchaseDialog({ movement, onClose }: { movement: Movemen
             spend: formatMoney(movement.spend),
           })}
         </DialogDescription>
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-          <FormField label={t.reverseReason} error={missing ? t.reverseMissing : undefined}>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <FormField label={t.reverseReason} error={errors.reason?.message}>
             {(control) => (
-              <textarea
-                {...control}
-                required
-                maxLength={maxLength.note}
-                value={reason}
-                onChange={(event) => {
-                  setReason(event.target.value);
-                  setMissing(false);
-                }}
-                className="block min-h-24 w-full rounded-lg border border-input bg-card px-3 py-2 text-base text-foreground focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-invalid:border-destructive"
-              />
+              <TextArea {...control} required maxLength={maxLength.note} {...form.register('reason')} />
             )}
           </FormField>
           <div className="flex flex-wrap justify-end gap-2">
             <DialogClose asChild>
               <Button variant="outline">{t.reverseCancel}</Button>
             </DialogClose>
-            <Button type="submit" variant="destructive" disabled={reverse.isPending}>
-              {reverse.isPending ? t.reverseSubmitting : t.reverseSubmit}
+            <Button type="submit" variant="destructive" disabled={isSubmitting}>
+              {isSubmitting ? t.reverseSubmitting : t.reverseSubmit}
             </Button>
           </div>
         </form>

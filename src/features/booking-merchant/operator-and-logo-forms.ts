@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
+import { maxLength } from '@/lib/input-limits';
+import { tooLong } from '@/lib/input-rules';
+import { texts } from '@/lib/texts';
+
+const t = bookingMerchantTexts.impostazioni;
+
+const operatorName = z
+  .string()
+  .trim()
+  .min(1, t.operatorNameRequired)
+  .max(maxLength.name, tooLong(texts.validation.nameTooLong, maxLength.name));
+
+/** What an operator form holds: the name typed and the photo picked, if any. */
+export interface OperatorDraft {
+  name: string;
+  photo: File | null;
+}
+
+/** A picture the person must pick before saving: `missing` until then. */
+function requiredPicture(missing: string) {
+  return z.custom<File | null>((value) => value instanceof File, missing).pipe(z.instanceof(File));
+}
+
+/** A new operator: a name and a photo (spec §5). */
+export const newOperatorFormSchema = z.object({
+  name: operatorName,
+  photo: requiredPicture(t.photoRequired),
+});
+
+/** An operator edited: the name, and a new photo only when one is picked. */
+export const editOperatorFormSchema = z.object({
+  name: operatorName,
+  photo: z.instanceof(File).nullable(),
+});
+
+/** The salon's logo: a picture picked. */
+export const salonLogoFormSchema = z.object({ logo: requiredPicture(t.chooseLogoFirst) });
