@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { TemplateData } from './go-template.ts';
 import { readBodyTemplates, type MailTemplates } from './templated-mail.ts';
@@ -40,7 +41,13 @@ export interface NotificationPayload {
 
 const cache = new Map<NotificationKind, MailTemplates>();
 
-/** The subject and the bodies (supabase/templates/booking_<kind>.html and .txt) of a notification. */
+/** Where each booking e-mail's HTML body goes in supabase/templates/booking_layout.html. */
+const bodyMarker = '<!-- booking e-mail body -->';
+
+/**
+ * The subject and the bodies of a notification: supabase/templates/booking_<kind>.txt, and
+ * booking_<kind>.html inside the one layout all booking e-mails share.
+ */
 export function notificationTemplates(kind: NotificationKind): MailTemplates {
   let templates = cache.get(kind);
   if (templates === undefined) {
@@ -48,7 +55,9 @@ export function notificationTemplates(kind: NotificationKind): MailTemplates {
     const { html, text } = readBodyTemplates(file);
     if (html === undefined || text === undefined)
       throw new Error(`Missing e-mail template ${file} or its .txt`);
-    templates = { subject: subjects[kind], html, text };
+    const layout = readFileSync(`${templatesFolder}booking_layout.html`, 'utf8');
+    if (!layout.includes(bodyMarker)) throw new Error(`booking_layout.html has no ${bodyMarker}`);
+    templates = { subject: subjects[kind], html: layout.replace(bodyMarker, () => html.trimEnd()), text };
     cache.set(kind, templates);
   }
   return templates;
