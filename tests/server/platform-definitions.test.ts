@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { italianErrorMessage } from '../../src/lib/error-messages.ts';
 import { testDatabaseKind } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -63,6 +64,9 @@ describe('platform bootstrap: roles, timeouts and privileges as Supabase defines
         code: '57014',
         message: 'canceling statement due to statement timeout',
       });
+      expect(italianErrorMessage({ ...anonymous.error!, status: anonymous.status })).toBe(
+        'il server non risponde: riprova',
+      );
 
       const token = await server.token({
         sub: crypto.randomUUID(),
