@@ -186,7 +186,8 @@ export async function createSupabaseShapedDatabase(): Promise<SupabaseShapedData
     async drop() {
       await run(adminUrl, `drop database if exists ${name} with (force)`);
       await run(adminUrl, `drop owned by ${login} cascade`).catch(() => undefined);
-      await run(adminUrl, `drop role if exists ${login}`);
+      // A database restored from this one's backup may still hold grants to the login until it is dropped.
+      await run(adminUrl, `drop role if exists ${login}`).catch(() => undefined);
     },
   };
 }
