@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/port.ts';
 
 /** The user column and auth.one_time_tokens type of each kind of e-mailed link. */
@@ -47,11 +47,11 @@ export async function issueToken(
     [userId, tokenHash],
   );
   await db.query(
-    `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to, created_at, updated_at)
-     values ($1, $2::auth.one_time_token_type, $3, $4, now(), now())
+    `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, updated_at)
+     values ($1, $2, $3::auth.one_time_token_type, $4, $5, now(), now())
      on conflict (user_id, token_type) do update
        set token_hash = excluded.token_hash, relates_to = excluded.relates_to, updated_at = now()`,
-    [userId, typeOf[kind], tokenHash, email.toLowerCase()],
+    [randomUUID(), userId, typeOf[kind], tokenHash, email.toLowerCase()],
   );
   return { otp, tokenHash };
 }

@@ -93,9 +93,9 @@ export async function createSession(
       [sessionId, userId, request.userAgent ?? null, request.ip ?? null],
     );
     await tx.query(
-      `insert into auth.mfa_amr_claims (session_id, authentication_method, created_at, updated_at)
-       values ($1, $2, now(), now())`,
-      [sessionId, method],
+      `insert into auth.mfa_amr_claims (id, session_id, authentication_method, created_at, updated_at)
+       values ($1, $2, $3, now(), now())`,
+      [randomUUID(), sessionId, method],
     );
     await tx.query(`update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1`, [
       userId,

@@ -78,11 +78,15 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow>
   const id = user.id ?? randomUUID();
   const email = user.email.toLowerCase();
   const appMetadata = { provider: 'email', providers: ['email'], ...user.appMetadata };
+  // Every column GoTrue's signup writes: its tables have no defaults for most of them.
   await db.query(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-       raw_app_meta_data, raw_user_meta_data, confirmation_token, recovery_token, email_change_token_new,
-       email_change, created_at, updated_at)
-     values ($1, $2, 'authenticated', $3, $4, $5, case when $6 then now() end, $7, $8, '', '', '', '', now(), now())`,
+       raw_app_meta_data, raw_user_meta_data, is_super_admin, confirmation_token, recovery_token,
+       email_change_token_new, email_change_token_current, email_change, email_change_confirm_status,
+       phone_change, phone_change_token, reauthentication_token, is_sso_user, is_anonymous,
+       created_at, updated_at)
+     values ($1, $2, 'authenticated', $3, $4, $5, case when $6 then now() end, $7, $8, false, '', '', '', '', '', 0,
+       '', '', '', false, false, now(), now())`,
     [
       instanceId,
       id,
@@ -96,9 +100,9 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow>
   );
   const identityData = { sub: id, email, email_verified: user.confirmed, phone_verified: false };
   await db.query(
-    `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-     values ($1, $2, $3, 'email', now(), now(), now())`,
-    [id, id, JSON.stringify(identityData)],
+    `insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+     values ($1, $2, $3, $4, 'email', now(), now(), now())`,
+    [randomUUID(), id, id, JSON.stringify(identityData)],
   );
   return (await findUserById(db, id))!;
 }

@@ -1,14 +1,33 @@
 -- Change capture for Realtime's postgres_changes, managed by the server (not a migration: hosted
 -- Supabase reads the WAL instead). Every table in the publication supabase_realtime gets an AFTER ROW
--- trigger that stores the change in realtime.changes and notifies its id on 'realtime_changes' at
+-- trigger that stores the change in _realtime.changes and notifies its id on 'realtime_changes' at
 -- commit, so that every server process on the database delivers it whatever its size.
 -- Idempotent; run at every start.
 
 select pg_advisory_xact_lock(724173001);
 
-create schema if not exists realtime;
+-- The server's own schema, as Supabase's Realtime service keeps its bookkeeping in `_realtime`: the schema
+-- `realtime` belongs to the platform (supabase_admin / supabase_realtime_admin on a Supabase database),
+-- where the API's login may not create anything.
+create schema if not exists _realtime;
+revoke all on schema _realtime from public;
 
-create table if not exists realtime.changes (
+-- Before: these objects lived in `realtime`. Dropping the old trigger function drops its triggers too.
+do $$
+begin
+  if to_regprocedure('realtime.capture_change()') is not null
+     and pg_catalog.pg_has_role(
+       (select proowner from pg_catalog.pg_proc where oid = to_regprocedure('realtime.capture_change()')), 'usage'
+     ) then
+    drop function realtime.capture_change() cascade;
+    drop function if exists realtime.install_capture_triggers();
+    drop function if exists realtime.visible_to(regclass, text[], jsonb, jsonb);
+    drop table if exists realtime.changes;
+  end if;
+end
+$$;
+
+create table if not exists _realtime.changes (
   id bigserial primary key,
   schema_name text not null,
   table_name text not null,
@@ -17,19 +36,19 @@ create table if not exists realtime.changes (
   old_record jsonb,
   commit_timestamp timestamptz not null default now()
 );
-create index if not exists changes_commit_timestamp_idx on realtime.changes (commit_timestamp);
-comment on table realtime.changes is
+create index if not exists changes_commit_timestamp_idx on _realtime.changes (commit_timestamp);
+comment on table _realtime.changes is
   'Row changes of the tables in publication supabase_realtime, kept a few minutes for delivery.';
-revoke all on realtime.changes from public;
+revoke all on _realtime.changes from public;
 
--- Security definer: the writer (anon, authenticated, ...) has no access to realtime.changes.
-create or replace function realtime.capture_change() returns trigger
+-- Security definer: the writer (anon, authenticated, ...) has no access to _realtime.changes.
+create or replace function _realtime.capture_change() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 declare
   change_id bigint;
 begin
-  insert into realtime.changes (schema_name, table_name, type, record, old_record)
+  insert into _realtime.changes (schema_name, table_name, type, record, old_record)
   values (
     tg_table_schema,
     tg_table_name,
@@ -42,10 +61,10 @@ begin
   return null;
 end
 $$;
-revoke all on function realtime.capture_change() from public;
+revoke all on function _realtime.capture_change() from public;
 
 -- Adds the trigger to every published table that lacks it and drops it from tables no longer published.
-create or replace function realtime.install_capture_triggers() returns void
+create or replace function _realtime.install_capture_triggers() returns void
 language plpgsql set search_path = ''
 as $$
 declare
@@ -59,7 +78,7 @@ begin
       join pg_catalog.pg_namespace n on n.nspname = p.schemaname
       join pg_catalog.pg_class c on c.relnamespace = n.oid and c.relname = p.tablename
      where p.pubname = 'supabase_realtime'
-       and p.schemaname <> 'realtime'
+       and p.schemaname not in ('realtime', '_realtime')
        and c.relkind = 'r'
        and not exists (
          select 1 from pg_catalog.pg_trigger t
@@ -68,7 +87,7 @@ begin
   loop
     execute format(
       'create trigger realtime_capture_change after insert or update or delete on %s '
-      'for each row execute function realtime.capture_change()',
+      'for each row execute function _realtime.capture_change()',
       target.relation
     );
   end loop;
@@ -88,4 +107,4 @@ begin
   end loop;
 end
 $$;
-revoke all on function realtime.install_capture_triggers() from public;
+revoke all on function _realtime.install_capture_triggers() from public;

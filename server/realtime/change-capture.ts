@@ -21,5 +21,5 @@ export async function installChangeCapture(db: Database): Promise<void> {
 
 /** Called at start and whenever a client subscribes, so a newly published table is captured too. */
 export async function installCaptureTriggers(db: Database): Promise<void> {
-  await db.query('select realtime.install_capture_triggers()');
+  await db.query('select _realtime.install_capture_triggers()');
 }

@@ -19,7 +19,7 @@ const cleanupEveryMilliseconds = 60_000;
 const keepMinutes = 10;
 
 /**
- * Follows realtime.changes: each NOTIFY names a stored change, which is read and handed on in
+ * Follows _realtime.changes: each NOTIFY names a stored change, which is read and handed on in
  * commit order. Changes older than a few minutes are removed.
  */
 export async function followChanges(
@@ -48,7 +48,7 @@ export async function followChanges(
         }>(
           `select id::float8 as id, schema_name, table_name, type, record, old_record,
                   to_char(commit_timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as commit_timestamp
-             from realtime.changes where id = any($1::bigint[])`,
+             from _realtime.changes where id = any($1::bigint[])`,
           [ids],
         );
         const byId = new Map(rows.map((row) => [Number(row.id), row]));
@@ -84,7 +84,7 @@ export async function followChanges(
   });
   const cleanup = setInterval(() => {
     db.query(
-      `delete from realtime.changes where commit_timestamp < now() - interval '${keepMinutes} minutes'`,
+      `delete from _realtime.changes where commit_timestamp < now() - interval '${keepMinutes} minutes'`,
     ).catch(onError);
   }, cleanupEveryMilliseconds);
   cleanup.unref();

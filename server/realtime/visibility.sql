@@ -4,7 +4,7 @@
 -- server's own login runs it; nobody else may. Idempotent; run at every start after change-capture.sql,
 -- in its transaction (which holds the advisory lock).
 
-create or replace function realtime.visible_to(
+create or replace function _realtime.visible_to(
   relation regclass, key_columns text[], changed_record jsonb, subscribers jsonb
 ) returns boolean[]
 language plpgsql set search_path = ''
@@ -59,8 +59,8 @@ begin
   return verdicts;
 end
 $$;
-comment on function realtime.visible_to(regclass, text[], jsonb, jsonb) is
+comment on function _realtime.visible_to(regclass, text[], jsonb, jsonb) is
   'For each subscriber''s claims (a jsonb array), whether its role and claims may select the changed row '
   'under RLS, found by primary key through a prepared statement of the connection. Sets '
   'transaction_read_only and a generic plan_cache_mode for the rest of the calling transaction.';
-revoke all on function realtime.visible_to(regclass, text[], jsonb, jsonb) from public;
+revoke all on function _realtime.visible_to(regclass, text[], jsonb, jsonb) from public;

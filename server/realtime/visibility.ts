@@ -57,7 +57,7 @@ export async function evaluateFilters(
   return new Map(texts.map((text, index) => [text, row?.[`f${index}`] === true]));
 }
 
-/** One statement per change (per `subscribersPerStatement`): realtime.visible_to loops the claims. */
+/** One statement per change (per `subscribersPerStatement`): _realtime.visible_to loops the claims. */
 export const batchedCheck: VisibilityCheck = async (db, info, change, subscribers) => {
   // Without a primary key the row cannot be found again: visible only if the table has no RLS.
   if (info.primaryKey.length === 0) return subscribers.map(() => !info.rls);
@@ -66,7 +66,7 @@ export const batchedCheck: VisibilityCheck = async (db, info, change, subscriber
     if (start > 0) await nextTurn();
     const chunk = subscribers.slice(start, start + subscribersPerStatement);
     const { rows } = await db.query<{ visible: boolean[] | null }>(
-      'select realtime.visible_to($1::oid::regclass, $2::text[], $3::jsonb, $4::jsonb) as visible',
+      'select _realtime.visible_to($1::oid::regclass, $2::text[], $3::jsonb, $4::jsonb) as visible',
       [info.oid, info.primaryKey, JSON.stringify(change.record ?? {}), JSON.stringify(chunk)],
     );
     chunk.forEach((_claims, index) => verdicts.push(rows[0]?.visible?.[index] === true));

@@ -4,6 +4,7 @@ import { callFunction, type CallArguments } from './call-function.ts';
 import { PostgrestError, toPostgrestError } from './postgrest-error.ts';
 import { requestClaims } from './request-role.ts';
 import { impersonate } from '../db/impersonate.ts';
+import { roleSettings } from '../db/role-settings.ts';
 import { createFunctionCache } from './function-cache.ts';
 import { wholeBodyOnly } from './resolve-function.ts';
 import { limitLoginCreation } from './login-rate-limit.ts';
@@ -102,9 +103,12 @@ export async function restRoutes(app: FastifyInstance, context: ServerContext) {
         request.params.fn,
         'named' in args ? Object.keys(args.named) : wholeBodyOnly,
       );
+      // Read before the transaction: on PGlite a query beside an open transaction would wait for it.
+      const callerRoleSettings = await roleSettings(context.db, claims.role);
       const body = await context.db.transaction(async (tx) => {
         if (readOnlyRequest || !fn.volatile) await tx.query('set transaction read only');
         await impersonate(tx, claims, {
+          ...callerRoleSettings,
           'request.method': request.method,
           'request.path': `/rpc/${request.params.fn}`,
           'request.headers': JSON.stringify(request.headers),

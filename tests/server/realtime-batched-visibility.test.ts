@@ -8,12 +8,12 @@ const fixtures = new URL('./fixtures/realtime-migrations', import.meta.url).path
 const insertItems = { event: 'INSERT', schema: 'public', table: 'items' };
 const insertAnnouncements = { event: 'INSERT', schema: 'public', table: 'announcements' };
 
-/** The number of subscribers each statement calling realtime.visible_to checked while `work` ran. */
+/** The number of subscribers each statement calling _realtime.visible_to checked while `work` ran. */
 async function visibilityStatements(db: Database, work: () => Promise<void>): Promise<number[]> {
   const query = db.query;
   const checked: number[] = [];
   db.query = ((sql: string, params?: unknown[]) => {
-    if (sql.includes('realtime.visible_to'))
+    if (sql.includes('_realtime.visible_to'))
       checked.push((JSON.parse(String(params![3])) as unknown[]).length);
     return query(sql, params);
   }) as Database['query'];
@@ -134,7 +134,7 @@ describe('visibility of a change checked for all subscribers in one statement', 
     ];
     const result = await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ verdicts: boolean[] }>(
-        `select realtime.visible_to('public.items'::regclass, '{id}', $1::jsonb, $2::jsonb) as verdicts`,
+        `select _realtime.visible_to('public.items'::regclass, '{id}', $1::jsonb, $2::jsonb) as verdicts`,
         [JSON.stringify(record), JSON.stringify(subscribers)],
       );
       const after = await tx.query<{ who: string; claims: string; read_only: string }>(
@@ -155,7 +155,7 @@ describe('visibility of a change checked for all subscribers in one statement', 
       const attempt = db.transaction(async (tx) => {
         await tx.query(`set local role ${role}`);
         await tx.query(
-          `select realtime.visible_to('public.items'::regclass, '{id}', '{}'::jsonb, '[]'::jsonb)`,
+          `select _realtime.visible_to('public.items'::regclass, '{id}', '{}'::jsonb, '[]'::jsonb)`,
         );
       });
       await expect(attempt).rejects.toMatchObject({ code: '42501' });

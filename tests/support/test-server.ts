@@ -3,7 +3,8 @@ import WebSocket from 'ws';
 import { loadConfig, defaultMigrationsFolder, type ServerConfig } from '../../server/config.ts';
 import { signJwt, type Claims } from '../../server/keys.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
-import { createThrowawayPostgres, testDatabaseKind } from './test-database.ts';
+import { createSupabaseShapedDatabase } from './supabase-shaped-database.ts';
+import { createThrowawayPostgres, supabaseShaped, testDatabaseKind } from './test-database.ts';
 
 /** Untyped on purpose: the contract tests call functions that only their fixture migrations define. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -36,7 +37,7 @@ export interface TestServerOptions {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const postgres =
     testDatabaseKind === 'postgres' && !options.config?.databaseUrl
-      ? await createThrowawayPostgres()
+      ? await (supabaseShaped ? createSupabaseShapedDatabase() : createThrowawayPostgres())
       : undefined;
   const config: ServerConfig = {
     ...loadConfig({}),
