@@ -1,0 +1,65 @@
+// The built SPA (`npx vite build` first) on a fresh in-memory database with one salon, its merchant and
+// one customer: what the browser benchmarks open.
+import { startAppServer } from '../tests/support/app-server.ts';
+import type { TestServer } from '../tests/support/test-server.ts';
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+export interface SeededApp {
+  server: TestServer;
+  url: string;
+  slug: string;
+  merchant: Account;
+  customer: Account;
+  /** The public and sign-in routes a visitor opens first. */
+  publicRoutes: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+const admin = { email: 'admin@passaparola.test', password: 'admin-password-1' };
+
+export async function startSeededApp(): Promise<SeededApp> {
+  const server = await startAppServer({
+    config: { adminEmail: admin.email, adminPassword: admin.password },
+  });
+  const merchant = { email: 'aurora@salone.test', password: 'aurora-password' };
+  const customer = { email: 'giulia@cliente.test', password: 'giulia-password' };
+  const client = server.client();
+  const signIn = await client.auth.signInWithPassword(admin);
+  if (signIn.error) throw new Error(`admin sign-in: ${signIn.error.message}`);
+  const created = await client.rpc('admin_create_merchant', {
+    name: 'Bellezza Aurora',
+    phone: '3331234567',
+    ...merchant,
+  });
+  if (created.error) throw new Error(`admin_create_merchant: ${created.error.message}`);
+  await client.auth.signOut();
+  const { slug } = created.data as { slug: string };
+  const joined = await server.client().rpc('join_merchant', {
+    merchant_slug: slug,
+    privacy_accepted: true,
+    name: 'Giulia Rossi',
+    phone: null,
+    sponsor_code: null,
+    marketing_accepted: false,
+    ...customer,
+  });
+  if (joined.error) throw new Error(`join_merchant: ${joined.error.message}`);
+  return {
+    server,
+    url: server.url,
+    slug,
+    merchant,
+    customer,
+    publicRoutes: {
+      home: '/',
+      'merchant login': `/merchant/${slug}`,
+      'customer login': `/${slug}/login`,
+      registration: `/${slug}`,
+    },
+    stop: () => server.stop(),
+  };
+}
