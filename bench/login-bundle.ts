@@ -1,7 +1,7 @@
 // `npm run bench:bundle`: the JavaScript each public and sign-in route loads in Chromium, measured on the
 // built SPA (`npx vite build` first): every script response, its size after gzip -9, and the chunks.
 import { gzipSync } from 'node:zlib';
-import { launchBrowser, phone } from '../tests/support/browser.ts';
+import { chromium } from 'playwright-core';
 import { startSeededApp } from './seeded-app.ts';
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -9,11 +9,17 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const chunkName = (url: string) => new URL(url).pathname.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, '');
 
 const app = await startSeededApp();
-const browser = await launchBrowser();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
 try {
   console.log('route            JS gzip KB  minified KB  chunks');
   for (const [name, path] of Object.entries(app.publicRoutes)) {
-    const context = await browser.newContext({ viewport: phone, serviceWorkers: 'block' });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      serviceWorkers: 'block',
+    });
     const page = await context.newPage();
     const scripts = new Map<string, Buffer>();
     page.on('response', (response) => {
