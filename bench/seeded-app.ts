@@ -1,4 +1,4 @@
-// The built SPA (`npx vite build` first) on a fresh in-memory database with one salon, its merchant and
+// The built SPA (`npx vite build` first, or BENCH_STATIC_DIR) on a fresh in-memory database with one salon, its merchant and
 // one customer: what the browser benchmarks open.
 import { startAppServer } from '../tests/support/app-server.ts';
 import type { TestServer } from '../tests/support/test-server.ts';
@@ -23,7 +23,12 @@ const admin = { email: 'admin@passaparola.test', password: 'admin-password-1' };
 
 export async function startSeededApp(): Promise<SeededApp> {
   const server = await startAppServer({
-    config: { adminEmail: admin.email, adminPassword: admin.password },
+    config: {
+      adminEmail: admin.email,
+      adminPassword: admin.password,
+      // Another build to compare with (e.g. an older commit's dist/); this checkout's dist/ otherwise.
+      ...(process.env.BENCH_STATIC_DIR ? { staticDir: process.env.BENCH_STATIC_DIR } : {}),
+    },
   });
   const merchant = { email: 'aurora@salone.test', password: 'aurora-password' };
   const customer = { email: 'giulia@cliente.test', password: 'giulia-password' };
