@@ -8,10 +8,12 @@ import { env } from '@/config/env';
  */
 export const authStorageKey = `sb-${new URL(env.supabaseUrl).hostname.split('.')[0]}-auth-token`;
 
+/** The project's URL with one trailing slash, as supabase-js resolves its services against it. */
+const baseUrl = env.supabaseUrl.replace(/\/*$/, '/');
 const keyHeaders = { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}` };
 
 const auth = new AuthClient({
-  url: new URL('auth/v1', `${env.supabaseUrl}/`).href,
+  url: new URL('auth/v1', baseUrl).href,
   headers: keyHeaders,
   storageKey: authStorageKey,
   persistSession: true,
@@ -26,7 +28,7 @@ export async function currentAccessToken(): Promise<string> {
   return data.session?.access_token ?? env.supabaseAnonKey;
 }
 
-const rest = new PostgrestClient(new URL('rest/v1', `${env.supabaseUrl}/`).href, {
+const rest = new PostgrestClient(new URL('rest/v1', baseUrl).href, {
   schema: 'api',
   fetch: async (input, init) => {
     const headers = new Headers(init?.headers);
