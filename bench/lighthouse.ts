@@ -50,8 +50,6 @@ async function launchChrome(): Promise<Chrome> {
  * (robots.txt), so the audited load starts with an empty HTTP cache and no service worker.
  */
 async function signIn(chrome: Chrome, app: SeededApp, account: Account): Promise<void> {
-  const { data, error } = await app.server.client().auth.signInWithPassword(account);
-  if (error || !data.session) throw new Error(`sign-in: ${error?.message}`);
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   const page = await browser.contexts()[0]!.newPage();
   // As Lighthouse's own storage reset would, keeping only localStorage: a cold load with a session.
@@ -62,11 +60,7 @@ async function signIn(chrome: Chrome, app: SeededApp, account: Account): Promise
     storageTypes: 'service_workers,cache_storage,indexeddb,local_storage',
   });
   await page.goto(`${app.url}/robots.txt`);
-  const key = `sb-${new URL(app.url).hostname.split('.')[0]}-auth-token`;
-  // A string, evaluated in the page: this file is type-checked without the DOM's types.
-  await page.evaluate(
-    `localStorage.clear(); localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(JSON.stringify(data.session))})`,
-  );
+  await page.evaluate(await app.sessionScript(account));
   await page.close();
   await browser.close();
 }
@@ -117,8 +111,7 @@ const chrome = await launchChrome();
 try {
   const pages: { name: string; path: string; account?: Account }[] = [
     ...Object.entries(app.publicRoutes).map(([name, path]) => ({ name, path })),
-    { name: 'customer Crediti', path: '/client/crediti', account: app.customer },
-    { name: 'merchant Registrazioni', path: '/dashboard/registrazioni', account: app.merchant },
+    ...Object.entries(app.signedInRoutes).map(([name, route]) => ({ name, ...route })),
   ];
   console.log(`Lighthouse mobile preset, median of ${runs} (performance runs in brackets)`);
   console.log('page                     perf  a11y  best-pr.  seo  performance runs');

@@ -1,4 +1,4 @@
-// `npm run bench:bundle`: the JavaScript each public and sign-in route loads in Chromium, measured on the
+// `npm run bench:bundle`: the JavaScript each public and sign-in route, and two signed-in screens, load in Chromium, measured on the
 // built SPA (`npx vite build` first): every script response, its size after gzip -9, and the chunks.
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -14,13 +14,21 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
 try {
-  console.log('route            JS gzip KB  minified KB  chunks');
-  for (const [name, path] of Object.entries(app.publicRoutes)) {
+  console.log('route                    JS gzip KB  minified KB  chunks');
+  const routes = [
+    ...Object.entries(app.publicRoutes).map(([name, path]) => ({ name, path, account: undefined })),
+    ...Object.entries(app.signedInRoutes).map(([name, route]) => ({ name, ...route })),
+  ];
+  for (const { name, path, account } of routes) {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
       serviceWorkers: 'block',
     });
     const page = await context.newPage();
+    if (account) {
+      await page.goto(`${app.url}/robots.txt`);
+      await page.evaluate(await app.sessionScript(account));
+    }
     const scripts = new Map<string, Buffer>();
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script' || !response.url().endsWith('.js')) return;
@@ -40,7 +48,7 @@ try {
       ([url, body]) => `${chunkName(url)} ${kb(gzipSync(body, { level: 9 }).length)}`,
     );
     console.log(
-      `${name.padEnd(16)} ${kb(gzip).padStart(10)}  ${kb(minified).padStart(11)}  ${chunks.join(', ')}`,
+      `${name.padEnd(24)} ${kb(gzip).padStart(10)}  ${kb(minified).padStart(11)}  ${chunks.join(', ')}`,
     );
     await context.close();
   }

@@ -16,6 +16,13 @@ export interface SeededApp {
   customer: Account;
   /** The public and sign-in routes a visitor opens first. */
   publicRoutes: Record<string, string>;
+  /** Two signed-in screens, with whom to sign in. */
+  signedInRoutes: Record<string, { path: string; account: Account }>;
+  /**
+   * JavaScript for a page of the app's origin that stores `account`'s session in localStorage as
+   * supabase-js keeps it (a string: bench/ is type-checked without the DOM's types).
+   */
+  sessionScript(account: Account): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -64,6 +71,16 @@ export async function startSeededApp(): Promise<SeededApp> {
       'merchant login': `/merchant/${slug}`,
       'customer login': `/${slug}/login`,
       registration: `/${slug}`,
+    },
+    signedInRoutes: {
+      'customer Crediti': { path: '/client/crediti', account: customer },
+      'merchant Registrazioni': { path: '/dashboard/registrazioni', account: merchant },
+    },
+    async sessionScript(account) {
+      const { data, error } = await server.client().auth.signInWithPassword(account);
+      if (error || !data.session) throw new Error(`sign-in: ${error?.message}`);
+      const key = `sb-${new URL(server.url).hostname.split('.')[0]}-auth-token`;
+      return `localStorage.clear(); localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(JSON.stringify(data.session))})`;
     },
     stop: () => server.stop(),
   };
