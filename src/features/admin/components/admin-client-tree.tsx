@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { ClientTreeView } from '@/components/client-tree/client-tree-view';
+import { LazyClientTreeView } from '@/components/client-tree/lazy-client-tree-view';
 import { EmptyState } from '@/components/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useClientTree } from '@/features/admin/api/get-client-tree';
@@ -35,7 +35,7 @@ export function AdminClientTree({
   if (clients.data.length === 0) return <EmptyState>{t.empty}</EmptyState>;
   return (
     <div className="grid gap-6">
-      <ClientTreeView
+      <LazyClientTreeView
         clients={clients.data}
         title={fill(t.treeLabel, { name: merchantName })}
         initialDepth={1}

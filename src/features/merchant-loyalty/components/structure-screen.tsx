@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { ClientTreeView } from '@/components/client-tree/client-tree-view';
+import { LazyClientTreeView } from '@/components/client-tree/lazy-client-tree-view';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { Card } from '@/components/ui/card';
@@ -21,7 +21,7 @@ function MerchantClientTree() {
     );
   if (clients.data.length === 0) return <EmptyState>{t.empty}</EmptyState>;
   // Spec §4: the merchant's tree starts collapsed below depth 0.
-  return <ClientTreeView clients={clients.data} title={t.treeTitle} initialDepth={0} />;
+  return <LazyClientTreeView clients={clients.data} title={t.treeTitle} initialDepth={0} />;
 }
 
 /** /dashboard/struttura: the full client tree under 'Apri Struttura', closed by default. */
