@@ -5,7 +5,7 @@ import { defaultStaticDir } from '../../server/config.ts';
 import { startAppServer } from '../support/app-server.ts';
 import { launchBrowser, phone } from '../support/browser.ts';
 import type { TestServer } from '../support/test-server.ts';
-import { appServerOptions, createMerchant, heading, joinMerchant } from './helpers.ts';
+import { appServerOptions, createMerchant, heading, joinMerchant, openFromNav } from './helpers.ts';
 
 /** Code a public or sign-in page must not download: strings only that code contains. */
 const markers = {
@@ -13,6 +13,8 @@ const markers = {
   storage: 'storage/v1',
   sonner: 'data-sonner-toaster',
 };
+/** react-d3-tree's class names: the client tree's code. */
+const treeMarker = 'rd3t-';
 
 /** Every script the page downloads, by URL, with its text. */
 function watchScripts(page: Page): Map<string, string> {
@@ -30,7 +32,7 @@ function watchScripts(page: Page): Map<string, string> {
 const loaded = (scripts: Map<string, string>, marker: string) =>
   [...scripts.entries()].filter(([, text]) => text.includes(marker)).map(([url]) => url);
 
-describe('what the public and sign-in pages download', () => {
+describe('what the public, sign-in and merchant pages download', () => {
   let server: TestServer;
   let browser: Browser;
   let slug: string;
@@ -101,6 +103,26 @@ describe('what the public and sign-in pages download', () => {
     await page.getByRole('button', { name: 'Accedi' }).click();
     await page.locator('[data-sonner-toast][data-type="error"]').waitFor();
     expect(loaded(scripts, markers.sonner)).toHaveLength(1);
+    await page.close();
+  });
+
+  it('downloads the client tree only when the merchant opens it in Struttura', async () => {
+    const page = await browser.newPage({ viewport: phone });
+    const scripts = watchScripts(page);
+    await page.goto(`${server.url}/merchant/${slug}`);
+    await heading(page, /Accesso/);
+    await page.getByLabel('Email').fill('leggero@example.com');
+    await page.getByLabel('Password').fill('password-leggero');
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await heading(page, /Registrazioni/);
+    await page.waitForLoadState('networkidle');
+    expect(loaded(scripts, treeMarker)).toEqual([]);
+
+    await openFromNav(page, 'Struttura');
+    await heading(page, 'Struttura');
+    await page.getByRole('button', { name: 'Apri Struttura' }).click();
+    await page.getByRole('button', { name: /^Tutti i clienti/ }).waitFor();
+    expect(loaded(scripts, treeMarker)).toHaveLength(1);
     await page.close();
   });
 });
