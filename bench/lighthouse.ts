@@ -2,13 +2,15 @@
 // built SPA (`npx vite build` first): the home, a salon's logins and registration, and two signed-in
 // screens. Each page runs LIGHTHOUSE_RUNS times (default 3) in Debian's Chromium; the median is printed.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { startSeededApp, type Account, type SeededApp } from './seeded-app.ts';
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+const profileDir = `/tmp/passaparola-lighthouse-${process.pid}`;
 
 interface Chrome {
   port: number;
@@ -28,7 +30,7 @@ async function launchChrome(): Promise<Chrome> {
       '--disable-background-networking',
       '--disable-component-update',
       '--remote-debugging-port=0',
-      `--user-data-dir=/tmp/passaparola-lighthouse-${process.pid}`,
+      `--user-data-dir=${profileDir}`,
       'about:blank',
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
@@ -131,5 +133,7 @@ try {
   }
 } finally {
   chrome.process.kill('SIGTERM');
+  if (chrome.process.exitCode === null) await new Promise((resolve) => chrome.process.once('exit', resolve));
+  rmSync(profileDir, { recursive: true, force: true });
   await app.stop();
 }
