@@ -133,7 +133,8 @@ try {
   }
 } finally {
   chrome.process.kill('SIGTERM');
-  if (chrome.process.exitCode === null) await new Promise((resolve) => chrome.process.once('exit', resolve));
+  if (chrome.process.exitCode === null && chrome.process.signalCode === null)
+    await new Promise((resolve) => chrome.process.once('exit', resolve));
   rmSync(profileDir, { recursive: true, force: true });
   await app.stop();
 }
