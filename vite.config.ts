@@ -49,10 +49,23 @@ function pwa(): Plugin {
   };
 }
 
+function sharedChunkName(chunk: { moduleIds: readonly string[] }): string {
+  const holds = (path: string) => chunk.moduleIds.some((id) => id.includes(`/node_modules/${path}/`));
+  if (holds('react-router')) return 'assets/vendor-[hash].js';
+  if (holds('@supabase/realtime-js')) return 'assets/supabase-services-[hash].js';
+  return 'assets/[name]-[hash].js';
+}
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), pwa()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    // A shared chunk is named after one of its modules, often a small one ('load-failed'): the two
+    // that are mostly libraries say what they hold.
+    rolldownOptions: { output: { chunkFileNames: sharedChunkName } },
+  },
   server: {
     // `npm run dev` serves the SPA with hot reload and sends the Supabase paths to a running server/.
     proxy: Object.fromEntries(

@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoadingScreen } from '@/components/layouts/loading-screen';
 import { paths } from '@/config/paths';
+import { whoamiQueryOptions } from '@/features/auth/api/get-whoami';
+import { queryClient } from '@/lib/query-client';
 import { AuthActionRedirect, HomePage } from '@/app/routes/home-page';
 import { ClientAuthActionPage, MerchantAuthActionPage } from '@/app/routes/auth-action-pages';
 import { ClientLoginPage, ClientPrivacyPage, ClientRegistrationPage } from '@/app/routes/client-pages';
@@ -29,7 +31,11 @@ function area(
     return { Component };
   };
   return {
-    lazy: async () => ({ Component: (await load()).Layout }),
+    lazy: async () => {
+      // The role guard asks whoami: asked while the area's code downloads, not after it.
+      void queryClient.prefetchQuery(whoamiQueryOptions());
+      return { Component: (await load()).Layout };
+    },
     children: segments.map((segment) => ({ path: `${base}/${segment}`, lazy: screen(segment) })),
   };
 }

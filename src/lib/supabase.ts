@@ -1,4 +1,5 @@
-import { createClient } from '@supabase/supabase-js';
+import { PostgrestClient } from '@supabase/postgrest-js';
+import { AuthClient } from '@supabase/supabase-js';
 import { env } from '@/config/env';
 import type { Database } from '@/lib/database.types';
 
@@ -8,13 +9,45 @@ import type { Database } from '@/lib/database.types';
  */
 export const authStorageKey = `sb-${new URL(env.supabaseUrl).hostname.split('.')[0]}-auth-token`;
 
-/** The one supabase-js client: auth, and rpc on the `api` schema (the only exposed one). */
-export const supabase = createClient<Database, 'api'>(env.supabaseUrl, env.supabaseAnonKey, {
-  db: { schema: 'api' },
-  auth: {
-    persistSession: true,
-    autoRefreshToken: true,
-    detectSessionInUrl: true,
-    storageKey: authStorageKey,
-  },
+/** The project's URL with one trailing slash, as supabase-js resolves its services against it. */
+const baseUrl = env.supabaseUrl.replace(/\/*$/, '/');
+const keyHeaders = { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}` };
+
+const auth = new AuthClient({
+  url: new URL('auth/v1', baseUrl).href,
+  headers: keyHeaders,
+  storageKey: authStorageKey,
+  persistSession: true,
+  autoRefreshToken: true,
+  detectSessionInUrl: true,
+  flowType: 'implicit',
 });
+
+/** The signed-in user's access token, or the anon key: what every request beyond auth carries. */
+export async function currentAccessToken(): Promise<string> {
+  const { data } = await auth.getSession();
+  return data.session?.access_token ?? env.supabaseAnonKey;
+}
+
+const rest = new PostgrestClient<Database, { PostgrestVersion: '12' }, 'api'>(
+  new URL('rest/v1', baseUrl).href,
+  {
+    schema: 'api',
+    fetch: async (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set('apikey', env.supabaseAnonKey);
+      headers.set('Authorization', `Bearer ${await currentAccessToken()}`);
+      return fetch(input, { ...init, headers });
+    },
+  },
+);
+
+/**
+ * The client the public and sign-in screens need: supabase-js's auth, and rpc on the `api` schema
+ * (the only exposed one). Realtime and Storage, which only the areas use, are in
+ * `src/lib/supabase-services.ts`, so a login page does not download them.
+ */
+export const supabase = {
+  auth,
+  rpc: rest.rpc.bind(rest),
+};

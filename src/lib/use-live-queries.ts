@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { supabase } from '@/lib/supabase';
+import { supabaseServices } from '@/lib/supabase-services';
 
 export interface LiveTable {
   table: string;
@@ -28,14 +28,14 @@ export function useLiveQueries(source: LiveTable | undefined, queryKeys: QueryKe
       Promise.all(
         (JSON.parse(keys) as QueryKey[]).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       );
-    const channel = supabase
+    const channel = supabaseServices
       .channel(`live-${table}-${filter}`)
       .on('postgres_changes', { event, schema: 'app', table, filter }, () => void refresh())
       .subscribe((status) => {
         if (status === 'SUBSCRIBED') void refresh();
       });
     return () => {
-      void supabase.removeChannel(channel);
+      void supabaseServices.removeChannel(channel);
     };
   }, [table, event, filter, keys, queryClient]);
 }

@@ -67,6 +67,23 @@ describe('the built app under its Content-Security-Policy', () => {
     await page.close();
   });
 
+  it('opens a signed-in area screen (its schemas parsed, Realtime joined) with no violation', async () => {
+    const page = await browser.newPage({ viewport: phone });
+    const violations = await watchViolations(page);
+    await page.goto(`${server.url}/merchant/${slug}`);
+    await heading(page, /Accesso/);
+    await page.getByLabel('Email').fill('sicuro@example.com');
+    await page.getByLabel('Password').fill('password-sicuro');
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await heading(page, /Registrazioni/);
+    await page
+      .getByRole('button', { name: /Registra/ })
+      .first()
+      .waitFor();
+    expect(violations).toEqual([]);
+    await page.close();
+  });
+
   it('reports a violation when something breaks the policy, so the check above can fail', async () => {
     const page = await browser.newPage({ viewport: phone });
     const violations = await watchViolations(page);

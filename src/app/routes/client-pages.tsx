@@ -5,6 +5,7 @@ import { LoadingScreen } from '@/components/layouts/loading-screen';
 import { LoadFailed } from '@/components/load-failed';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { NotFoundPage } from '@/app/routes/not-found-page';
+import { useWhoami } from '@/features/auth/api/get-whoami';
 import { ClientLoginForm } from '@/features/auth/components/client-login-form';
 import { useMerchantPublic } from '@/features/merchants/api/get-merchant-public';
 import { PrivacyNotice } from '@/features/privacy/components/privacy-notice';
@@ -82,6 +83,8 @@ export function ClientPrivacyPage() {
 export function ClientLoginPage() {
   const { merchantSlug = '' } = useParams();
   const merchant = useSalonPage(merchantSlug);
+  // Asked beside the salon, not after it: SignedInRedirect needs it too.
+  useWhoami();
   if (merchant.isPending) return <LoadingScreen />;
   if (merchant.isError) return <LoadFailed onRetry={() => void merchant.refetch()} />;
   if (!merchant.data) return <NotFoundPage message={texts.notFound.unknownMerchant} />;

@@ -4,6 +4,7 @@ import { LoadingScreen } from '@/components/layouts/loading-screen';
 import { LoadFailed } from '@/components/load-failed';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { paths } from '@/config/paths';
+import { useWhoami } from '@/features/auth/api/get-whoami';
 import { MerchantLoginForm } from '@/features/auth/components/merchant-login-form';
 import { useMerchantPublic } from '@/features/merchants/api/get-merchant-public';
 import { texts } from '@/lib/texts';
@@ -27,6 +28,8 @@ export function AdminLoginPage() {
 export function MerchantLoginPage() {
   const { merchantSlug = '' } = useParams();
   const merchant = useMerchantPublic(merchantSlug);
+  // Asked beside the salon, not after it: SignedInRedirect needs it too.
+  useWhoami();
   if (merchant.isPending) return <LoadingScreen />;
   if (merchant.isError) return <LoadFailed onRetry={() => void merchant.refetch()} />;
   if (!merchant.data) return <Navigate to={paths.home.href()} replace />;

@@ -1,41 +1,42 @@
-import { Toaster as Sonner, toast as sonnerToast } from 'sonner';
-import { texts, toastDuration } from '@/lib/texts';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { toastDuration } from '@/lib/texts';
 
-/**
- * Green on success, red on error (spec §8), neutral for a notice; announced politely by sonner's live
- * region. The close button says 'Chiudi' and is a 44 px target inside the toast's right edge.
- */
+/** sonner and its toaster are downloaded with the first toast, not with every page. */
+const loadSonner = () => import('@/components/ui/sonner-toaster');
+const SonnerToaster = lazy(() => loadSonner().then((module) => ({ default: module.SonnerToaster })));
+
+let toasted = false;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+/** Where toasts appear: mounted with the first one (sonner replays a toast made before it mounts). */
 export function Toaster() {
-  return (
-    <Sonner
-      position="top-center"
-      closeButton
-      containerAriaLabel={texts.toast.notifications}
-      toastOptions={{
-        duration: toastDuration.short,
-        closeButtonAriaLabel: texts.toast.close,
-        classNames: {
-          toast: 'font-sans text-base !pr-14',
-          success: '!bg-success !text-success-foreground !border-success',
-          error: '!bg-destructive !text-destructive-foreground !border-destructive',
-          info: '!bg-card !text-foreground !border-border-strong',
-          closeButton:
-            '!top-1/2 !right-1 !left-auto !size-11 !-translate-y-1/2 !transform-none !translate-x-0 !rounded-lg !border-0 !bg-transparent !text-current hover:!bg-foreground/10 [&>svg]:!size-5',
-        },
-      }}
-    />
-  );
+  const shown = useSyncExternalStore(subscribe, () => toasted);
+  return shown ? (
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
+  ) : null;
 }
 
 type Duration = keyof typeof toastDuration;
+type Kind = 'success' | 'error' | 'info';
+
+function show(kind: Kind, message: string, duration: Duration) {
+  if (!toasted) {
+    toasted = true;
+    listeners.forEach((listener) => listener());
+  }
+  void loadSonner().then(({ toast }) => toast[kind](message, { duration: toastDuration[duration] }));
+}
 
 /** Toasts with the spec's durations: 'short' 4 s (default), 'long' 7 s. */
 export const notify = {
-  success: (message: string, duration: Duration = 'short') =>
-    sonnerToast.success(message, { duration: toastDuration[duration] }),
-  error: (message: string, duration: Duration = 'short') =>
-    sonnerToast.error(message, { duration: toastDuration[duration] }),
+  success: (message: string, duration: Duration = 'short') => show('success', message, duration),
+  error: (message: string, duration: Duration = 'short') => show('error', message, duration),
   /** A neutral notice, neither success nor failure ('Nessuna modifica effettuata'). */
-  info: (message: string, duration: Duration = 'short') =>
-    sonnerToast.info(message, { duration: toastDuration[duration] }),
+  info: (message: string, duration: Duration = 'short') => show('info', message, duration),
 };

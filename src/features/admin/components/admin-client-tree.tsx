@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { ClientTreeView } from '@/components/client-tree/client-tree-view';
+import { LazyClientTreeView } from '@/components/client-tree/lazy-client-tree-view';
 import { QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useClientTree } from '@/features/admin/api/get-client-tree';
@@ -32,7 +32,11 @@ export function AdminClientTree({
     >
       {(data) => (
         <div className="grid gap-6">
-          <ClientTreeView clients={data} title={fill(t.treeLabel, { name: merchantName })} initialDepth={1} />
+          <LazyClientTreeView
+            clients={data}
+            title={fill(t.treeLabel, { name: merchantName })}
+            initialDepth={1}
+          />
           <ClientErasure clients={data} />
         </div>
       )}

@@ -1,7 +1,7 @@
 import { getMerchantProfile } from '@/features/booking-merchant/api/get-merchant-profile';
 import { ApiError } from '@/lib/api-error';
 import { preparePhoto } from '@/lib/prepare-photo';
-import { supabase } from '@/lib/supabase';
+import { supabaseServices } from '@/lib/supabase-services';
 
 /** The photo's extension from its name, or its type ('image/png' → 'png'). */
 export function photoExtension(file: { name: string; type: string }): string {
@@ -19,7 +19,7 @@ export async function uploadOperatorPhoto(original: File): Promise<string> {
   const file = await preparePhoto(original);
   const { id: merchantId } = await getMerchantProfile();
   const path = `${merchantId}/${crypto.randomUUID()}.${photoExtension(file)}`;
-  const { error } = await supabase.storage
+  const { error } = await supabaseServices.storage
     .from('operatori')
     .upload(path, file, { contentType: file.type || undefined });
   if (error) throw new ApiError({ status: 0, code: 'storage', message: error.message });

@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { ClientTreeView } from '@/components/client-tree/client-tree-view';
+import { LazyClientTreeView } from '@/components/client-tree/lazy-client-tree-view';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { QueryView } from '@/components/query-view';
 import { Card } from '@/components/ui/card';
@@ -21,7 +21,7 @@ function MerchantClientTree() {
       empty={t.empty}
     >
       {/* Spec §4: the merchant's tree starts collapsed below depth 0. */}
-      {(data) => <ClientTreeView clients={data} title={t.treeTitle} initialDepth={0} />}
+      {(data) => <LazyClientTreeView clients={data} title={t.treeTitle} initialDepth={0} />}
     </QueryView>
   );
 }

@@ -1,0 +1,87 @@
+// The built SPA (`npx vite build` first, or BENCH_STATIC_DIR) on a fresh in-memory database with one salon, its merchant and
+// one customer: what the browser benchmarks open.
+import { startAppServer } from '../tests/support/app-server.ts';
+import type { TestServer } from '../tests/support/test-server.ts';
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+export interface SeededApp {
+  server: TestServer;
+  url: string;
+  slug: string;
+  merchant: Account;
+  customer: Account;
+  /** The public and sign-in routes a visitor opens first. */
+  publicRoutes: Record<string, string>;
+  /** Two signed-in screens, with whom to sign in. */
+  signedInRoutes: Record<string, { path: string; account: Account }>;
+  /**
+   * JavaScript for a page of the app's origin that stores `account`'s session in localStorage as
+   * supabase-js keeps it (a string: bench/ is type-checked without the DOM's types).
+   */
+  sessionScript(account: Account): Promise<string>;
+  stop(): Promise<void>;
+}
+
+const admin = { email: 'admin@passaparola.test', password: 'admin-password-1' };
+
+export async function startSeededApp(): Promise<SeededApp> {
+  const server = await startAppServer({
+    config: {
+      adminEmail: admin.email,
+      adminPassword: admin.password,
+      // Another build to compare with (e.g. an older commit's dist/); this checkout's dist/ otherwise.
+      ...(process.env.BENCH_STATIC_DIR ? { staticDir: process.env.BENCH_STATIC_DIR } : {}),
+    },
+  });
+  const merchant = { email: 'aurora@salone.test', password: 'aurora-password' };
+  const customer = { email: 'giulia@cliente.test', password: 'giulia-password' };
+  const client = server.client();
+  const signIn = await client.auth.signInWithPassword(admin);
+  if (signIn.error) throw new Error(`admin sign-in: ${signIn.error.message}`);
+  const created = await client.rpc('admin_create_merchant', {
+    name: 'Bellezza Aurora',
+    phone: '3331234567',
+    ...merchant,
+  });
+  if (created.error) throw new Error(`admin_create_merchant: ${created.error.message}`);
+  await client.auth.signOut();
+  const { slug } = created.data as { slug: string };
+  const joined = await server.client().rpc('join_merchant', {
+    merchant_slug: slug,
+    privacy_accepted: true,
+    name: 'Giulia Rossi',
+    phone: null,
+    sponsor_code: null,
+    marketing_accepted: false,
+    ...customer,
+  });
+  if (joined.error) throw new Error(`join_merchant: ${joined.error.message}`);
+  return {
+    server,
+    url: server.url,
+    slug,
+    merchant,
+    customer,
+    publicRoutes: {
+      home: '/',
+      'merchant login': `/merchant/${slug}`,
+      'customer login': `/${slug}/login`,
+      registration: `/${slug}`,
+    },
+    signedInRoutes: {
+      'customer Crediti': { path: '/client/crediti', account: customer },
+      'merchant Registrazioni': { path: '/dashboard/registrazioni', account: merchant },
+    },
+    async sessionScript(account) {
+      const { data, error } = await server.client().auth.signInWithPassword(account);
+      if (error || !data.session) throw new Error(`sign-in: ${error?.message}`);
+      const key = `sb-${new URL(server.url).hostname.split('.')[0]}-auth-token`;
+      return `localStorage.clear(); localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(JSON.stringify(data.session))})`;
+    },
+    stop: () => server.stop(),
+  };
+}
