@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageSchema, reservationIdSchema, reservationsKey } from '@/features/booking-merchant/api/schemas';
+import { refreshAfterReservationChange } from '@/features/booking-merchant/api/refresh-inbox-rows';
+import { messageSchema, reservationIdSchema } from '@/features/booking-merchant/api/schemas';
 import { callRpc } from '@/lib/rpc';
 
 export interface ConfirmReservationInput {
@@ -22,6 +23,7 @@ export function useConfirmReservation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmReservation,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: reservationsKey }),
+    onSettled: (_result, _error, input) =>
+      refreshAfterReservationChange(queryClient, { id: input.reservationId }),
   });
 }

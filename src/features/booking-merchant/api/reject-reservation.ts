@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { messageSchema, reservationIdSchema, reservationsKey } from '@/features/booking-merchant/api/schemas';
+import { refreshAfterReservationChange } from '@/features/booking-merchant/api/refresh-inbox-rows';
+import { messageSchema, reservationIdSchema } from '@/features/booking-merchant/api/schemas';
 import { maxLength } from '@/lib/input-limits';
 import { callRpc } from '@/lib/rpc';
 
@@ -23,6 +24,7 @@ export function useRejectReservation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: rejectReservation,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: reservationsKey }),
+    onSettled: (_result, _error, input) =>
+      refreshAfterReservationChange(queryClient, { id: input.reservationId }),
   });
 }
