@@ -80,9 +80,9 @@ export async function refreshInboxRows(queryClient: QueryClient, changed: Change
       const fresh = new Map<number, InboxPage>();
       await Promise.all(
         indexes.map(async (index) => {
-          const shown = data.pages[index]!.reservations.length;
-          const isLast = index === data.pages.length - 1;
-          const size = Math.min(100, Math.max(isLast ? 20 : 1, shown + 1));
+          // The end of the section reads a whole page, so new rows there are shown.
+          const page = data.pages[index]!;
+          const size = Math.min(100, Math.max(page.next === null ? 20 : 1, page.reservations.length + 1));
           fresh.set(index, await listMerchantReservationsPage(section, data.pageParams[index] ?? null, size));
         }),
       );
