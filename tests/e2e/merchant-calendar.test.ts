@@ -422,7 +422,7 @@ describe('the salon’s Prenotazioni inbox and Agenda calendar', () => {
       await expect.poll(() => shown.count()).toBeGreaterThan(before);
     }
     const { reservations } = await call<{
-      reservations: { id: string; client_name: string; time: string }[];
+      reservations: { id: string; client_name: string; time: string; status: string }[];
     }>(owner, 'merchant_reservations_page', { section: 'upcoming', page_size: 100 });
     // More than one page of 20 is shown; the tab's own reading when it opened has ended.
     expect(reservations.length).toBeGreaterThan(20);
