@@ -29,5 +29,6 @@ export async function impersonate(
   await tx.query(
     'select set_config(name, value, true) from unnest($1::text[], $2::text[]) as s(name, value)',
     [Object.keys(all), Object.values(all)],
+    { prepared: true },
   );
 }

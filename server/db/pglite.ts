@@ -58,7 +58,11 @@ export async function openPglite(
   return {
     kind: 'pglite',
     ...queryable(pg),
-    transaction: (work) => pg.transaction((tx) => work(queryable(tx))),
+    transaction: (work, options = {}) =>
+      pg.transaction(async (tx) => {
+        if (options.readOnly) await tx.exec('set transaction read only');
+        return work(queryable(tx));
+      }),
     listen: async (channel, onNotify) => {
       const unlisten = await pg.listen(channel, onNotify);
       return async () => unlisten();

@@ -1,11 +1,29 @@
 import pg from 'pg';
 import type { Database, Queryable } from './port.ts';
 
+/** Statement texts kept prepared on every connection, by name; beyond this many, texts run unnamed. */
+const maxPreparedTexts = 1000;
+
 /** A pooled connection to a real PostgreSQL server. */
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const preparedNames = new Map<string, string>();
+  const preparedName = (sql: string) => {
+    let name = preparedNames.get(sql);
+    if (!name && preparedNames.size < maxPreparedTexts) {
+      name = `passaparola_${preparedNames.size + 1}`;
+      preparedNames.set(sql, name);
+    }
+    return name;
+  };
   const queryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
-    query: async (sql, params) => ({ rows: (await target.query(sql, params)).rows }),
+    query: async (sql, params, options) => {
+      const name = options?.prepared ? preparedName(sql) : undefined;
+      const result = name
+        ? await target.query({ name, text: sql, values: params })
+        : await target.query(sql, params);
+      return { rows: result.rows };
+    },
     exec: async (sql) => {
       await target.query(sql);
     },
@@ -36,18 +54,28 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   return {
     kind: 'postgres',
     ...queryable(pool),
-    async transaction(work) {
+    async transaction(work, options = {}) {
       const client = await pool.connect();
+      let releasedLater = false;
       try {
-        await client.query('begin');
+        await client.query(options.readOnly ? 'begin read only' : 'begin');
         const result = await work(queryable(client));
+        if (options.readOnly) {
+          // Nothing a read-only transaction did can fail at COMMIT: answer now, release once it ends.
+          releasedLater = true;
+          client.query('commit').then(
+            () => client.release(),
+            (error: Error) => client.release(error),
+          );
+          return result;
+        }
         await client.query('commit');
         return result;
       } catch (error) {
         await client.query('rollback').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        if (!releasedLater) client.release();
       }
     },
     async listen(channel, onNotify) {

@@ -50,6 +50,7 @@ export async function followChanges(
                   to_char(commit_timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as commit_timestamp
              from _realtime.changes where id = any($1::bigint[])`,
           [ids],
+          { prepared: true },
         );
         const byId = new Map(rows.map((row) => [Number(row.id), row]));
         for (const id of ids) {

@@ -68,6 +68,7 @@ export const batchedCheck: VisibilityCheck = async (db, info, change, subscriber
     const { rows } = await db.query<{ visible: boolean[] | null }>(
       'select _realtime.visible_to($1::oid::regclass, $2::text[], $3::jsonb, $4::jsonb) as visible',
       [info.oid, info.primaryKey, JSON.stringify(change.record ?? {}), JSON.stringify(chunk)],
+      { prepared: true },
     );
     chunk.forEach((_claims, index) => verdicts.push(rows[0]?.visible?.[index] === true));
   }

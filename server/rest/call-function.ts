@@ -62,7 +62,7 @@ export async function callFunction(
   let sql: string;
   switch (fn.returns) {
     case 'void':
-      await tx.query(`select ${call}${from}`, params);
+      await tx.query(`select ${call}${from}`, params, { prepared: true });
       return undefined;
     case 'scalar':
       sql = `select to_json(${call})::text as body${from}`;
@@ -77,6 +77,9 @@ export async function callFunction(
       break;
     }
   }
-  const { rows } = await tx.query<{ body: string | null }>(sql, params);
+  // The text depends on the function, the names given and the limit (max_rows unless asked): prepared
+  // once per connection; pages further in (an offset) are planned each time.
+  const prepared = paging.offset === undefined;
+  const { rows } = await tx.query<{ body: string | null }>(sql, params, { prepared });
   return rows[0]?.body ?? 'null';
 }

@@ -105,34 +105,37 @@ export async function restRoutes(app: FastifyInstance, context: ServerContext) {
       );
       // Read before the transaction: on PGlite a query beside an open transaction would wait for it.
       const callerRoleSettings = await roleSettings(context.db, claims.role);
-      const body = await context.db.transaction(async (tx) => {
-        if (readOnlyRequest || !fn.volatile) await tx.query('set transaction read only');
-        await impersonate(tx, claims, {
-          ...callerRoleSettings,
-          'request.method': request.method,
-          'request.path': `/rpc/${request.params.fn}`,
-          'request.headers': JSON.stringify(request.headers),
-          search_path: [schema, ...searchPath].map((name) => `"${name}"`).join(', '),
-        });
-        // PostgREST's db-max-rows ([api] max_rows): a set never returns more rows than that.
-        const maxRows = context.config.toml.api.max_rows;
-        const result = await callFunction(tx, fn, args, {
-          limit: Math.min(limit ?? maxRows, maxRows),
-          offset,
-        });
-        if (!wantsSingle || result === undefined || fn.returns !== 'set') return result;
-        const rows = JSON.parse(result) as unknown[];
-        if (rows.length !== 1) {
-          // Thrown inside the transaction so the function's writes are rolled back, as PostgREST does.
-          throw PostgrestError.of(
-            406,
-            'PGRST116',
-            'Cannot coerce the result to a single JSON object',
-            `The result contains ${rows.length} rows`,
-          );
-        }
-        return JSON.stringify(rows[0]);
-      });
+      const readOnly = readOnlyRequest || !fn.volatile;
+      const body = await context.db.transaction(
+        async (tx) => {
+          await impersonate(tx, claims, {
+            ...callerRoleSettings,
+            'request.method': request.method,
+            'request.path': `/rpc/${request.params.fn}`,
+            'request.headers': JSON.stringify(request.headers),
+            search_path: [schema, ...searchPath].map((name) => `"${name}"`).join(', '),
+          });
+          // PostgREST's db-max-rows ([api] max_rows): a set never returns more rows than that.
+          const maxRows = context.config.toml.api.max_rows;
+          const result = await callFunction(tx, fn, args, {
+            limit: Math.min(limit ?? maxRows, maxRows),
+            offset,
+          });
+          if (!wantsSingle || result === undefined || fn.returns !== 'set') return result;
+          const rows = JSON.parse(result) as unknown[];
+          if (rows.length !== 1) {
+            // Thrown inside the transaction so the function's writes are rolled back, as PostgREST does.
+            throw PostgrestError.of(
+              406,
+              'PGRST116',
+              'Cannot coerce the result to a single JSON object',
+              `The result contains ${rows.length} rows`,
+            );
+          }
+          return JSON.stringify(rows[0]);
+        },
+        { readOnly },
+      );
 
       if (body === undefined) return reply.code(204).send();
       const contentType = wantsSingle ? `${singleObject}; charset=utf-8` : 'application/json; charset=utf-8';

@@ -1,5 +1,6 @@
+import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { supabaseServices } from '@/lib/supabase-services';
 
 export interface LiveTable {
@@ -12,14 +13,25 @@ export interface LiveTable {
   filter: string;
 }
 
+export type LiveChange = RealtimePostgresChangesPayload<Record<string, unknown>>;
+
 /**
  * Keeps queries live: each change of `source` (only rows the user may see arrive) marks `queryKeys`
- * stale so they are read again from the database; the browser never patches data itself. Also reads
- * once the subscription is up, so a change made while it was joining is not missed. Nothing runs
- * until `source` is known.
+ * stale so they are read again from the database, or, with `onChange`, lets it read again only what
+ * the change touches; the browser never patches data itself. Also reads `queryKeys` once the
+ * subscription is up, so a change made while it was joining is not missed. Nothing runs until
+ * `source` is known.
  */
-export function useLiveQueries(source: LiveTable | undefined, queryKeys: QueryKey[]) {
+export function useLiveQueries(
+  source: LiveTable | undefined,
+  queryKeys: QueryKey[],
+  onChange?: (change: LiveChange) => Promise<unknown>,
+) {
   const queryClient = useQueryClient();
+  const changeHandler = useRef(onChange);
+  useEffect(() => {
+    changeHandler.current = onChange;
+  });
   const keys = JSON.stringify(queryKeys);
   const { table, event, filter } = source ?? {};
   useEffect(() => {
@@ -30,7 +42,11 @@ export function useLiveQueries(source: LiveTable | undefined, queryKeys: QueryKe
       );
     const channel = supabaseServices
       .channel(`live-${table}-${filter}`)
-      .on('postgres_changes', { event, schema: 'app', table, filter }, () => void refresh())
+      .on(
+        'postgres_changes',
+        { event, schema: 'app', table, filter },
+        (change: LiveChange) => void (changeHandler.current ? changeHandler.current(change) : refresh()),
+      )
       .subscribe((status) => {
         if (status === 'SUBSCRIBED') void refresh();
       });

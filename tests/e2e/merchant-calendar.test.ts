@@ -389,4 +389,51 @@ describe('the salon’s Prenotazioni inbox and Agenda calendar', () => {
     await tomorrowList.waitFor();
     expect(await today.isDisabled()).toBe(true);
   });
+
+  it('takes a change made elsewhere into the page that shows it, without reading the earlier pages again', async () => {
+    await salon.setViewportSize(phone);
+    await openFromNav(salon, /^Prenotazioni/);
+    await heading(salon, 'Prenotazioni');
+    await tab(/^Prossime$/).click();
+    const shown = main().getByRole('tabpanel').getByRole('listitem');
+    const more = main().getByRole('button', { name: 'Mostra altre prenotazioni' });
+    await shown.first().waitFor();
+    while (await more.isVisible()) {
+      const before = await shown.count();
+      await more.click();
+      await expect.poll(() => shown.count()).toBeGreaterThan(before);
+    }
+    const { reservations } = await rpcData<{
+      reservations: { id: string; client_name: string; time: string; status: string }[];
+    }>(owner, 'merchant_reservations_page', { section: 'upcoming', page_size: 100 });
+    // More than one page of 20 is shown; the tab's own reading when it opened has ended.
+    expect(reservations.length).toBeGreaterThan(20);
+    await expect.poll(() => shown.count()).toBe(reservations.length);
+    await salon.waitForTimeout(1_000);
+    const count = await shown.count();
+    // The latest confirmed appointment, past the first page.
+    const latest = reservations.filter((row) => row.status === 'confermata').at(-1)!;
+    expect(reservations.indexOf(latest)).toBeGreaterThanOrEqual(20);
+    const latestCard = card(latest.client_name).filter({ hasText: latest.time });
+    expect(await latestCard.count()).toBe(1);
+
+    const pagesAsked: { after: string | null }[] = [];
+    const countPages = (request: { url(): string; postData(): string | null }) => {
+      if (request.url().includes('/rest/v1/rpc/merchant_reservations_page'))
+        pagesAsked.push(JSON.parse(request.postData() ?? '{}') as { after: string | null });
+    };
+    salon.on('request', countPages);
+    await rpcData(owner, 'merchant_cancel_reservation', {
+      reservation_id: latest.id,
+      reason: 'Salone chiuso',
+    });
+    await latestCard.waitFor({ state: 'detached', ...live });
+    expect(await shown.count()).toBe(count - 1);
+    // Whatever else the change makes the page read (the badge's count) has had time to go out.
+    await salon.waitForTimeout(1_000);
+    salon.off('request', countPages);
+    expect(pagesAsked).toHaveLength(1);
+    expect(pagesAsked[0]!.after).not.toBeNull();
+    expect(await shown.count()).toBe(count - 1);
+  });
 });

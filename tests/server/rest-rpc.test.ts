@@ -233,6 +233,50 @@ describe('rpc through supabase-js, as PostgREST runs it', () => {
     expect((await asAlice.rpc('late_arrival')).data).toBe('eccomi');
   });
 
+  it('answers from a function replaced under the same signature, however often the call ran before', async () => {
+    const db = server.server.context.db;
+    await db.exec(
+      `create function api.replaced_later(n int) returns int language sql stable as $$ select n * 2 $$;
+       grant execute on function api.replaced_later(int) to authenticated`,
+    );
+    for (let call = 0; call < 12; call += 1) {
+      expect((await asAlice.rpc('replaced_later', { n: call })).data).toBe(call * 2);
+    }
+    await db.exec(
+      `drop function api.replaced_later(int);
+       create function api.replaced_later(n int) returns text language sql stable as $$ select 'n=' || n $$;
+       grant execute on function api.replaced_later(int) to authenticated`,
+    );
+    for (let call = 0; call < 12; call += 1) {
+      expect((await asAlice.rpc('replaced_later', { n: call })).data).toBe(`n=${call}`);
+    }
+  });
+
+  it('runs a stable function in a read-only transaction, called by POST too', async () => {
+    const db = server.server.context.db;
+    await db.exec(
+      `create function api.sneaky_note() returns int language sql stable
+         as $$ select (api.add_note('nascosta')).id $$;
+       grant execute on function api.sneaky_note() to authenticated`,
+    );
+    const result = await asAlice.rpc('sneaky_note');
+    expect(result.status).toBe(405);
+    expect(result.error?.code).toBe('25006');
+  });
+
+  it('returns every connection after reads answered before their commit', async () => {
+    const asCarla = server.client({
+      accessToken: await server.token({ sub: randomUUID(), role: 'authenticated', aud: 'authenticated' }),
+    });
+    const reads = await Promise.all(
+      Array.from({ length: 60 }, () => asCarla.rpc('count_my_notes', {}, { get: true })),
+    );
+    expect(reads.map((read) => read.data)).toEqual(reads.map(() => 0));
+    const added = await asCarla.rpc('add_note', { body: 'dopo le letture' });
+    expect(added.error).toBeNull();
+    expect((await asCarla.rpc('count_my_notes')).data).toBe(1);
+  });
+
   it('reaches only the exposed schemas', async () => {
     const result = await server.client({ schema: 'public' }).rpc('whoami');
     expect(result.status).toBe(406);

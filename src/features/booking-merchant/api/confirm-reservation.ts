@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { reservationIdSchema, reservationsKey } from '@/features/booking-merchant/api/schemas';
+import { refreshAfterReservationChange } from '@/features/booking-merchant/api/refresh-inbox-rows';
+import { reservationIdSchema } from '@/features/booking-merchant/api/schemas';
 import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
@@ -23,6 +24,7 @@ export function useConfirmReservation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmReservation,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: reservationsKey }),
+    onSettled: (_result, _error, input) =>
+      refreshAfterReservationChange(queryClient, { id: input.reservationId }),
   });
 }

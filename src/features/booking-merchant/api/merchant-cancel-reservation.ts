@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { reservationIdSchema, reservationsKey } from '@/features/booking-merchant/api/schemas';
+import { refreshAfterReservationChange } from '@/features/booking-merchant/api/refresh-inbox-rows';
+import { reservationIdSchema } from '@/features/booking-merchant/api/schemas';
 import { messageSchema } from '@/lib/api-values';
 import { maxLength } from '@/lib/input-limits';
 import { callRpc } from '@/lib/rpc';
@@ -24,6 +25,7 @@ export function useMerchantCancelReservation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: merchantCancelReservation,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: reservationsKey }),
+    onSettled: (_result, _error, input) =>
+      refreshAfterReservationChange(queryClient, { id: input.reservationId }),
   });
 }
