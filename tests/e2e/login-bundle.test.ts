@@ -10,7 +10,7 @@ import { appServerOptions, createMerchant, heading, joinMerchant, openFromNav } 
 /** Code a public or sign-in page must not download: strings only that code contains. */
 const markers = {
   realtime: 'phx_join',
-  storage: 'storage/v1',
+  storage: 'StorageApiError',
   sonner: 'data-sonner-toaster',
 };
 /** react-d3-tree's class names: the client tree's code. */
