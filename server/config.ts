@@ -15,6 +15,7 @@ const environmentSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.string().url().optional(),
+  API_DATABASE_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   SITE_URL: z.string().url().optional(),
   API_EXTERNAL_URL: z.string().url().optional(),
@@ -63,6 +64,11 @@ export interface ServerConfig {
   /** Folder for PGlite's files, the generated JWT secret, the mailbox and stored objects. */
   dataDir: string;
   databaseUrl?: string;
+  /**
+   * The login /rest/v1 calls connect with, as PostgREST's `authenticator`: it can only switch into
+   * anon, authenticated and service_role. Absent: the requests share DATABASE_URL's login.
+   */
+  apiDatabaseUrl?: string;
   jwtSecret?: string;
   /** Public address of the app (auth.site_url); defaults to http://localhost:PORT. */
   siteUrl?: string;
@@ -131,11 +137,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Server
     throw new ConfigError(`Invalid settings:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
+  if (env.API_DATABASE_URL && !env.DATABASE_URL)
+    throw new ConfigError('API_DATABASE_URL needs DATABASE_URL: the embedded PGlite has one login');
   return {
     port: env.PORT,
     host: env.HOST,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
+    apiDatabaseUrl: env.API_DATABASE_URL,
     jwtSecret: env.JWT_SECRET,
     siteUrl: env.SITE_URL,
     apiExternalUrl: env.API_EXTERNAL_URL,

@@ -7,6 +7,8 @@ import type { Mailer } from './mail/mailer.ts';
 export interface ServerContext {
   config: ServerConfig;
   db: Database;
+  /** What /rest/v1 calls run on: `db`, or its own pool through API_DATABASE_URL's login (authenticator). */
+  apiDb: Database;
   keys: Keys;
   /** Auth e-mails: over SMTP when SMTP_URL is set, else into the local mailbox (its own port, 127.0.0.1). */
   mailer: Mailer;

@@ -10,6 +10,7 @@ import { protectDataDir } from './data-dir.ts';
 import { applyPlatformBootstrap } from './db/bootstrap.ts';
 import { applyMigrations } from './db/migrations.ts';
 import { openDatabase } from './db/open-database.ts';
+import type { Database } from './db/port.ts';
 import { createKeys, resolveJwtSecret } from './keys.ts';
 import { startMailboxServer, type MailboxServer } from './mail/mailbox-server.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -45,13 +46,30 @@ export async function startServer(
     await db.close();
     throw error;
   }
+  let apiDb = db;
+  if (config.apiDatabaseUrl) {
+    let pool: Database | undefined;
+    try {
+      pool = await openDatabase({ databaseUrl: config.apiDatabaseUrl });
+      await pool.query('select 1');
+      apiDb = pool;
+    } catch (error) {
+      await pool?.close().catch(() => undefined);
+      await db.close();
+      throw error;
+    }
+  }
+  const closeDatabases = async () => {
+    if (apiDb !== db) await apiDb.close();
+    await db.close();
+  };
   const keys = await createKeys(resolveJwtSecret(config.jwtSecret, persist ? config.dataDir : undefined));
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     smtp: smtpOptionsOf(config),
     dataDir: persist ? config.dataDir : undefined,
   });
-  const context: ServerContext = { config, db, keys, mailer };
+  const context: ServerContext = { config, db, apiDb, keys, mailer };
   let app: FastifyInstance | undefined;
   let mailbox: MailboxServer | undefined;
   try {
@@ -60,7 +78,7 @@ export async function startServer(
     if (mailer.mailbox) mailbox = await startMailboxServer(mailer.mailbox, config.mailPort);
   } catch (error) {
     await app?.close();
-    await db.close();
+    await closeDatabases();
     throw error;
   }
   const address = app.server.address();
@@ -96,7 +114,7 @@ export async function startServer(
       await adminSocket?.close();
       await mailbox?.app.close();
       await running.close();
-      await db.close();
+      await closeDatabases();
     },
   };
 }

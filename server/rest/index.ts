@@ -106,7 +106,7 @@ export async function restRoutes(app: FastifyInstance, context: ServerContext) {
       // Read before the transaction: on PGlite a query beside an open transaction would wait for it.
       const callerRoleSettings = await roleSettings(context.db, claims.role);
       const readOnly = readOnlyRequest || !fn.volatile;
-      const body = await context.db.transaction(
+      const body = await context.apiDb.transaction(
         async (tx) => {
           await impersonate(tx, claims, {
             ...callerRoleSettings,
