@@ -254,6 +254,11 @@ describe('the salon’s Prenotazioni inbox and Agenda calendar', () => {
     expect(await francesca.innerText()).toContain('18:30');
     await tab(/^Storico$/).click();
     await main().getByText('Nessuna prenotazione passata.').waitFor();
+    // The tab is in the address: a reload (or the back button) comes back to it.
+    expect(new URL(salon.url()).searchParams.get('sezione')).toBe('storico');
+    await salon.reload();
+    await main().getByText('Nessuna prenotazione passata.').waitFor();
+    expect(await tab(/^Storico$/).getAttribute('aria-selected')).toBe('true');
   });
 
   it('shows the phone’s day strip and the chosen day per operator; an appointment opens with a tel: link', async () => {
@@ -272,6 +277,11 @@ describe('the salon’s Prenotazioni inbox and Agenda calendar', () => {
     });
     expect(await days.nth(1).textContent()).toBe(await tomorrowButton.textContent());
     await tomorrowButton.click();
+    expect(await tomorrowButton.getAttribute('aria-pressed')).toBe('true');
+    // The chosen day is in the address: a reload keeps it.
+    expect(new URL(salon.url()).searchParams.get('giorno')).toBe(tomorrow);
+    await salon.reload();
+    await tomorrowButton.waitFor();
     expect(await tomorrowButton.getAttribute('aria-pressed')).toBe('true');
 
     for (const name of ['Giulia', 'Marta', 'Sara', 'Dora']) {

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { formatDate } from '@/lib/format';
 import { EmptyState } from '@/components/empty-state';
 import { LoadingBlocks } from '@/components/loading-blocks';
@@ -27,21 +28,33 @@ interface Opened {
   cancelling: boolean;
 }
 
+/** A `YYYY-MM-DD` day from the address, or null. */
+const dateParam = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null);
+
 /**
  * /dashboard/agenda 'Agenda': a week of confirmed appointments, live. A phone shows the day strip and the
  * chosen day per operator; a wider screen a day grid per operator or the whole week.
  */
 export function AgendaScreen() {
-  const [fromDay, setFromDay] = useState<string | null>(null);
-  const [selected, setSelected] = useState<string | null>(null);
+  // The week and the day shown live in the address, so a reload or a shared link keeps them.
+  const [params, setParams] = useSearchParams();
+  const fromDay = dateParam(params.get('settimana'));
+  const selected = dateParam(params.get('giorno')) ?? fromDay;
   const [opened, setOpened] = useState<Opened | null>(null);
   const calendar = useMerchantCalendar(fromDay);
   const data = calendar.data;
 
-  const goTo = (day: string | null) => {
-    setFromDay(day);
-    setSelected(day);
-  };
+  const show = (week: string | null, chosen: string | null) =>
+    setParams(
+      Object.fromEntries(
+        Object.entries({ settimana: week, giorno: chosen }).filter(
+          (entry): entry is [string, string] => entry[1] !== null,
+        ),
+      ),
+      { replace: true },
+    );
+  const goTo = (day: string | null) => show(day, null);
+  const setSelected = (chosen: string) => show(fromDay, chosen);
   const day = data ? (data.days.find((shown) => shown.date === selected) ?? data.days[0]) : undefined;
   const open = (date: string) => (appointment: CalendarAppointment) =>
     setOpened({ appointment, date, cancelling: false });

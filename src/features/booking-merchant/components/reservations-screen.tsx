@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { usePendingCount } from '@/features/booking-merchant/api/pending-count';
@@ -5,6 +6,13 @@ import { InboxSection } from '@/features/booking-merchant/components/inbox-secti
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 
 const t = bookingMerchantTexts.prenotazioni;
+
+/** The tab in the address (`?sezione=prossime`), so a reload or the back button keeps it. */
+const sectionParams = { to_answer: null, upcoming: 'prossime', history: 'storico' } as const;
+type Section = keyof typeof sectionParams;
+const sectionOf = (param: string | null): Section =>
+  (Object.keys(sectionParams) as Section[]).find((section) => sectionParams[section] === param) ??
+  'to_answer';
 
 const trigger = 'min-w-0 flex-1 gap-2 px-2 text-sm leading-tight sm:flex-none sm:px-4 sm:text-base';
 
@@ -14,10 +22,15 @@ const trigger = 'min-w-0 flex-1 gap-2 px-2 text-sm leading-tight sm:flex-none sm
  */
 export function ReservationsScreen() {
   const pending = usePendingCount().data ?? 0;
+  const [params, setParams] = useSearchParams();
+  const showSection = (value: string) => {
+    const param = sectionParams[value as Section];
+    setParams(param ? { sezione: param } : {}, { replace: true });
+  };
   return (
     <section className="grid gap-6">
       <PageHeading lead={t.lead}>{t.title}</PageHeading>
-      <Tabs defaultValue="to_answer">
+      <Tabs value={sectionOf(params.get('sezione'))} onValueChange={showSection}>
         <TabsList aria-label={t.sections} className="flex w-full sm:inline-flex sm:w-auto">
           <TabsTrigger value="to_answer" className={trigger}>
             {t.toAnswer}
