@@ -94,6 +94,22 @@ describe('refreshInboxRows', () => {
     queryClient.clear();
   });
 
+  it('reads every loaded page of the requests to answer: a confirmation elsewhere can take their slot', async () => {
+    const shown = show('to_answer', pagesOf([day.slice(0, 2), day.slice(2, 4)], false));
+    database = { to_answer: [...day.slice(0, 3), { ...day[3]!, slot_taken: true }] };
+    await refreshInboxRows(queryClient, { id: 'z', startsAt: day[3]!.starts_at });
+    expect(asked).toEqual([
+      { section: 'to_answer', after: null, page_size: 3 },
+      { section: 'to_answer', after: 'b', page_size: 20 },
+    ]);
+    // The first page's extra row is not repeated on the next one.
+    expect(shown()).toEqual([['a:confermata', 'b:confermata', 'c:confermata'], ['d:confermata']]);
+    const taken = queryClient
+      .getQueryData<InfiniteData<InboxPage, string | null>>([...reservationsKey, 'inbox', 'to_answer'])!
+      .pages[1]!.reservations.find((shownRow) => shownRow.id === 'd');
+    expect(taken?.slot_taken).toBe(true);
+  });
+
   it('reads again only the page showing a changed row, one row longer', async () => {
     const shown = show('upcoming', pagesOf([day.slice(0, 2), day.slice(2, 4), day.slice(4, 6)], false));
     database = { upcoming: [...day.slice(0, 3), { ...day[3]!, status: 'modificata' }, ...day.slice(4)] };

@@ -29,8 +29,14 @@ function sortsNoLaterThan(section: InboxSection, a: SortKey, b: SortKey): boolea
   return a.id <= b.id;
 }
 
-/** The loaded pages the change can touch: those showing the reservation, and the one its start falls in. */
+/**
+ * The loaded pages the change can touch: those showing the reservation, and the one its start falls in;
+ * every page of the requests to answer.
+ */
 function affectedPages(data: InboxData, section: InboxSection, changed: ChangedReservation): number[] {
+  // Any confirmation or cancellation can take or free the slot of any open request ("slot_taken"): the
+  // requests to answer, a short list, are all read again.
+  if (section === 'to_answer') return data.pages.map((_, index) => index);
   const pages = new Set<number>();
   data.pages.forEach((page, index) => {
     if (page.reservations.some((row) => row.id === changed.id)) pages.add(index);
