@@ -138,12 +138,15 @@ describe('booking: the salon sets up operators and treatments, a customer books,
   const clientCard = (time: string) => client.getByRole('article').filter({ hasText: time });
   /** The reservation at `time` in the salon's Prenotazioni. */
   const salonCard = (time: string) => salon.getByRole('main').getByRole('listitem').filter({ hasText: time });
-  /** Opens a tab of the salon's Prenotazioni: 'Da confermare', 'Prossime' or 'Storico'. */
-  const salonTab = (name: string) =>
-    salon
-      .getByRole('main')
-      .getByRole('tab', { name: new RegExp(`^${name}`) })
-      .click();
+  /**
+   * Opens a tab of the salon's Prenotazioni: 'Da confermare', 'Prossime' or 'Storico'. The tab goes
+   * through the address, so it is shown a moment after the click.
+   */
+  const salonTab = async (name: string) => {
+    const tab = salon.getByRole('main').getByRole('tab', { name: new RegExp(`^${name}`) });
+    await tab.click();
+    await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
+  };
 
   it('registers an operator with a photo, refusing one without name or photo', async () => {
     await salon.goto(`${server.url}/merchant/${slug}`);

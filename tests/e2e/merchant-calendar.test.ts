@@ -172,6 +172,11 @@ describe('the salon’s Prenotazioni inbox and Agenda calendar', () => {
   const main = () => salon.getByRole('main');
   const card = (client: string) => main().getByRole('listitem').filter({ hasText: client });
   const tab = (name: RegExp) => main().getByRole('tab', { name });
+  /** Opens a tab of the inbox; it goes through the address, so it is shown a moment after the click. */
+  const openTab = async (name: RegExp) => {
+    await tab(name).click();
+    await expect.poll(() => tab(name).getAttribute('aria-selected')).toBe('true');
+  };
 
   it('opens the requests to answer first, counted, a taken slot said before Conferma, the actions in one row', async () => {
     await openFromNav(salon, /^Prenotazioni/);
@@ -222,7 +227,7 @@ describe('the salon’s Prenotazioni inbox and Agenda calendar', () => {
     await tab(/^Da confermare \(2\)$/).waitFor(live);
     await card('Elena Bianchi').waitFor({ state: 'detached' });
 
-    await tab(/^Prossime$/).click();
+    await openTab(/^Prossime$/);
     const elena = card('Elena Bianchi').filter({ hasText: '17:30' });
     await showRow(salon, elena);
     const text = (await elena.innerText()).replace(/\s+/g, ' ');
@@ -233,7 +238,7 @@ describe('the salon’s Prenotazioni inbox and Agenda calendar', () => {
   });
 
   it('proposes another time with a note; the request leaves Da confermare', async () => {
-    await tab(/^Da confermare/).click();
+    await openTab(/^Da confermare/);
     await card('Francesca Riva')
       .getByRole('button', { name: 'Modifica la prenotazione di Francesca Riva' })
       .click();
@@ -247,18 +252,18 @@ describe('the salon’s Prenotazioni inbox and Agenda calendar', () => {
     await tab(/^Da confermare \(1\)$/).waitFor(live);
     await card('Francesca Riva').waitFor({ state: 'detached' });
 
-    await tab(/^Prossime$/).click();
+    await openTab(/^Prossime$/);
     const francesca = card('Francesca Riva').filter({ hasText: '18:30' });
     await showRow(salon, francesca);
     expect(await francesca.locator('[data-status]').textContent()).toBe('modificata');
     expect(await francesca.innerText()).toContain('18:30');
-    await tab(/^Storico$/).click();
+    await openTab(/^Storico$/);
     await main().getByText('Nessuna prenotazione passata.').waitFor();
     // The tab is in the address: a reload (or the back button) comes back to it.
     expect(new URL(salon.url()).searchParams.get('sezione')).toBe('storico');
     await salon.reload();
     await main().getByText('Nessuna prenotazione passata.').waitFor();
-    expect(await tab(/^Storico$/).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => tab(/^Storico$/).getAttribute('aria-selected')).toBe('true');
   });
 
   it('shows the phone’s day strip and the chosen day per operator; an appointment opens with a tel: link', async () => {
@@ -277,12 +282,13 @@ describe('the salon’s Prenotazioni inbox and Agenda calendar', () => {
     });
     expect(await days.nth(1).textContent()).toBe(await tomorrowButton.textContent());
     await tomorrowButton.click();
-    expect(await tomorrowButton.getAttribute('aria-pressed')).toBe('true');
+    // The chosen day goes through the address (a navigation), so the strip follows a moment later.
+    await expect.poll(() => tomorrowButton.getAttribute('aria-pressed')).toBe('true');
     // The chosen day is in the address: a reload keeps it.
     expect(new URL(salon.url()).searchParams.get('giorno')).toBe(tomorrow);
     await salon.reload();
     await tomorrowButton.waitFor();
-    expect(await tomorrowButton.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => tomorrowButton.getAttribute('aria-pressed')).toBe('true');
 
     for (const name of ['Giulia', 'Marta', 'Sara', 'Dora']) {
       const list = main().getByRole('list', { name: `Appuntamenti di ${name}` });
@@ -404,7 +410,7 @@ describe('the salon’s Prenotazioni inbox and Agenda calendar', () => {
     await salon.setViewportSize(phone);
     await openFromNav(salon, /^Prenotazioni/);
     await heading(salon, 'Prenotazioni');
-    await tab(/^Prossime$/).click();
+    await openTab(/^Prossime$/);
     const shown = main().getByRole('tabpanel').getByRole('listitem');
     const more = main().getByRole('button', { name: 'Mostra altre prenotazioni' });
     await shown.first().waitFor();
