@@ -7,7 +7,7 @@ import {
   openSalon,
   type ReservationRow,
   type Salon,
-} from './booking-fixture.ts';
+} from '../support/fixtures.ts';
 
 describe('api.client_next_appointment: the appointment the offline screen shows', () => {
   let server: TestServer;
