@@ -281,10 +281,18 @@ describe('Impostazioni: the salon edits its hours, operators, treatments, logo a
     await page.getByRole('button', { name: 'Modifica Piega' }).click();
     const dialog = page.getByRole('dialog', { name: 'Modifica trattamento' });
     expect(await dialog.getByLabel('Nome').inputValue()).toBe('Piega');
-    // A person taps into a field with a unit (it shows '45 min' until then) and retypes the value.
+    // A person taps into a field with a unit (it shows '45 min' until then) and types the new value:
+    // the number alone is selected, so what she types replaces it.
     const retype = async (label: string, value: string) => {
-      await dialog.getByLabel(label).click();
-      await dialog.getByLabel(label).fill(value);
+      const field = dialog.getByLabel(label);
+      await field.click();
+      expect(
+        await field.evaluate((input: HTMLInputElement) =>
+          input.value.slice(input.selectionStart!, input.selectionEnd!),
+        ),
+      ).toBe(await field.inputValue());
+      await page.keyboard.type(value);
+      expect(await field.inputValue()).toBe(value);
     };
     await retype('Durata (minuti)', '700');
     await dialog.getByRole('button', { name: 'Salva' }).click();
