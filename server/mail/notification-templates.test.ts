@@ -30,7 +30,7 @@ describe('booking e-mail templates', () => {
       from: { Name: 'Passaparola', Address: 'no-reply@passaparola.local' },
       to: 'giulia@example.com',
       templates: notificationTemplates(kind),
-      data: notificationData(payload, 'https://prenota.example.com/'),
+      data: notificationData(kind, payload, 'https://prenota.example.com/'),
     });
     expect(mail.html.startsWith('<!doctype html>\n<html lang="it">')).toBe(true);
     expect(mail.html.match(/<html/g)).toHaveLength(1);
@@ -40,5 +40,44 @@ describe('booking e-mail templates', () => {
     expect(mail.html.trimEnd().endsWith('</html>')).toBe(true);
     expect(mail.text).not.toContain('&lt;');
     expect(mail.subject).not.toMatch(/\{\{|\}\}/);
+    expect(mail.html + mail.text).not.toContain('booking details');
+  });
+
+  const render = (kind: NotificationKind, salonAddress = payload.salon_address) =>
+    renderTemplatedMail({
+      from: { Name: 'Passaparola', Address: 'no-reply@passaparola.local' },
+      to: 'giulia@example.com',
+      templates: notificationTemplates(kind),
+      data: notificationData(
+        kind,
+        { ...payload, salon_address: salonAddress },
+        'https://prenota.example.com',
+      ),
+    });
+
+  it.each(['confirmation', 'reminder', 'change_proposed'] as const)(
+    'gives the customer the details once, with the salon’s address and phone (%s)',
+    (kind) => {
+      const mail = render(kind);
+      expect(mail.text).toContain(
+        'Trattamento: Piega\nData: 10-12-2026\nOra: 10:30\nOperatore: Anna\nIndirizzo: Via Roma 1, Torino\nTelefono del salone: 011 123456\n\n',
+      );
+      expect(mail.text).not.toContain('Cliente:');
+      expect(mail.html.match(/>Trattamento</g)).toHaveLength(1);
+      expect(mail.html).toContain('>Via Roma 1, Torino<');
+      expect(mail.html).toContain('>Telefono del salone<');
+      expect(render(kind, '').text).toContain('Operatore: Anna\nTelefono del salone: 011 123456\n\n');
+      expect(render(kind, '').html).not.toContain('>Indirizzo<');
+    },
+  );
+
+  it('gives the salon the customer’s name in the details, not its own address and phone', () => {
+    const mail = render('new_request');
+    expect(mail.text).toContain(
+      'Cliente: Giulia & Co\nTrattamento: Piega\nData: 10-12-2026\nOra: 10:30\nOperatore: Anna\n\nConfermala',
+    );
+    expect(mail.html).toContain('>Giulia &amp; Co<');
+    expect(mail.html + mail.text).not.toContain('Telefono del salone');
+    expect(mail.html + mail.text).not.toContain('Indirizzo');
   });
 });

@@ -43,6 +43,15 @@ const cache = new Map<NotificationKind, MailTemplates>();
 
 /** Where each booking e-mail's HTML body goes in supabase/templates/booking_layout.html. */
 const bodyMarker = '<!-- booking e-mail body -->';
+/** Where a body shows the appointment's details: supabase/templates/booking_details.html / .txt. */
+const detailsMarker = '{{/* booking details */}}';
+
+/** Kinds that go to the salon (the details name the customer) rather than to the customer. */
+const toSalon: ReadonlySet<NotificationKind> = new Set(['new_request']);
+
+function withDetails(body: string, details: string): string {
+  return body.replace(detailsMarker, () => details.trimEnd());
+}
 
 /**
  * The subject and the bodies of a notification: supabase/templates/booking_<kind>.txt, and
@@ -57,15 +66,25 @@ export function notificationTemplates(kind: NotificationKind): MailTemplates {
       throw new Error(`Missing e-mail template ${file} or its .txt`);
     const layout = readFileSync(`${templatesFolder}booking_layout.html`, 'utf8');
     if (!layout.includes(bodyMarker)) throw new Error(`booking_layout.html has no ${bodyMarker}`);
-    templates = { subject: subjects[kind], html: layout.replace(bodyMarker, () => html.trimEnd()), text };
+    const details = readBodyTemplates(`${templatesFolder}booking_details.html`);
+    templates = {
+      subject: subjects[kind],
+      html: layout.replace(bodyMarker, () => withDetails(html, details.html ?? '').trimEnd()),
+      text: withDetails(text, details.text ?? ''),
+    };
     cache.set(kind, templates);
   }
   return templates;
 }
 
 /** The outbox payload as the templates' fields. */
-export function notificationData(payload: NotificationPayload, siteUrl: string): TemplateData {
+export function notificationData(
+  kind: NotificationKind,
+  payload: NotificationPayload,
+  siteUrl: string,
+): TemplateData {
   return {
+    ForSalon: toSalon.has(kind),
     SiteURL: siteUrl.replace(/\/+$/, ''),
     SalonName: payload.salon_name,
     SalonPhone: payload.salon_phone,

@@ -52,7 +52,7 @@ async function compose(db: Queryable, row: ClaimedRow, options: DrainOptions): P
     from: options.sender,
     to: row.recipient,
     templates: notificationTemplates(row.kind),
-    data: notificationData(row.payload, options.siteUrl),
+    data: notificationData(row.kind, row.payload, options.siteUrl),
     attachments: await calendarEntry(db, row),
   };
 }
