@@ -27,7 +27,10 @@ class Subscriber {
   readonly arrivals = new Map<string, number>();
   private waiters: (() => void)[] = [];
 
-  private constructor(private readonly socket: WebSocket) {
+  private readonly socket: WebSocket;
+
+  private constructor(socket: WebSocket) {
+    this.socket = socket;
     socket.on('message', (data) => {
       const [, , , event, payload] = JSON.parse(String(data)) as [
         unknown,

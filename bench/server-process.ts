@@ -1,4 +1,4 @@
-// The server as its own process (`node --import tsx server/index.ts`, what `npm run serve` runs), for
+// The server as its own process (`node server/index.ts`, what `npm run serve` runs), for
 // start time and memory: the benchmark process's own heap stays out of the numbers.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -77,7 +77,7 @@ export async function startServerProcess(options: {
     ...options.environment,
   });
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, ['server/index.ts'], {
     cwd: projectRoot,
     env: environment,
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -7,11 +7,15 @@ import { authErrors, type AuthError } from './errors.ts';
 export class RateLimiter {
   private readonly windows = new Map<string, { startedAt: number; count: number }>();
 
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly failure: () => AuthError,
-  ) {}
+  private readonly limit: number;
+  private readonly windowMs: number;
+  private readonly failure: () => AuthError;
+
+  constructor(limit: number, windowMs: number, failure: () => AuthError) {
+    this.limit = limit;
+    this.windowMs = windowMs;
+    this.failure = failure;
+  }
 
   /** Counts one event for `key`; throws the limiter's 429 when over the limit. */
   hit(key: string, now = Date.now()): void {
@@ -40,12 +44,12 @@ export class TokenBucket {
   private readonly buckets = new Map<string, { tokens: number; updatedAt: number }>();
   private readonly tokensPerMs: number;
 
-  constructor(
-    private readonly burst: number,
-    perWindow: number,
-    windowMs: number,
-    private readonly failure: () => AuthError,
-  ) {
+  private readonly burst: number;
+  private readonly failure: () => AuthError;
+
+  constructor(burst: number, perWindow: number, windowMs: number, failure: () => AuthError) {
+    this.burst = burst;
+    this.failure = failure;
     this.tokensPerMs = perWindow / windowMs;
   }
 

@@ -53,7 +53,11 @@ async function write(output: Writable, chunk: Buffer): Promise<void> {
 }
 
 export class TarWriter {
-  constructor(private readonly output: Writable) {}
+  private readonly output: Writable;
+
+  constructor(output: Writable) {
+    this.output = output;
+  }
 
   async addBytes(name: string, bytes: Uint8Array, mode = 0o600): Promise<void> {
     await write(this.output, header(name, bytes.length, mode, new Date()));
@@ -95,7 +99,11 @@ export interface TarEntry {
 class ChunkReader {
   private chunks: Buffer[] = [];
   private buffered = 0;
-  constructor(private readonly source: AsyncIterator<Buffer>) {}
+  private readonly source: AsyncIterator<Buffer>;
+
+  constructor(source: AsyncIterator<Buffer>) {
+    this.source = source;
+  }
 
   async take(size: number): Promise<Buffer | undefined> {
     while (this.buffered < size) {

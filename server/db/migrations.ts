@@ -12,12 +12,14 @@ export interface Migration {
 }
 
 export class MigrationError extends Error {
-  constructor(
-    readonly file: string,
-    override readonly cause: unknown,
-  ) {
+  readonly file: string;
+  override readonly cause: unknown;
+
+  constructor(file: string, cause: unknown) {
     const reason = isPostgresError(cause) ? `${cause.message} (SQLSTATE ${cause.code})` : String(cause);
     super(`Migration ${file} failed: ${reason}`);
+    this.file = file;
+    this.cause = cause;
   }
 }
 

@@ -35,12 +35,16 @@ export class Session {
   lastSeen = Date.now();
   private work: Promise<void> = Promise.resolve();
 
-  constructor(
-    private readonly socket: WebSocket,
-    private readonly version: SerializerVersion,
-    private readonly apikey: string,
-    private readonly deps: SessionDeps,
-  ) {
+  private readonly socket: WebSocket;
+  private readonly version: SerializerVersion;
+  private readonly apikey: string;
+  private readonly deps: SessionDeps;
+
+  constructor(socket: WebSocket, version: SerializerVersion, apikey: string, deps: SessionDeps) {
+    this.socket = socket;
+    this.version = version;
+    this.apikey = apikey;
+    this.deps = deps;
     socket.on('message', (data, isBinary) => {
       this.lastSeen = Date.now();
       let message: PhoenixMessage;

@@ -28,7 +28,11 @@ export class TableCatalog {
   private readonly tables = new Map<string, { at: number; info: Promise<TableInfo | undefined> }>();
   private readonly readable = new Map<string, { at: number; columns: Promise<Set<string>> }>();
 
-  constructor(private readonly db: Database) {}
+  private readonly db: Database;
+
+  constructor(db: Database) {
+    this.db = db;
+  }
 
   table(schema: string, table: string): Promise<TableInfo | undefined> {
     const key = `${schema}.${table}`;

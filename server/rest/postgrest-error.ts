@@ -9,11 +9,13 @@ export interface PostgrestErrorBody {
 }
 
 export class PostgrestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: PostgrestErrorBody,
-  ) {
+  readonly status: number;
+  readonly body: PostgrestErrorBody;
+
+  constructor(status: number, body: PostgrestErrorBody) {
     super(body.message);
+    this.status = status;
+    this.body = body;
   }
 
   static of(

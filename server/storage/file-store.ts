@@ -61,10 +61,13 @@ export async function holdRemovals(storageRoot: string): Promise<() => Promise<v
  * object key ever becomes part of a file path.
  */
 export class FileStore {
-  private constructor(
-    readonly root: string,
-    private readonly temporary: boolean,
-  ) {}
+  readonly root: string;
+  private readonly temporary: boolean;
+
+  private constructor(root: string, temporary: boolean) {
+    this.root = root;
+    this.temporary = temporary;
+  }
 
   /** DATA_DIR/storage, or a fresh temporary folder when there is no data folder (tests). */
   static open(dataDir: string): FileStore {

@@ -9,13 +9,15 @@ export interface StorageErrorBody {
 }
 
 export class StorageError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly error: string,
-    message: string,
-  ) {
+  readonly status: number;
+  readonly code: string;
+  readonly error: string;
+
+  constructor(status: number, code: string, error: string, message: string) {
     super(message);
+    this.status = status;
+    this.code = code;
+    this.error = error;
   }
 
   /** storage-api answers every 4xx with HTTP 400 and keeps 5xx as they are. */

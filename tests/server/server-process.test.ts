@@ -15,9 +15,9 @@ const temporaryFolder = () => {
 };
 afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
 
-/** Runs a script with tsx and resolves once its output matches `ready`. */
+/** Runs a script as `npm run serve` does (Node strips the types) and resolves once its output matches `ready`. */
 function runUntil(args: string[], env: Record<string, string>, ready: RegExp) {
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), args, {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env },
   });

@@ -63,7 +63,10 @@ export class PhoenixSocket {
   private ref = 0;
   private heartbeat?: NodeJS.Timeout;
 
-  private constructor(readonly socket: WebSocket) {
+  readonly socket: WebSocket;
+
+  private constructor(socket: WebSocket) {
+    this.socket = socket;
     socket.on('message', (data) => {
       const frame = JSON.parse(String(data)) as PhoenixFrame;
       if (frame[2] !== 'phoenix') this.frames.push(frame);
