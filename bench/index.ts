@@ -1,17 +1,18 @@
 // `npm run bench`: every benchmark, side by side, with the machine it ran on.
 // BENCH_SCALE=tiny|small|large picks the loyalty data size (small by default; see bench/generate.ts).
 // PostgreSQL joins PGlite in every table when TEST_DATABASE_URL is set; BENCH_DATABASE=postgres|pglite runs one.
-// BENCH_ONLY=rpc,loyalty,realtime,cold-start runs those sections only.
+// BENCH_ONLY=rpc,loyalty,plans,realtime,cold-start runs those sections only (plans: PostgreSQL only).
 import { cpus, totalmem } from 'node:os';
 import { benchColdStart, benchColdStartSteps } from './cold-start.ts';
 import { profileFromEnvironment } from './generate.ts';
 import { benchLoyalty } from './loyalty.ts';
+import { benchPlans } from './plans.ts';
 import { benchRealtime } from './realtime.ts';
 import { benchRpcOverhead } from './rpc-overhead.ts';
 
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const profile = profileFromEnvironment();
-const only = new Set((process.env.BENCH_ONLY ?? 'rpc,loyalty,realtime,cold-start').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'rpc,loyalty,plans,realtime,cold-start').split(','));
 const databases = (['pglite', 'postgres'] as const).filter(
   (kind) =>
     (kind === 'pglite' || process.env.TEST_DATABASE_URL) &&
@@ -37,6 +38,13 @@ if (only.has('loyalty')) {
   console.table(loyalty.reads);
   console.log('\nServer process: start on an existing database, memory after the reads');
   console.table(loyalty.server);
+}
+
+if (only.has('plans') && databases.includes('postgres')) {
+  console.log(
+    '\nQuery plans of the read paths on PostgreSQL (auto_explain, nested statements): how each big table is read',
+  );
+  console.table(await benchPlans(profile));
 }
 
 if (only.has('realtime')) {

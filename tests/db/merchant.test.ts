@@ -160,6 +160,83 @@ describe('merchant api', () => {
     });
   });
 
+  it('pages movements exactly as the table holds them, for every filter, and only its own salon’s', async () => {
+    const db = server.server.context.db;
+    // A salon of its own (the other tests count this file's salon's purchases), and one beside it.
+    const admin = await createAdmin(server);
+    const own = await createMerchant(server, admin, 'Estetica Mare');
+    const clients: JoinedClient[] = [];
+    for (const name of ['Ada Rossi', 'Bice Verdi', 'Carla Neri'])
+      clients.push((await joinAsClient(server, own.merchant.slug, { name })).joined);
+    // Movements on several days and clients, two at the same instant (the id breaks the tie).
+    const instants = [
+      '2026-04-01T08:00:00Z',
+      '2026-04-01T08:00:00Z',
+      '2026-04-02T22:30:00Z',
+      '2026-04-05T10:00:00Z',
+    ];
+    for (const [index, instant] of [...instants, ...instants].entries()) {
+      const { data } = await own.persona.client.rpc('register_purchase', {
+        client_code: clients[index % 3]!.client_code,
+        spend: 10 + index,
+        discount: 0,
+      });
+      await db.query('update app.movements set created_at = $2 where id = $1', [
+        (data as { movement_id: string }).movement_id,
+        instant,
+      ]);
+    }
+    const other = await createMerchant(server, admin, 'Estetica Luna');
+    const stranger = (await joinAsClient(server, other.merchant.slug, { name: 'Eva Rossi' })).joined;
+    await other.persona.client.rpc('register_purchase', {
+      client_code: stranger.client_code,
+      spend: 99,
+      discount: 0,
+    });
+
+    const { rows: table } = await db.query<{ id: string; code: string; day: string }>(
+      `select mv.id, c.code, to_char(mv.created_at at time zone 'Europe/Rome', 'YYYY-MM-DD') as day
+         from app.movements mv join app.clients c on c.id = mv.client_id
+        where mv.merchant_id = $1 order by mv.created_at desc, mv.id desc`,
+      [own.merchant.id],
+    );
+    const filters: { args: Record<string, string>; keep: (row: { code: string; day: string }) => boolean }[] =
+      [
+        { args: {}, keep: () => true },
+        {
+          args: { date_from: '2026-04-01', date_to: '2026-04-02' },
+          keep: (row) => row.day >= '2026-04-01' && row.day <= '2026-04-02',
+        },
+        { args: { date_from: '2026-04-03' }, keep: (row) => row.day >= '2026-04-03' },
+        {
+          args: { client_code: clients[1]!.client_code },
+          keep: (row) => row.code === clients[1]!.client_code,
+        },
+        {
+          args: { client_code: ` ${clients[0]!.client_code.toLowerCase()} `, date_to: '2026-04-01' },
+          keep: (row) => row.code === clients[0]!.client_code && row.day <= '2026-04-01',
+        },
+        { args: { client_code: stranger.client_code }, keep: () => false },
+        { args: { client_code: 'ZZ99999' }, keep: () => false },
+      ];
+    for (const { args, keep } of filters) {
+      const expected = table.filter(keep).map((row) => row.id);
+      for (const page of [1, 2, 3]) {
+        const { data, error } = await own.persona.client.rpc('merchant_movements', {
+          ...args,
+          page,
+          page_size: 4,
+        });
+        expect(error).toBeNull();
+        const result = data as { total: number; movements: MovementRow[] };
+        expect(result.total).toBe(expected.length);
+        expect(result.movements.map((movement) => movement.id)).toEqual(
+          expected.slice((page - 1) * 4, page * 4),
+        );
+      }
+    }
+  });
+
   it('computes statistics by generation and the top-5 rankings, and returns the tree', async () => {
     await merchant.client.rpc('register_purchase', {
       client_code: members[3]!.client_code,
