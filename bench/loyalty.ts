@@ -153,9 +153,9 @@ function readPaths(data: Awaited<ReturnType<typeof generateLoyaltyData>>, profil
       count: 20,
     },
     {
-      call: `admin_client_tree_columns (${clientsOfBig} clients, one request)`,
+      call: `admin_client_tree_compact (${clientsOfBig} clients, one request)`,
       who: 'admin',
-      name: 'admin_client_tree_columns',
+      name: 'admin_client_tree_compact',
       args: { merchant_slug: slug },
       count: 20,
       before: {
@@ -164,9 +164,9 @@ function readPaths(data: Awaited<ReturnType<typeof generateLoyaltyData>>, profil
       },
     },
     {
-      call: `merchant_client_tree_columns (${clientsOfBig} clients, one request)`,
+      call: `merchant_client_tree_compact (${clientsOfBig} clients, one request)`,
       who: 'merchant',
-      name: 'merchant_client_tree_columns',
+      name: 'merchant_client_tree_compact',
       args: {},
       count: 20,
       before: {

@@ -53,6 +53,10 @@ export type Database = {
         Args: { merchant_slug: string };
         Returns: Json;
       };
+      admin_client_tree_compact: {
+        Args: { merchant_slug: string };
+        Returns: Json;
+      };
       admin_create_merchant: {
         Args: {
           email: string;
@@ -64,6 +68,10 @@ export type Database = {
         Returns: Json;
       };
       admin_erase_client: { Args: { client_id: string }; Returns: Json };
+      admin_erase_client_by_code: {
+        Args: { client_code: string; merchant_slug: string };
+        Returns: Json;
+      };
       admin_list_merchants: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -274,6 +282,10 @@ export type Database = {
         }[];
       };
       merchant_client_tree_columns: {
+        Args: Record<PropertyKey, never>;
+        Returns: Json;
+      };
+      merchant_client_tree_compact: {
         Args: Record<PropertyKey, never>;
         Returns: Json;
       };

@@ -281,5 +281,16 @@ describe('platform admin api', () => {
         ['id', 'code', 'name', 'sponsor_id', 'generation'].map((key) => [key, rows.map((row) => row[key])]),
       ),
     );
+
+    // The compact document: no uuids, each sponsor as its position in the arrays.
+    const compact = await admin.client.rpc('admin_client_tree_compact', { merchant_slug: merchant.slug });
+    expect(compact.data).toEqual({
+      code: [root, g1, g2, g3, g4].map((client) => client.client_code),
+      name: ['Radice', 'Primo', 'Secondo', 'Terzo', 'Quarto'],
+      sponsor: [-1, 0, 1, 2, 3],
+      generation: [0, 1, 2, 3, 4],
+    });
+    const unknown = await admin.client.rpc('admin_client_tree_compact', { merchant_slug: 'nessuno' });
+    expect(unknown.data).toEqual({ code: [], name: [], sponsor: [], generation: [] });
   });
 });

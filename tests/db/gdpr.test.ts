@@ -164,7 +164,7 @@ describe('GDPR: consents, data export and erasure', () => {
       ),
       statistics: anonymise(await expectSucceeds(owner.rpc('merchant_statistics'))),
       campaigns: await expectSucceeds(admin.client.rpc('admin_campaign_summaries')),
-      tree: anonymise(await expectSucceeds(owner.rpc('merchant_client_tree_columns'))),
+      tree: anonymise(await expectSucceeds(owner.rpc('merchant_client_tree_compact'))),
     };
   }
 
@@ -318,6 +318,53 @@ describe('GDPR: consents, data export and erasure', () => {
       { name: 'Cliente rimosso', email: '', user_id: null },
     ]);
     expect(await sql('select 1 from auth.users where id = $1', [first.persona.userId])).toEqual([]);
+  });
+
+  it('lets the platform admin erase a client by the salon and the code the tree shows', async () => {
+    const { merchant: other } = await createMerchant(server, admin, 'Terzo Salone Privacy');
+    const first = await joinAsClient(server, salon.merchant.slug, { name: 'Gina Gialli' });
+    const second = await expectSucceeds<{ client_id: string; client_code: string }>(
+      first.persona.client.rpc('join_merchant', {
+        merchant_slug: other.slug,
+        name: 'Gina Gialli',
+        email: null,
+        privacy_accepted: true,
+      }),
+    );
+    const byCode = (merchant_slug: string, client_code: string) => ({ merchant_slug, client_code });
+    const target = byCode(salon.merchant.slug, first.joined.client_code);
+    for (const stranger of [salon.owner.client, salon.client.client, server.client()]) {
+      const refused = await stranger.rpc('admin_erase_client_by_code', target);
+      expect(refused.error?.code).toBe('42501');
+    }
+    // A code is a salon's own: the same code at another salon finds nobody.
+    for (const elsewhere of [
+      byCode(other.slug, first.joined.client_code),
+      byCode(salon.merchant.slug, second.client_code),
+      byCode(salon.merchant.slug, ''),
+    ]) {
+      const unknown = await admin.client.rpc('admin_erase_client_by_code', elsewhere);
+      expect(unknown.error?.message).toBe('Cliente non trovato');
+    }
+    expect(await sql('select name from app.clients where id = $1', [first.joined.client_id])).toEqual([
+      { name: 'Gina Gialli' },
+    ]);
+    expect(
+      await expectSucceeds(
+        admin.client.rpc(
+          'admin_erase_client_by_code',
+          byCode(` ${salon.merchant.slug.toUpperCase()} `, ` ${first.joined.client_code.toLowerCase()} `),
+        ),
+      ),
+    ).toMatchObject({ erased_clients: 2 });
+    expect(
+      await sql('select name, email, user_id from app.clients where id = any($1::uuid[]) order by id', [
+        [first.joined.client_id, second.client_id],
+      ]),
+    ).toEqual([
+      { name: 'Cliente rimosso', email: '', user_id: null },
+      { name: 'Cliente rimosso', email: '', user_id: null },
+    ]);
   });
 
   it('never erases a merchant’s or the admin’s login from a client row', async () => {

@@ -96,6 +96,7 @@ describe('tenant isolation over every api function', () => {
     ['admin_campaign_summaries', () => ({}), () => only(['admin'])],
     ['admin_client_tree', () => ({ merchant_slug: m1.slug }), () => only(['admin'])],
     ['admin_client_tree_columns', () => ({ merchant_slug: m1.slug }), () => only(['admin'])],
+    ['admin_client_tree_compact', () => ({ merchant_slug: m1.slug }), () => only(['admin'])],
     [
       'admin_create_merchant',
       () => ({
@@ -114,6 +115,7 @@ describe('tenant isolation over every api function', () => {
     ['merchant_client_statistics', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['merchant_client_tree', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['merchant_client_tree_columns', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    ['merchant_client_tree_compact', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['merchant_referral_signals', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['get_percentages', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     [
@@ -291,6 +293,11 @@ describe('tenant isolation over every api function', () => {
       () => ({ client_id: nobody }),
       () => ({ ...only([]), admin: 'Cliente non trovato' }),
     ],
+    [
+      'admin_erase_client_by_code',
+      () => ({ merchant_slug: m1.slug, client_code: 'NESSUNO99' }),
+      () => ({ ...only([]), admin: 'Cliente non trovato' }),
+    ],
   ];
 
   for (const [fn, args, expected] of matrix) {
@@ -350,6 +357,7 @@ describe('tenant isolation over every api function', () => {
         'merchant_clients',
         'merchant_movements',
         'merchant_client_tree',
+        'merchant_client_tree_compact',
         'merchant_statistics',
         'merchant_client_statistics',
       ]) {

@@ -313,5 +313,16 @@ describe('merchant api', () => {
         ['id', 'code', 'name', 'sponsor_id', 'generation'].map((key) => [key, rows.map((row) => row[key])]),
       ),
     );
+
+    // The compact document: the same order, each sponsor as its position instead of its uuid.
+    const compact = await merchant.client.rpc('merchant_client_tree_compact');
+    const positionOf = new Map(rows.map((row, index) => [row.id, index]));
+    expect(compact.data).toEqual({
+      code: rows.map((row) => row.code),
+      name: rows.map((row) => row.name),
+      sponsor: rows.map((row) => (row.sponsor_id === null ? -1 : positionOf.get(row.sponsor_id))),
+      generation: rows.map((row) => row.generation),
+    });
+    expect((compact.data as { sponsor: number[] }).sponsor).toEqual([-1, -1, 0, 0, 2]);
   });
 });

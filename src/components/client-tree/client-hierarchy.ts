@@ -1,10 +1,12 @@
 import type { RawNodeDatum } from 'react-d3-tree';
 
-/** A client as the tree functions return it: its sponsor and its generation (0 = no sponsor). */
+/** A client in a salon's tree: its sponsor and its generation (0 = no sponsor). */
 export interface TreeClient {
+  /** The node's key: the client code in the merchant's and admin's trees (unique within a salon). */
   id: string;
   code: string;
   name: string;
+  /** The sponsor's `id`, or null. */
   sponsor_id: string | null;
   generation: number;
 }

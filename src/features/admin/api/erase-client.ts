@@ -4,10 +4,21 @@ import { callRpc } from '@/lib/rpc';
 
 const eraseClientResultSchema = z.object({ erased_clients: z.number(), message: z.string() });
 
-/** Erases, on the person's request, a client's personal data at every salon of her login (platform admin only). */
-export async function eraseClient(clientId: string): Promise<z.infer<typeof eraseClientResultSchema>> {
+const eraseClientInputSchema = z.object({ merchantSlug: z.string().min(1), clientCode: z.string().min(1) });
+
+/**
+ * Erases, on the person's request, a client's personal data at every salon of her login, found by the
+ * salon and the client code the tree shows (platform admin only).
+ */
+export async function eraseClient(
+  target: z.infer<typeof eraseClientInputSchema>,
+): Promise<z.infer<typeof eraseClientResultSchema>> {
+  const input = eraseClientInputSchema.parse(target);
   return eraseClientResultSchema.parse(
-    await callRpc('admin_erase_client', { client_id: z.string().min(1).parse(clientId) }),
+    await callRpc('admin_erase_client_by_code', {
+      merchant_slug: input.merchantSlug,
+      client_code: input.clientCode,
+    }),
   );
 }
 

@@ -37,7 +37,7 @@ export function AdminClientTree({
             title={fill(t.treeLabel, { name: merchantName })}
             initialDepth={1}
           />
-          <ClientErasure clients={data} />
+          <ClientErasure merchantSlug={merchantSlug} clients={data} />
         </div>
       )}
     </QueryView>

@@ -14,7 +14,13 @@ import { fill } from '@/lib/texts';
 const t = adminTexts.erasure;
 
 /** The admin erases a client's personal data on her request, found by client code in the salon's tree. */
-export function ClientErasure({ clients }: { clients: readonly TreeClient[] }) {
+export function ClientErasure({
+  merchantSlug,
+  clients,
+}: {
+  merchantSlug: string;
+  clients: readonly TreeClient[];
+}) {
   const titleId = useId();
   const [code, setCode] = useState('');
   const [open, setOpen] = useState(false);
@@ -24,13 +30,16 @@ export function ClientErasure({ clients }: { clients: readonly TreeClient[] }) {
   const erased = client?.name === t.erasedName;
 
   const onErase = (target: TreeClient) =>
-    erase.mutate(target.id, {
-      onSuccess: (result) => {
-        notify.success(result.message);
-        setOpen(false);
+    erase.mutate(
+      { merchantSlug, clientCode: target.code },
+      {
+        onSuccess: (result) => {
+          notify.success(result.message);
+          setOpen(false);
+        },
+        onError: (error) => notify.error(failureText(t.error, error)),
       },
-      onError: (error) => notify.error(failureText(t.error, error)),
-    });
+    );
 
   return (
     <Card role="region" aria-labelledby={titleId}>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { treeClientsFromDocument } from '@/components/client-tree/client-tree-document';
 import { merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
-import { treeClientsFromColumns } from '@/lib/client-tree-columns';
 import { callRpc } from '@/lib/rpc';
 
 /** Every client of the merchant with its sponsor and generation (0 = root), as a flat list; one request. */
 export async function getClientTree() {
-  return treeClientsFromColumns(await callRpc('merchant_client_tree_columns'));
+  return treeClientsFromDocument(await callRpc('merchant_client_tree_compact'));
 }
 
 export const clientTreeQueryOptions = () =>
