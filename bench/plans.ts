@@ -55,8 +55,8 @@ function planPaths(clientCode: string): PlanPath[] {
     },
     { call: 'merchant_statistics (whole salon)', name: 'merchant_statistics', args: {}, narrowed: false },
     {
-      call: 'merchant_client_tree_columns (whole salon)',
-      name: 'merchant_client_tree_columns',
+      call: 'merchant_client_tree_compact (whole salon)',
+      name: 'merchant_client_tree_compact',
       args: {},
       narrowed: false,
     },
