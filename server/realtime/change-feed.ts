@@ -14,20 +14,71 @@ export interface Change {
   commitTimestamp: string;
 }
 
-const batchSize = 100;
+/** A change as the trigger writes it, in a NOTIFY payload or a row of _realtime.changes. */
+interface StoredChange {
+  id: number;
+  schema: string;
+  table: string;
+  type: ChangeEvent;
+  record: Record<string, unknown> | null;
+  old_record: Record<string, unknown> | null;
+  commit_timestamp: string;
+}
+
+/**
+ * Changes handed on together: one visibility check serves them all. Small enough that, on PGlite, an
+ * API request waits for little more than one batch's statements.
+ */
+export const changesPerBatch = 20;
 const cleanupEveryMilliseconds = 60_000;
 const keepMinutes = 10;
 
+const fromStored = (stored: StoredChange): Change => ({
+  id: Number(stored.id),
+  schema: stored.schema,
+  table: stored.table,
+  type: stored.type,
+  record: stored.record,
+  oldRecord: stored.old_record,
+  commitTimestamp: stored.commit_timestamp,
+});
+
+/** The change itself (when it fit in the payload) or the id under which it was stored. */
+function parseNotice(payload: string): Change | number | undefined {
+  if (payload.startsWith('{')) {
+    try {
+      return fromStored(JSON.parse(payload) as StoredChange);
+    } catch {
+      return undefined;
+    }
+  }
+  const id = Number(payload);
+  return Number.isSafeInteger(id) ? id : undefined;
+}
+
+async function fetchStored(db: Database, ids: number[]): Promise<Map<number, Change>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.query<StoredChange>(
+    `select id::float8 as id, schema_name as "schema", table_name as "table", type, record, old_record,
+            to_char(commit_timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as commit_timestamp
+       from _realtime.changes where id = any($1::bigint[])`,
+    [ids],
+    { prepared: true },
+  );
+  return new Map(rows.map((row) => [Number(row.id), fromStored(row)]));
+}
+
 /**
- * Follows _realtime.changes: each NOTIFY names a stored change, which is read and handed on in
- * commit order. Changes older than a few minutes are removed.
+ * Follows the NOTIFYs of the capture trigger and hands the changes on in commit order, in batches: a
+ * change that fit in its notification as it came, a larger one read from _realtime.changes. Stored
+ * changes older than a few minutes are removed.
  */
 export async function followChanges(
   db: Database,
-  onChange: (change: Change) => Promise<void>,
+  onChanges: (changes: Change[]) => Promise<void>,
   onError: (error: unknown) => void,
 ): Promise<{ stop(): Promise<void> }> {
-  const pending: number[] = [];
+  const pending: (Change | number)[] = [];
   let draining = false;
   let stopped = false;
 
@@ -36,39 +87,18 @@ export async function followChanges(
     draining = true;
     try {
       while (pending.length > 0 && !stopped) {
-        const ids = pending.splice(0, batchSize);
-        const { rows } = await db.query<{
-          id: number;
-          schema_name: string;
-          table_name: string;
-          type: ChangeEvent;
-          record: Record<string, unknown> | null;
-          old_record: Record<string, unknown> | null;
-          commit_timestamp: string;
-        }>(
-          `select id::float8 as id, schema_name, table_name, type, record, old_record,
-                  to_char(commit_timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as commit_timestamp
-             from _realtime.changes where id = any($1::bigint[])`,
-          [ids],
-          { prepared: true },
+        const batch = pending.splice(0, changesPerBatch);
+        const stored = await fetchStored(
+          db,
+          batch.filter((item) => typeof item === 'number'),
         );
-        const byId = new Map(rows.map((row) => [Number(row.id), row]));
-        for (const id of ids) {
-          const row = byId.get(id);
-          if (!row || stopped) continue;
-          // PGlite answers within the same turn of the event loop: without this pause a burst of changes
-          // would run back to back while API requests wait for their next turn.
-          await nextTurn();
-          await onChange({
-            id,
-            schema: row.schema_name,
-            table: row.table_name,
-            type: row.type,
-            record: row.record,
-            oldRecord: row.old_record,
-            commitTimestamp: row.commit_timestamp,
-          }).catch(onError);
-        }
+        const changes = batch
+          .map((item) => (typeof item === 'number' ? stored.get(item) : item))
+          .filter((change) => change !== undefined);
+        // PGlite answers within the same turn of the event loop: without this pause a burst of changes
+        // would run back to back while API requests wait for their next turn.
+        await nextTurn();
+        if (changes.length > 0 && !stopped) await onChanges(changes).catch(onError);
       }
     } catch (error) {
       if (!stopped) onError(error);
@@ -78,9 +108,9 @@ export async function followChanges(
   }
 
   const unlisten = await db.listen(changesChannel, (payload) => {
-    const id = Number(payload);
-    if (!Number.isSafeInteger(id)) return;
-    pending.push(id);
+    const notice = parseNotice(payload);
+    if (notice === undefined) return;
+    pending.push(notice);
     void drain();
   });
   const cleanup = setInterval(() => {

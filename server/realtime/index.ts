@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { installChangeCapture } from './change-capture.ts';
 import { followChanges } from './change-feed.ts';
-import { deliverChange } from './dispatch.ts';
+import { deliverChanges } from './dispatch.ts';
 import { defaultHeartbeatTimeoutMilliseconds, RealtimeHub } from './hub.ts';
 import type { SerializerVersion } from './serializer.ts';
 import { defaultMaxBufferedBytes, Session } from './session.ts';
@@ -36,7 +36,7 @@ export async function realtimeRoutes(app: FastifyInstance, context: ServerContex
   const check = visibilityChecks[limits.visibilityCheck ?? 'batched'];
   const feed = await followChanges(
     db,
-    (change) => deliverChange(db, catalog, change, hub.channels(), check),
+    (changes) => deliverChanges(db, catalog, changes, hub.channels(), check),
     log,
   );
   app.addHook('onClose', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/port.ts';
+import type { Database, QueryOptions } from '../../server/db/port.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { PhoenixSocket, within, type PhoenixFrame } from '../support/realtime.ts';
 
@@ -8,14 +8,14 @@ const fixtures = new URL('./fixtures/realtime-migrations', import.meta.url).path
 const insertItems = { event: 'INSERT', schema: 'public', table: 'items' };
 const insertAnnouncements = { event: 'INSERT', schema: 'public', table: 'announcements' };
 
-/** The number of subscribers each statement calling _realtime.visible_to checked while `work` ran. */
+/** The number of subscribers each statement calling _realtime.visible_rows checked while `work` ran. */
 async function visibilityStatements(db: Database, work: () => Promise<void>): Promise<number[]> {
   const query = db.query;
   const checked: number[] = [];
-  db.query = ((sql: string, params?: unknown[]) => {
-    if (sql.includes('_realtime.visible_to'))
+  db.query = ((sql: string, params?: unknown[], options?: QueryOptions) => {
+    if (sql.includes('_realtime.visible_rows'))
       checked.push((JSON.parse(String(params![3])) as unknown[]).length);
-    return query(sql, params);
+    return query(sql, params, options);
   }) as Database['query'];
   try {
     await work();
@@ -115,35 +115,41 @@ describe('visibility of a change checked for all subscribers in one statement', 
     for (const socket of filtered) socket.close();
   });
 
-  it('answers per subscriber, a failing role included, and leaves the role and claims as they were', async () => {
+  it('answers per subscriber and per row, a failing role included, and leaves the role and claims as they were', async () => {
     const alice = randomUUID();
+    const bob = randomUUID();
     await insertItem(alice, 'riga di Alice');
-    const record = (
-      await db.query<{ record: Record<string, unknown> }>(
-        'select to_jsonb(i) as record from public.items as i where owner = $1',
-        [alice],
+    await insertItem(bob, 'riga di Bob');
+    const keys = (
+      await db.query<{ id: number }>(
+        'select id::int as id from public.items where owner = any($1::uuid[]) order by owner = $2 desc',
+        [[alice, bob], alice],
       )
-    ).rows[0]!.record;
+    ).rows.map(({ id }) => ({ id }));
+    // Alice's row, Bob's row, a row that does not exist.
+    keys.push({ id: -1 });
     const subscribers = [
       { role: 'authenticated', sub: randomUUID() },
       { role: 'authenticated', sub: alice },
       { role: 'no_such_role', sub: alice },
+      { role: 'authenticated', sub: bob },
       { role: 'anon' },
       { role: 'service_role' },
       { role: 'authenticated', sub: alice },
     ];
     const result = await db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ verdicts: boolean[] }>(
-        `select _realtime.visible_to('public.items'::regclass, '{id}', $1::jsonb, $2::jsonb) as verdicts`,
-        [JSON.stringify(record), JSON.stringify(subscribers)],
+      const { rows } = await tx.query<{ visible: number[] }>(
+        `select visible from _realtime.visible_rows('public.items'::regclass, '{id}', $1::jsonb, $2::jsonb)
+           with ordinality as v(visible, position) order by position`,
+        [JSON.stringify(keys), JSON.stringify(subscribers)],
       );
       const after = await tx.query<{ who: string; claims: string; read_only: string }>(
         `select current_user as who, coalesce(current_setting('request.jwt.claims', true), '') as claims,
                 current_setting('transaction_read_only') as read_only`,
       );
-      return { verdicts: rows[0]!.verdicts, after: after.rows[0]! };
+      return { visible: rows.map((row) => row.visible), after: after.rows[0]! };
     });
-    expect(result.verdicts).toEqual([false, true, false, false, true, true]);
+    expect(result.visible).toEqual([[], [1], [], [2], [], [1, 2], [1]]);
     expect(result.after.claims).toBe('');
     expect(result.after.read_only).toBe('on');
     const login = (await db.query<{ who: string }>('select current_user as who')).rows[0]!.who;
@@ -155,7 +161,7 @@ describe('visibility of a change checked for all subscribers in one statement', 
       const attempt = db.transaction(async (tx) => {
         await tx.query(`set local role ${role}`);
         await tx.query(
-          `select _realtime.visible_to('public.items'::regclass, '{id}', '{}'::jsonb, '[]'::jsonb)`,
+          `select _realtime.visible_rows('public.items'::regclass, '{id}', '[]'::jsonb, '[]'::jsonb)`,
         );
       });
       await expect(attempt).rejects.toMatchObject({ code: '42501' });
