@@ -87,6 +87,10 @@ export async function followChanges(
     draining = true;
     try {
       while (pending.length > 0 && !stopped) {
+        // Notifications of one commit arrive together: one turn later they are all here, one batch. And
+        // PGlite answers within the same turn of the event loop: without this pause a burst of changes
+        // would run back to back while API requests wait for their next turn.
+        await nextTurn();
         const batch = pending.splice(0, changesPerBatch);
         const stored = await fetchStored(
           db,
@@ -95,9 +99,6 @@ export async function followChanges(
         const changes = batch
           .map((item) => (typeof item === 'number' ? stored.get(item) : item))
           .filter((change) => change !== undefined);
-        // PGlite answers within the same turn of the event loop: without this pause a burst of changes
-        // would run back to back while API requests wait for their next turn.
-        await nextTurn();
         if (changes.length > 0 && !stopped) await onChanges(changes).catch(onError);
       }
     } catch (error) {

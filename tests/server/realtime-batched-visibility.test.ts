@@ -115,6 +115,33 @@ describe('visibility of a change checked for all subscribers in one statement', 
     for (const socket of filtered) socket.close();
   });
 
+  it('checks the changes that arrive together in one statement and delivers them in commit order', async () => {
+    const alice = randomUUID();
+    const bob = randomUUID();
+    const aliceSocket = await subscriber(alice, 'together-alice');
+    const bobSocket = await subscriber(bob, 'together-bob');
+    const owners = [alice, bob, alice, bob, alice];
+    const statements = await visibilityStatements(db, async () => {
+      await db.transaction(async (tx) => {
+        for (const [index, owner] of owners.entries()) {
+          await tx.query('insert into public.items (owner, body) values ($1, $2)', [
+            owner,
+            `insieme ${index}`,
+          ]);
+        }
+      });
+      const aliceBodies = [];
+      for (let count = 0; count < 3; count += 1) aliceBodies.push(itemBody(await aliceSocket.frames.next()));
+      expect(aliceBodies).toEqual(['insieme 0', 'insieme 2', 'insieme 4']);
+      const bobBodies = [];
+      for (let count = 0; count < 2; count += 1) bobBodies.push(itemBody(await bobSocket.frames.next()));
+      expect(bobBodies).toEqual(['insieme 1', 'insieme 3']);
+    });
+    // One statement for the five rows and every subscriber of items (those of the earlier tests too).
+    expect(statements).toHaveLength(1);
+    expect(aliceSocket.frames.pending + bobSocket.frames.pending).toBe(0);
+  });
+
   it('answers per subscriber and per row, a failing role included, and leaves the role and claims as they were', async () => {
     const alice = randomUUID();
     const bob = randomUUID();
