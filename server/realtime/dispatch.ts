@@ -1,8 +1,8 @@
 import type { Database } from '../db/port.ts';
 import type { Change } from './change-feed.ts';
-import type { Binding, Channel, ChannelClaims } from './channel.ts';
+import type { Binding, Channel, ChannelClaims, SocketCork } from './channel.ts';
 import type { ChangeFilter } from './filters.ts';
-import { encodedPayload } from './serializer.ts';
+import { encodedPayload, type PhoenixMessage } from './serializer.ts';
 import type { TableCatalog, TableInfo } from './tables.ts';
 import { nextTurn } from './next-turn.ts';
 import { batchedCheck, evaluateFilters, type RowKey, type VisibilityCheck } from './visibility.ts';
@@ -81,12 +81,16 @@ const passing = (group: ClaimsGroup, binding: Binding, passes: Map<string, boole
 /** The event's data per set of readable columns (one per role), as an object and as JSON. */
 type EncodedData = Map<Set<string>, { data: ReturnType<typeof changeData>; json: string }>;
 
-function send(
+type Outgoing = { channel: Channel; message: Omit<PhoenixMessage, 'topic'> };
+
+/** The change's frames for the group's channels whose bindings it passes. */
+function framesFor(
   group: ClaimsGroup,
   info: TableInfo,
   change: Change,
   passes: Map<string, boolean> | undefined,
   encoded: EncodedData,
+  out: Outgoing[],
 ) {
   let shaped = encoded.get(group.readable);
   if (!shaped) {
@@ -101,8 +105,32 @@ function send(
     ];
     if (ids.length > 0) {
       const payload = { ids, data, [encodedPayload]: `{"ids":${JSON.stringify(ids)},"data":${json}}` };
-      channel.send({ joinRef: null, ref: null, event: 'postgres_changes', payload });
+      out.push({ channel, message: { joinRef: null, ref: null, event: 'postgres_changes', payload } });
     }
+  }
+}
+
+/** Sockets written per turn of the event loop: API requests wait for at most this many. */
+export const socketsPerTurn = 50;
+
+/**
+ * Sends each socket its frames of the batch, in order, in one write (its channels share a cork); a turn
+ * of the event loop between every `socketsPerTurn` sockets.
+ */
+async function sendBySocket(frames: Outgoing[]): Promise<void> {
+  const bySocket = new Map<SocketCork, Outgoing[]>();
+  for (const frame of frames) {
+    const list = bySocket.get(frame.channel.corked);
+    if (list) list.push(frame);
+    else bySocket.set(frame.channel.corked, [frame]);
+  }
+  let written = 0;
+  for (const [corked, list] of bySocket) {
+    if (written > 0 && written % socketsPerTurn === 0) await nextTurn();
+    corked(() => {
+      for (const { channel, message } of list) channel.send(message);
+    });
+    written += 1;
   }
 }
 
@@ -217,11 +245,11 @@ export async function deliverChanges(
     // A table whose check fails delivers nothing; the others still do.
     await checkTable(db, list, check).catch((error: unknown) => failures.push(error));
   }
-  for (const [index, { change, info, passes, visible }] of planned.entries()) {
-    // A fan-out of many changes leaves room between them for API requests.
-    if (index > 0) await nextTurn();
+  const frames: Outgoing[] = [];
+  for (const { change, info, passes, visible } of planned) {
     const encoded: EncodedData = new Map();
-    for (const group of visible ?? []) send(group, info, change, passes, encoded);
+    for (const group of visible ?? []) framesFor(group, info, change, passes, encoded, frames);
   }
+  await sendBySocket(frames);
   if (failures.length > 0) throw failures[0];
 }

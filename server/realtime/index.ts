@@ -61,14 +61,20 @@ export async function realtimeRoutes(app: FastifyInstance, context: ServerContex
     },
     (socket, request: SocketRequest) => {
       const version: SerializerVersion = request.query.vsn === '2.0.0' ? '2.0.0' : '1.0.0';
-      const session = new Session(socket, version, apikeyOf(request)!, {
-        db,
-        catalog,
-        jwtSecret: context.keys.jwtSecret,
-        maxBufferedBytes,
-        broadcast: (topic, payload, from) => hub.broadcast(topic, payload, from),
-        log,
-      });
+      const session = new Session(
+        socket,
+        version,
+        apikeyOf(request)!,
+        {
+          db,
+          catalog,
+          jwtSecret: context.keys.jwtSecret,
+          maxBufferedBytes,
+          broadcast: (topic, payload, from) => hub.broadcast(topic, payload, from),
+          log,
+        },
+        request.raw.socket,
+      );
       hub.add(session);
       socket.on('close', () => hub.remove(session));
       socket.on('error', () => socket.terminate());
