@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, QueryOptions } from '../../server/db/port.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -23,6 +24,36 @@ async function visibilityStatements(db: Database, work: () => Promise<void>): Pr
     db.query = query;
   }
   return checked;
+}
+
+/** An unmasked text frame's header: a WebSocket frame the server writes (JSON never starts so). */
+const isServerFrame = (chunk: unknown) =>
+  Buffer.isBuffer(chunk) && chunk[0] === 0x81 && (chunk[1]! & 0x80) === 0;
+
+/** For each write to a TCP socket of this process while `work` ran, the server frames it carried. */
+async function framesPerWrite(work: () => Promise<void>): Promise<number[]> {
+  const prototype = Socket.prototype as unknown as {
+    _write(chunk: unknown, encoding: string, callback: () => void): void;
+    _writev(chunks: { chunk: unknown }[], callback: () => void): void;
+  };
+  const { _write: write, _writev: writev } = prototype;
+  const writes: number[] = [];
+  prototype._write = function (chunk, encoding, callback) {
+    if (isServerFrame(chunk)) writes.push(1);
+    write.call(this, chunk, encoding, callback);
+  };
+  prototype._writev = function (chunks, callback) {
+    const frames = chunks.filter(({ chunk }) => isServerFrame(chunk)).length;
+    if (frames > 0) writes.push(frames);
+    writev.call(this, chunks, callback);
+  };
+  try {
+    await work();
+  } finally {
+    prototype._write = write;
+    prototype._writev = writev;
+  }
+  return writes;
 }
 
 const announcementId = (frame: PhoenixFrame) => {
@@ -140,6 +171,25 @@ describe('visibility of a change checked for all subscribers in one statement', 
     // One statement for the five rows and every subscriber of items (those of the earlier tests too).
     expect(statements).toHaveLength(1);
     expect(aliceSocket.frames.pending + bobSocket.frames.pending).toBe(0);
+  });
+
+  it("writes a socket's frames of one batch in one write", async () => {
+    const alice = randomUUID();
+    const aliceSocket = await subscriber(alice, 'one-write-alice');
+    const writes = await framesPerWrite(async () => {
+      await db.transaction(async (tx) => {
+        for (let index = 0; index < 5; index += 1) {
+          await tx.query('insert into public.items (owner, body) values ($1, $2)', [
+            alice,
+            `scritta ${index}`,
+          ]);
+        }
+      });
+      for (let index = 0; index < 5; index += 1) {
+        expect(itemBody(await aliceSocket.frames.next())).toBe(`scritta ${index}`);
+      }
+    });
+    expect(writes).toEqual([5]);
   });
 
   it('answers per subscriber and per row, a failing role included, and leaves the role and claims as they were', async () => {
