@@ -43,9 +43,25 @@ comment on table _realtime.changes is
   'few minutes for delivery.';
 revoke all on _realtime.changes from public;
 
+-- The key that signs the changes carried in NOTIFY payloads: any database login may LISTEN and NOTIFY on
+-- any channel, so a payload is trusted only with a signature made with this key, which only the server's
+-- login (and the trigger function it owns) may read. 244 random bits, made once.
+create table if not exists _realtime.notice_key (
+  only_row boolean primary key default true check (only_row),
+  key bytea not null
+);
+comment on table _realtime.notice_key is
+  'The secret that signs the changes carried in NOTIFY payloads on realtime_changes.';
+revoke all on _realtime.notice_key from public;
+insert into _realtime.notice_key (key)
+select pg_catalog.decode(pg_catalog.replace(
+         pg_catalog.gen_random_uuid()::text || pg_catalog.gen_random_uuid()::text, '-', ''), 'hex')
+ where not exists (select 1 from _realtime.notice_key);
+
 -- Security definer: the writer (anon, authenticated, ...) has no access to _realtime.changes.
--- A change that fits in a NOTIFY payload (under 8000 bytes) travels in it whole and is not stored; a
--- larger one is stored and only its id is notified. Every change takes a number from the table's
+-- A change that fits in a NOTIFY payload (under 8000 bytes) travels in it whole, after its signature
+-- (sha256(key || sha256(key || change)), in hex), and is not stored; a larger one is stored and only its
+-- id is notified. Every change takes a number from the table's
 -- sequence: two equal changes in one transaction are still two notifications (NOTIFY folds duplicates).
 create or replace function _realtime.capture_change() returns trigger
 language plpgsql security definer set search_path = ''
@@ -55,6 +71,8 @@ declare
   new_record jsonb := case when tg_op = 'DELETE' then null else pg_catalog.to_jsonb(new) end;
   old_record jsonb := case when tg_op = 'INSERT' then null else pg_catalog.to_jsonb(old) end;
   notice text;
+  signing_key bytea;
+  signature text;
 begin
   notice := pg_catalog.jsonb_build_object(
     'id', change_id,
@@ -66,8 +84,11 @@ begin
     'commit_timestamp',
     pg_catalog.to_char(pg_catalog.now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
   )::text;
-  if pg_catalog.octet_length(notice) < 8000 then
-    perform pg_catalog.pg_notify('realtime_changes', notice);
+  if pg_catalog.octet_length(notice) < 8000 - 64 then
+    select k.key into signing_key from _realtime.notice_key as k;
+    signature := pg_catalog.encode(pg_catalog.sha256(signing_key || pg_catalog.sha256(
+      signing_key || pg_catalog.convert_to(notice, 'UTF8'))), 'hex');
+    perform pg_catalog.pg_notify('realtime_changes', signature || notice);
   else
     insert into _realtime.changes (id, schema_name, table_name, type, record, old_record)
     values (change_id, tg_table_schema, tg_table_name, tg_op, new_record, old_record);

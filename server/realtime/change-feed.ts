@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/port.ts';
 import type { ChangeEvent } from './channel.ts';
 import { changesChannel } from './change-capture.ts';
@@ -43,16 +44,31 @@ const fromStored = (stored: StoredChange): Change => ({
   commitTimestamp: stored.commit_timestamp,
 });
 
-/** The change itself (when it fit in the payload) or the id under which it was stored. */
-function parseNotice(payload: string): Change | number | undefined {
-  if (payload.startsWith('{')) {
+const signatureLength = 64;
+const sha256 = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(parts)).digest();
+
+/** Whether `signature` (hex) is sha256(key || sha256(key || change)), as the capture trigger signs. */
+function signedWith(key: Buffer, signature: string, change: string): boolean {
+  const expected = sha256(key, sha256(key, Buffer.from(change, 'utf8')));
+  const given = Buffer.from(signature, 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * The change itself (when it fit in the payload, signed) or the id under which it was stored. Anyone
+ * connected to the database may NOTIFY: an unsigned or badly signed change is ignored.
+ */
+function parseNotice(payload: string, key: Buffer): Change | number | undefined {
+  if (payload[signatureLength] === '{') {
+    const change = payload.slice(signatureLength);
+    if (!signedWith(key, payload.slice(0, signatureLength), change)) return undefined;
     try {
-      return fromStored(JSON.parse(payload) as StoredChange);
+      return fromStored(JSON.parse(change) as StoredChange);
     } catch {
       return undefined;
     }
   }
-  const id = Number(payload);
+  const id = /^\d+$/.test(payload) ? Number(payload) : NaN;
   return Number.isSafeInteger(id) ? id : undefined;
 }
 
@@ -70,7 +86,8 @@ async function fetchStored(db: Database, ids: number[]): Promise<Map<number, Cha
 
 /**
  * Follows the NOTIFYs of the capture trigger and hands the changes on in commit order, in batches: a
- * change that fit in its notification as it came, a larger one read from _realtime.changes. Stored
+ * change that fit in its notification as it came (once its signature is checked), a larger one read
+ * from _realtime.changes. Stored
  * changes older than a few minutes are removed.
  */
 export async function followChanges(
@@ -108,8 +125,10 @@ export async function followChanges(
     }
   }
 
+  const { rows } = await db.query<{ key: Uint8Array }>('select key from _realtime.notice_key');
+  const key = Buffer.from(rows[0]!.key);
   const unlisten = await db.listen(changesChannel, (payload) => {
-    const notice = parseNotice(payload);
+    const notice = parseNotice(payload, key);
     if (notice === undefined) return;
     pending.push(notice);
     void drain();

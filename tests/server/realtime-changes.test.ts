@@ -237,6 +237,33 @@ describe('postgres_changes through supabase-js, under RLS', () => {
     await asAlice.removeChannel(channel);
   });
 
+  it('ignores a change notified by anyone but the capture trigger', async () => {
+    const inbox = new Inbox<Change>();
+    const channel = asAlice
+      .channel('forged')
+      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'items' }, inbox.push);
+    await subscribed(channel);
+    const id = await insertItem(alice, 'vera');
+    const genuine = await inbox.next('the genuine change');
+    expect(genuine.new).toMatchObject({ id, body: 'vera' });
+    // Any login may NOTIFY: a change for a row Alice may see, unsigned then with a made-up signature.
+    const forged = JSON.stringify({
+      id: 1,
+      schema: 'public',
+      table: 'items',
+      type: 'INSERT',
+      record: { ...genuine.new, body: 'falsa' },
+      old_record: null,
+      commit_timestamp: genuine.commit_timestamp,
+    });
+    for (const payload of [forged, `${'0'.repeat(64)}${forged}`, `${'ab'.repeat(32)}${forged}`]) {
+      await server.server.context.db.query(`select pg_notify('realtime_changes', $1)`, [payload]);
+    }
+    await insertItem(alice, 'ancora vera');
+    expect((await inbox.next('the next genuine change')).new).toMatchObject({ body: 'ancora vera' });
+    await asAlice.removeChannel(channel);
+  });
+
   it('delivers changes of a table without RLS to anonymous subscribers, with the full old row', async () => {
     const inbox = new Inbox<Change>();
     const anonymous = server.client();
