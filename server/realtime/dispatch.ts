@@ -1,10 +1,10 @@
 import type { Database } from '../db/port.ts';
 import type { Change } from './change-feed.ts';
-import type { Binding, Channel, ChannelClaims, SocketCork } from './channel.ts';
+import type { Binding, Channel, ChannelClaims } from './channel.ts';
 import type { ChangeFilter } from './filters.ts';
-import { encodedPayload, type PhoenixMessage } from './serializer.ts';
+import { encodedPayload } from './serializer.ts';
+import { sendBySocket, type Outgoing } from './socket-writes.ts';
 import type { TableCatalog, TableInfo } from './tables.ts';
-import { nextTurn } from './next-turn.ts';
 import { batchedCheck, evaluateFilters, type RowKey, type VisibilityCheck } from './visibility.ts';
 
 interface Interested {
@@ -81,8 +81,6 @@ const passing = (group: ClaimsGroup, binding: Binding, passes: Map<string, boole
 /** The event's data per set of readable columns (one per role), as an object and as JSON. */
 type EncodedData = Map<Set<string>, { data: ReturnType<typeof changeData>; json: string }>;
 
-type Outgoing = { channel: Channel; message: Omit<PhoenixMessage, 'topic'> };
-
 /** The change's frames for the group's channels whose bindings it passes. */
 function framesFor(
   group: ClaimsGroup,
@@ -107,30 +105,6 @@ function framesFor(
       const payload = { ids, data, [encodedPayload]: `{"ids":${JSON.stringify(ids)},"data":${json}}` };
       out.push({ channel, message: { joinRef: null, ref: null, event: 'postgres_changes', payload } });
     }
-  }
-}
-
-/** Sockets written per turn of the event loop: API requests wait for at most this many. */
-export const socketsPerTurn = 50;
-
-/**
- * Sends each socket its frames of the batch, in order, in one write (its channels share a cork); a turn
- * of the event loop between every `socketsPerTurn` sockets.
- */
-async function sendBySocket(frames: Outgoing[]): Promise<void> {
-  const bySocket = new Map<SocketCork, Outgoing[]>();
-  for (const frame of frames) {
-    const list = bySocket.get(frame.channel.corked);
-    if (list) list.push(frame);
-    else bySocket.set(frame.channel.corked, [frame]);
-  }
-  let written = 0;
-  for (const [corked, list] of bySocket) {
-    if (written > 0 && written % socketsPerTurn === 0) await nextTurn();
-    corked(() => {
-      for (const { channel, message } of list) channel.send(message);
-    });
-    written += 1;
   }
 }
 
