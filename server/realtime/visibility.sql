@@ -22,7 +22,10 @@ declare
   command text;
   subscriber jsonb;
   subscriber_role text;
+  -- What the settings hold now: most subscribers share a role, many a user (one per device or tab).
   role_set text;
+  sub_set text;
+  email_set text;
   visible int[];
 begin
   -- Policies may call functions: whatever they do, checking visibility writes nothing.
@@ -50,21 +53,29 @@ begin
   for subscriber in select value from pg_catalog.jsonb_array_elements(subscribers) loop
     begin
       subscriber_role := subscriber ->> 'role';
-      -- Most subscribers share a role: setting it again would look it up again.
+      -- A setting is only written when it changes: setting the role again would look it up again.
       if role_set is distinct from subscriber_role then
         perform pg_catalog.set_config('role', subscriber_role, true);
+        perform pg_catalog.set_config('request.jwt.claim.role', subscriber_role, true);
         role_set := subscriber_role;
       end if;
       perform pg_catalog.set_config('request.jwt.claims', subscriber::text, true);
-      perform pg_catalog.set_config('request.jwt.claim.sub', coalesce(subscriber ->> 'sub', ''), true);
-      perform pg_catalog.set_config('request.jwt.claim.role', subscriber_role, true);
-      perform pg_catalog.set_config('request.jwt.claim.email', coalesce(subscriber ->> 'email', ''), true);
+      if sub_set is distinct from coalesce(subscriber ->> 'sub', '') then
+        sub_set := coalesce(subscriber ->> 'sub', '');
+        perform pg_catalog.set_config('request.jwt.claim.sub', sub_set, true);
+      end if;
+      if email_set is distinct from coalesce(subscriber ->> 'email', '') then
+        email_set := coalesce(subscriber ->> 'email', '');
+        perform pg_catalog.set_config('request.jwt.claim.email', email_set, true);
+      end if;
       execute command into visible;
     exception when others then
       -- No privilege on the table, a role that does not exist, a failing policy: nothing visible. The
-      -- block's rollback restored the role as it was before the block.
+      -- block's rollback put the settings back as they were before it: write them all next time.
       visible := '{}';
       role_set := null;
+      sub_set := null;
+      email_set := null;
     end;
     return next coalesce(visible, '{}');
   end loop;

@@ -213,6 +213,11 @@ describe('visibility of a change checked for all subscribers in one statement', 
       { role: 'anon' },
       { role: 'service_role' },
       { role: 'authenticated', sub: alice },
+      // A role without privilege on the table fails once its claims are set; their rollback leaves
+      // Alice's, so the next subscriber's claims are written again although they equal the failed one's.
+      { role: 'pg_monitor', sub: bob },
+      { role: 'authenticated', sub: bob },
+      { role: 'authenticated', sub: bob, email: 'bob@example.com' },
     ];
     const result = await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ visible: number[] }>(
@@ -226,7 +231,7 @@ describe('visibility of a change checked for all subscribers in one statement', 
       );
       return { visible: rows.map((row) => row.visible), after: after.rows[0]! };
     });
-    expect(result.visible).toEqual([[], [1], [], [2], [], [1, 2], [1]]);
+    expect(result.visible).toEqual([[], [1], [], [2], [], [1, 2], [1], [], [2], [2]]);
     expect(result.after.claims).toBe('');
     expect(result.after.read_only).toBe('on');
     const login = (await db.query<{ who: string }>('select current_user as who')).rows[0]!.who;
