@@ -20,6 +20,10 @@ const singleChanges = 10;
 const burstConcurrency = 8;
 
 type Check = 'batched' | 'per-session';
+/** BENCH_REALTIME_CHECKS=batched (or per-session) runs one check only. */
+const checks = (process.env.BENCH_REALTIME_CHECKS ?? 'batched,per-session')
+  .split(',')
+  .filter((check): check is Check => check === 'batched' || check === 'per-session');
 
 /** A Phoenix socket that counts the postgres_changes it receives and when. */
 class Subscriber {
@@ -277,7 +281,7 @@ export async function benchRealtime(databases: ('pglite' | 'postgres')[]) {
   if (databases.includes('pglite')) plan.push(['pglite', 500, false, 10]);
   const rows = [];
   for (const [kind, subscribers, singles, burst] of plan) {
-    for (const check of ['batched', 'per-session'] as const) {
+    for (const check of checks) {
       const row = await runOn(kind, check, subscribers, singles, burst);
       console.error(JSON.stringify(row));
       rows.push(row);

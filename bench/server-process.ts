@@ -77,7 +77,10 @@ export async function startServerProcess(options: {
     ...options.environment,
   });
   const started = performance.now();
-  const child = spawn(process.execPath, ['server/index.ts'], {
+  // BENCH_SERVER_PROFILE=<folder>: a V8 CPU profile of the server, written there when it stops.
+  const profile = process.env.BENCH_SERVER_PROFILE;
+  const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const child = spawn(process.execPath, [...profiling, 'server/index.ts'], {
     cwd: projectRoot,
     env: environment,
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -28,7 +28,11 @@ export interface Channel {
   broadcastAck: boolean;
   expiryTimer?: NodeJS.Timeout;
   send(message: Omit<PhoenixMessage, 'topic'>): void;
+  /** The socket's, shared by its channels: frames sent inside `work` leave in one write. */
+  corked: SocketCork;
 }
+
+export type SocketCork = (work: () => void) => void;
 
 /** The part after `realtime:`, which is how Realtime names a channel in system messages. */
 export const subTopic = (topic: string) => topic.replace(/^realtime:/, '');

@@ -3,8 +3,9 @@ import type { Change } from './change-feed.ts';
 import type { Binding, Channel, ChannelClaims } from './channel.ts';
 import type { ChangeFilter } from './filters.ts';
 import { encodedPayload } from './serializer.ts';
+import { sendBySocket, type Outgoing } from './socket-writes.ts';
 import type { TableCatalog, TableInfo } from './tables.ts';
-import { batchedCheck, evaluateFilters, type VisibilityCheck } from './visibility.ts';
+import { batchedCheck, evaluateFilters, type RowKey, type VisibilityCheck } from './visibility.ts';
 
 interface Interested {
   channel: Channel;
@@ -45,13 +46,25 @@ function changeData(info: TableInfo, change: Change, readable: Set<string>) {
   };
 }
 
+const claimsKeys = new WeakMap<ChannelClaims, string>();
+
+/** Claims as a key: equal claims see the same rows. A channel's claims object changes with its token. */
+function claimsKey(claims: ChannelClaims): string {
+  let key = claimsKeys.get(claims);
+  if (key === undefined) {
+    key = JSON.stringify(claims);
+    claimsKeys.set(claims, key);
+  }
+  return key;
+}
+
 /** Channels with the same claims see the same rows: one check serves them all. */
-function groupByClaims(change: Change, channels: Iterable<Channel>) {
+function groupByClaims(change: Change, channels: Channel[]) {
   const groups = new Map<string, { claims: ChannelClaims; entries: Interested[] }>();
   for (const channel of channels) {
     const bindings = channel.bindings.filter((binding) => matches(binding, change));
     if (bindings.length === 0) continue;
-    const key = JSON.stringify(channel.claims);
+    const key = claimsKey(channel.claims);
     const group = groups.get(key) ?? { claims: channel.claims, entries: [] };
     group.entries.push({ channel, bindings });
     groups.set(key, group);
@@ -68,12 +81,14 @@ const passing = (group: ClaimsGroup, binding: Binding, passes: Map<string, boole
 /** The event's data per set of readable columns (one per role), as an object and as JSON. */
 type EncodedData = Map<Set<string>, { data: ReturnType<typeof changeData>; json: string }>;
 
-function send(
+/** The change's frames for the group's channels whose bindings it passes. */
+function framesFor(
   group: ClaimsGroup,
   info: TableInfo,
   change: Change,
   passes: Map<string, boolean> | undefined,
   encoded: EncodedData,
+  out: Outgoing[],
 ) {
   let shaped = encoded.get(group.readable);
   if (!shaped) {
@@ -88,59 +103,127 @@ function send(
     ];
     if (ids.length > 0) {
       const payload = { ids, data, [encodedPayload]: `{"ids":${JSON.stringify(ids)},"data":${json}}` };
-      channel.send({ joinRef: null, ref: null, event: 'postgres_changes', payload });
+      out.push({ channel, message: { joinRef: null, ref: null, event: 'postgres_changes', payload } });
     }
   }
 }
 
-/**
- * Sends one committed change to every channel that subscribed to it and whose role and claims may
- * select the row now. The check for all subscribers is one statement (`batchedCheck`), so a change costs
- * the database the same whatever the number of subscribers' sessions.
- */
-export async function deliverChange(
+/** A change with the subscribers it may reach once their visibility is known. */
+interface Planned {
+  change: Change;
+  info: TableInfo;
+  passes?: Map<string, boolean>;
+  candidates: ClaimsGroup[];
+  /** The groups that may see the row; DELETEs are not checked. */
+  visible?: ClaimsGroup[];
+}
+
+/** Who subscribed to the change and passes its filters (one query per change that has filters). */
+async function plan(
   db: Database,
   catalog: TableCatalog,
   change: Change,
-  channels: Iterable<Channel>,
-  check: VisibilityCheck = batchedCheck,
-): Promise<void> {
+  channels: Channel[],
+): Promise<Planned | undefined> {
   const interested = groupByClaims(change, channels);
-  if (interested.length === 0) return;
+  if (interested.length === 0) return undefined;
   const info = await catalog.table(change.schema, change.table);
-  if (!info) return;
+  if (!info) return undefined;
   const groups: ClaimsGroup[] = [];
   for (const group of interested) {
     const readable = await catalog.readableColumns(info, group.claims.role);
     if (readable.size > 0) groups.push({ ...group, readable });
   }
-  if (groups.length === 0) return;
-  const encoded: EncodedData = new Map();
+  if (groups.length === 0) return undefined;
   // As on Supabase, a DELETE is neither checked against RLS nor filtered: every subscriber of the table
   // gets it, carrying only the primary key, so it says nothing about the columns of a row it cannot see.
-  if (change.type === 'DELETE') {
-    for (const group of groups) send(group, info, change, undefined, encoded);
-    return;
-  }
+  if (change.type === 'DELETE') return { change, info, candidates: groups, visible: groups };
   const filters = new Map<string, ChangeFilter>();
   for (const { entries } of groups) {
     for (const { bindings } of entries) {
       for (const binding of bindings) if (binding.filter) filters.set(binding.filterText!, binding.filter);
     }
   }
-  // Filters first (one query): only subscribers with a binding the change passes are checked for RLS.
+  // Filters first: only subscribers with a binding the change passes are checked for RLS.
   const passes = await evaluateFilters(db, info, change, filters);
   const candidates = groups.filter((group) =>
     group.entries.some(({ bindings }) => bindings.some((binding) => passing(group, binding, passes))),
   );
-  if (candidates.length === 0) return;
-  const visible = await check(
-    db,
-    info,
-    change,
-    candidates.map((group) => group.claims),
-  );
-  candidates.forEach((group, index) => {
-    if (visible[index]) send(group, info, change, passes, encoded);
+  return candidates.length > 0 ? { change, info, passes, candidates } : undefined;
+}
+
+const rowKey = (info: TableInfo, change: Change): RowKey =>
+  Object.fromEntries(info.primaryKey.map((column) => [column, change.record?.[column] ?? null]));
+
+/**
+ * Decides `visible` for every checked change of one table: one check for all of them, each distinct
+ * row once, each distinct claims once.
+ */
+async function checkTable(db: Database, planned: Planned[], check: VisibilityCheck): Promise<void> {
+  const info = planned[0]!.info;
+  const keys: RowKey[] = [];
+  const keyIndexes = new Map<string, number>();
+  const subscribers: ChannelClaims[] = [];
+  const subscriberIndexes = new Map<string, number>();
+  const keyOf = planned.map(({ change }) => {
+    const key = rowKey(info, change);
+    const text = JSON.stringify(key);
+    let index = keyIndexes.get(text);
+    if (index === undefined) {
+      index = keys.push(key) - 1;
+      keyIndexes.set(text, index);
+    }
+    return index;
   });
+  for (const { candidates } of planned) {
+    for (const { claims } of candidates) {
+      const text = claimsKey(claims);
+      if (!subscriberIndexes.has(text)) subscriberIndexes.set(text, subscribers.push(claims) - 1);
+    }
+  }
+  const visible = await check(db, info, keys, subscribers);
+  planned.forEach((item, index) => {
+    item.visible = item.candidates.filter((group) =>
+      visible[subscriberIndexes.get(claimsKey(group.claims))!]?.has(keyOf[index]!),
+    );
+  });
+}
+
+/**
+ * Sends committed changes, in order, to every channel that subscribed to them and whose role and claims
+ * may select the row now. The check is one statement per table for all the changes and all the
+ * subscribers' sessions (`batchedCheck`), so a burst costs the database about what one change does.
+ */
+export async function deliverChanges(
+  db: Database,
+  catalog: TableCatalog,
+  changes: Change[],
+  channels: Iterable<Channel>,
+  check: VisibilityCheck = batchedCheck,
+): Promise<void> {
+  const subscribed = [...channels];
+  const planned: Planned[] = [];
+  for (const change of changes) {
+    const item = await plan(db, catalog, change, subscribed);
+    if (item) planned.push(item);
+  }
+  const byTable = new Map<number, Planned[]>();
+  for (const item of planned) {
+    if (item.visible) continue;
+    const list = byTable.get(item.info.oid) ?? [];
+    list.push(item);
+    byTable.set(item.info.oid, list);
+  }
+  const failures: unknown[] = [];
+  for (const list of byTable.values()) {
+    // A table whose check fails delivers nothing; the others still do.
+    await checkTable(db, list, check).catch((error: unknown) => failures.push(error));
+  }
+  const frames: Outgoing[] = [];
+  for (const { change, info, passes, visible } of planned) {
+    const encoded: EncodedData = new Map();
+    for (const group of visible ?? []) framesFor(group, info, change, passes, encoded, frames);
+  }
+  await sendBySocket(frames);
+  if (failures.length > 0) throw failures[0];
 }

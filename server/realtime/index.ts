@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { installChangeCapture } from './change-capture.ts';
 import { followChanges } from './change-feed.ts';
-import { deliverChange } from './dispatch.ts';
+import { deliverChanges } from './dispatch.ts';
 import { defaultHeartbeatTimeoutMilliseconds, RealtimeHub } from './hub.ts';
 import type { SerializerVersion } from './serializer.ts';
 import { defaultMaxBufferedBytes, Session } from './session.ts';
@@ -36,7 +36,7 @@ export async function realtimeRoutes(app: FastifyInstance, context: ServerContex
   const check = visibilityChecks[limits.visibilityCheck ?? 'batched'];
   const feed = await followChanges(
     db,
-    (change) => deliverChange(db, catalog, change, hub.channels(), check),
+    (changes) => deliverChanges(db, catalog, changes, hub.channels(), check),
     log,
   );
   app.addHook('onClose', async () => {
@@ -61,14 +61,20 @@ export async function realtimeRoutes(app: FastifyInstance, context: ServerContex
     },
     (socket, request: SocketRequest) => {
       const version: SerializerVersion = request.query.vsn === '2.0.0' ? '2.0.0' : '1.0.0';
-      const session = new Session(socket, version, apikeyOf(request)!, {
-        db,
-        catalog,
-        jwtSecret: context.keys.jwtSecret,
-        maxBufferedBytes,
-        broadcast: (topic, payload, from) => hub.broadcast(topic, payload, from),
-        log,
-      });
+      const session = new Session(
+        socket,
+        version,
+        apikeyOf(request)!,
+        {
+          db,
+          catalog,
+          jwtSecret: context.keys.jwtSecret,
+          maxBufferedBytes,
+          broadcast: (topic, payload, from) => hub.broadcast(topic, payload, from),
+          log,
+        },
+        request.raw.socket,
+      );
       hub.add(session);
       socket.on('close', () => hub.remove(session));
       socket.on('error', () => socket.terminate());

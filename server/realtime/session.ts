@@ -1,7 +1,8 @@
+import type { Socket } from 'node:net';
 import type { WebSocket, RawData } from 'ws';
 import type { Database } from '../db/port.ts';
 import { prepareBindings } from './bindings.ts';
-import { subTopic, type Channel, type ChannelClaims } from './channel.ts';
+import { subTopic, type Channel, type ChannelClaims, type SocketCork } from './channel.ts';
 import { decode, encode, type PhoenixMessage, type SerializerVersion } from './serializer.ts';
 import type { TableCatalog } from './tables.ts';
 import { installCaptureTriggers } from './change-capture.ts';
@@ -10,6 +11,8 @@ import { checkToken, usableToken } from './tokens.ts';
 /** A client that cannot keep up is disconnected rather than buffered without end. */
 export const defaultMaxBufferedBytes = 4 * 1024 * 1024;
 const maxTimer = 2 ** 31 - 1;
+/** Frames held back by a cork beyond this many bytes are written out. */
+const maxCorkedBytes = 64 * 1024;
 
 export interface SessionDeps {
   db: Database;
@@ -39,12 +42,24 @@ export class Session {
   private readonly version: SerializerVersion;
   private readonly apikey: string;
   private readonly deps: SessionDeps;
+  private readonly connection?: Pick<Socket, 'cork' | 'uncork'>;
 
-  constructor(socket: WebSocket, version: SerializerVersion, apikey: string, deps: SessionDeps) {
+  /**
+   * `connection`: the TCP socket under the WebSocket (the upgraded request's), corked while several frames
+   * are sent at once so that they leave in one write instead of one system call each.
+   */
+  constructor(
+    socket: WebSocket,
+    version: SerializerVersion,
+    apikey: string,
+    deps: SessionDeps,
+    connection?: Pick<Socket, 'cork' | 'uncork'>,
+  ) {
     this.socket = socket;
     this.version = version;
     this.apikey = apikey;
     this.deps = deps;
+    this.connection = connection;
     socket.on('message', (data, isBinary) => {
       this.lastSeen = Date.now();
       let message: PhoenixMessage;
@@ -64,8 +79,34 @@ export class Session {
       this.terminate();
       return;
     }
-    this.socket.send(encode(message, this.version));
+    const frame = encode(message, this.version);
+    this.socket.send(frame);
+    if (this.corkedBytes === undefined) return;
+    // Large frames leave at once: bufferedAmount then measures what the client has not read, as it
+    // does without the cork, not what this batch holds back.
+    this.corkedBytes += frame.length;
+    if (this.corkedBytes >= maxCorkedBytes) {
+      this.connection!.uncork();
+      this.connection!.cork();
+      this.corkedBytes = 0;
+    }
   }
+
+  /** Bytes sent since the connection was last corked, while it is. */
+  private corkedBytes: number | undefined;
+
+  readonly corked: SocketCork = (work) => {
+    const connection = this.connection;
+    if (!connection) return work();
+    connection.cork();
+    this.corkedBytes = 0;
+    try {
+      work();
+    } finally {
+      this.corkedBytes = undefined;
+      connection.uncork();
+    }
+  };
 
   terminate(): void {
     this.socket.terminate();
@@ -140,6 +181,7 @@ export class Session {
       broadcastSelf: broadcast.self === true,
       broadcastAck: broadcast.ack === true,
       send: (outgoing) => this.send({ ...outgoing, topic: message.topic }),
+      corked: this.corked,
     };
     let failure: string | undefined;
     try {

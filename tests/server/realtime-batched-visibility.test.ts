@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/port.ts';
+import type { Database, QueryOptions } from '../../server/db/port.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { PhoenixSocket, within, type PhoenixFrame } from '../support/realtime.ts';
 
@@ -8,14 +9,14 @@ const fixtures = new URL('./fixtures/realtime-migrations', import.meta.url).path
 const insertItems = { event: 'INSERT', schema: 'public', table: 'items' };
 const insertAnnouncements = { event: 'INSERT', schema: 'public', table: 'announcements' };
 
-/** The number of subscribers each statement calling _realtime.visible_to checked while `work` ran. */
+/** The number of subscribers each statement calling _realtime.visible_rows checked while `work` ran. */
 async function visibilityStatements(db: Database, work: () => Promise<void>): Promise<number[]> {
   const query = db.query;
   const checked: number[] = [];
-  db.query = ((sql: string, params?: unknown[]) => {
-    if (sql.includes('_realtime.visible_to'))
+  db.query = ((sql: string, params?: unknown[], options?: QueryOptions) => {
+    if (sql.includes('_realtime.visible_rows'))
       checked.push((JSON.parse(String(params![3])) as unknown[]).length);
-    return query(sql, params);
+    return query(sql, params, options);
   }) as Database['query'];
   try {
     await work();
@@ -23,6 +24,36 @@ async function visibilityStatements(db: Database, work: () => Promise<void>): Pr
     db.query = query;
   }
   return checked;
+}
+
+/** An unmasked text frame's header: a WebSocket frame the server writes (JSON never starts so). */
+const isServerFrame = (chunk: unknown) =>
+  Buffer.isBuffer(chunk) && chunk[0] === 0x81 && (chunk[1]! & 0x80) === 0;
+
+/** For each write to a TCP socket of this process while `work` ran, the server frames it carried. */
+async function framesPerWrite(work: () => Promise<void>): Promise<number[]> {
+  const prototype = Socket.prototype as unknown as {
+    _write(chunk: unknown, encoding: string, callback: () => void): void;
+    _writev(chunks: { chunk: unknown }[], callback: () => void): void;
+  };
+  const { _write: write, _writev: writev } = prototype;
+  const writes: number[] = [];
+  prototype._write = function (chunk, encoding, callback) {
+    if (isServerFrame(chunk)) writes.push(1);
+    write.call(this, chunk, encoding, callback);
+  };
+  prototype._writev = function (chunks, callback) {
+    const frames = chunks.filter(({ chunk }) => isServerFrame(chunk)).length;
+    if (frames > 0) writes.push(frames);
+    writev.call(this, chunks, callback);
+  };
+  try {
+    await work();
+  } finally {
+    prototype._write = write;
+    prototype._writev = writev;
+  }
+  return writes;
 }
 
 const announcementId = (frame: PhoenixFrame) => {
@@ -115,35 +146,92 @@ describe('visibility of a change checked for all subscribers in one statement', 
     for (const socket of filtered) socket.close();
   });
 
-  it('answers per subscriber, a failing role included, and leaves the role and claims as they were', async () => {
+  it('checks the changes that arrive together in one statement and delivers them in commit order', async () => {
     const alice = randomUUID();
+    const bob = randomUUID();
+    const aliceSocket = await subscriber(alice, 'together-alice');
+    const bobSocket = await subscriber(bob, 'together-bob');
+    const owners = [alice, bob, alice, bob, alice];
+    const statements = await visibilityStatements(db, async () => {
+      await db.transaction(async (tx) => {
+        for (const [index, owner] of owners.entries()) {
+          await tx.query('insert into public.items (owner, body) values ($1, $2)', [
+            owner,
+            `insieme ${index}`,
+          ]);
+        }
+      });
+      const aliceBodies = [];
+      for (let count = 0; count < 3; count += 1) aliceBodies.push(itemBody(await aliceSocket.frames.next()));
+      expect(aliceBodies).toEqual(['insieme 0', 'insieme 2', 'insieme 4']);
+      const bobBodies = [];
+      for (let count = 0; count < 2; count += 1) bobBodies.push(itemBody(await bobSocket.frames.next()));
+      expect(bobBodies).toEqual(['insieme 1', 'insieme 3']);
+    });
+    // One statement for the five rows and every subscriber of items (those of the earlier tests too).
+    expect(statements).toHaveLength(1);
+    expect(aliceSocket.frames.pending + bobSocket.frames.pending).toBe(0);
+  });
+
+  it("writes a socket's frames of one batch in one write", async () => {
+    const alice = randomUUID();
+    const aliceSocket = await subscriber(alice, 'one-write-alice');
+    const writes = await framesPerWrite(async () => {
+      await db.transaction(async (tx) => {
+        for (let index = 0; index < 5; index += 1) {
+          await tx.query('insert into public.items (owner, body) values ($1, $2)', [
+            alice,
+            `scritta ${index}`,
+          ]);
+        }
+      });
+      for (let index = 0; index < 5; index += 1) {
+        expect(itemBody(await aliceSocket.frames.next())).toBe(`scritta ${index}`);
+      }
+    });
+    expect(writes).toEqual([5]);
+  });
+
+  it('answers per subscriber and per row, a failing role included, and leaves the role and claims as they were', async () => {
+    const alice = randomUUID();
+    const bob = randomUUID();
     await insertItem(alice, 'riga di Alice');
-    const record = (
-      await db.query<{ record: Record<string, unknown> }>(
-        'select to_jsonb(i) as record from public.items as i where owner = $1',
-        [alice],
+    await insertItem(bob, 'riga di Bob');
+    const keys = (
+      await db.query<{ id: number }>(
+        'select id::int as id from public.items where owner = any($1::uuid[]) order by owner = $2 desc',
+        [[alice, bob], alice],
       )
-    ).rows[0]!.record;
+    ).rows.map(({ id }) => ({ id }));
+    // Alice's row, Bob's row, a row that does not exist.
+    keys.push({ id: -1 });
     const subscribers = [
       { role: 'authenticated', sub: randomUUID() },
       { role: 'authenticated', sub: alice },
       { role: 'no_such_role', sub: alice },
+      { role: 'authenticated', sub: bob },
       { role: 'anon' },
       { role: 'service_role' },
       { role: 'authenticated', sub: alice },
+      // A role without privilege on the table fails once its claims are set; their rollback leaves
+      // Alice's, so the next subscriber's claims are written again although they equal the failed one's.
+      { role: 'pg_monitor', sub: bob },
+      { role: 'authenticated', sub: bob },
+      { role: 'authenticated', sub: bob, email: 'bob@example.com' },
     ];
     const result = await db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ verdicts: boolean[] }>(
-        `select _realtime.visible_to('public.items'::regclass, '{id}', $1::jsonb, $2::jsonb) as verdicts`,
-        [JSON.stringify(record), JSON.stringify(subscribers)],
+      const { rows } = await tx.query<{ visible: number[] }>(
+        `select visible from _realtime.visible_rows('public.items'::regclass, '{id}', $1::jsonb, $2::jsonb)
+           with ordinality as v(visible, position) order by position`,
+        [JSON.stringify(keys), JSON.stringify(subscribers)],
       );
       const after = await tx.query<{ who: string; claims: string; read_only: string }>(
         `select current_user as who, coalesce(current_setting('request.jwt.claims', true), '') as claims,
                 current_setting('transaction_read_only') as read_only`,
       );
-      return { verdicts: rows[0]!.verdicts, after: after.rows[0]! };
+      return { visible: rows.map((row) => row.visible), after: after.rows[0]! };
     });
-    expect(result.verdicts).toEqual([false, true, false, false, true, true]);
+    expect(result.visible).toEqual([[], [1], [], [2], [], [1, 2], [1], [], [2], [2]]);
     expect(result.after.claims).toBe('');
     expect(result.after.read_only).toBe('on');
     const login = (await db.query<{ who: string }>('select current_user as who')).rows[0]!.who;
@@ -155,7 +243,7 @@ describe('visibility of a change checked for all subscribers in one statement', 
       const attempt = db.transaction(async (tx) => {
         await tx.query(`set local role ${role}`);
         await tx.query(
-          `select _realtime.visible_to('public.items'::regclass, '{id}', '{}'::jsonb, '[]'::jsonb)`,
+          `select _realtime.visible_rows('public.items'::regclass, '{id}', '[]'::jsonb, '[]'::jsonb)`,
         );
       });
       await expect(attempt).rejects.toMatchObject({ code: '42501' });
@@ -177,7 +265,8 @@ describe('visibility of a change checked for all subscribers in one statement', 
       accessToken: await server.token({ sub: randomUUID(), role: 'authenticated' }),
     });
     expect((await api.rpc('item_count')).error).toBeNull();
-    const burst = 40;
+    // Ten batches of changes: far longer to fan out than a request takes, even when the database is fast.
+    const burst = 200;
     const last = subscribers.at(-1)!;
     const events: string[] = [];
     await db.transaction(async (tx) => {

@@ -190,15 +190,77 @@ describe('postgres_changes through supabase-js, under RLS', () => {
     await asAlice.removeChannel(channel);
   });
 
-  it('delivers a row far larger than a NOTIFY payload', async () => {
+  const storedChanges = async () =>
+    (
+      await server.server.context.db.query<{ body: string }>(
+        `select record ->> 'body' as body from _realtime.changes where table_name = 'items' order by id`,
+      )
+    ).rows.map((row) => row.body);
+
+  it('delivers a row far larger than a NOTIFY payload, stored and read back', async () => {
     const inbox = new Inbox<Change>();
     const channel = asAlice
       .channel('large')
       .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'items' }, inbox.push);
     await subscribed(channel);
-    const body = 'x'.repeat(50_000);
-    await insertItem(alice, body);
-    expect(((await inbox.next()).new as Row).body).toBe(body);
+    // Just over and far over the 8000 bytes a payload may have.
+    const bodies = ['y'.repeat(7_900), 'x'.repeat(50_000)];
+    for (const body of bodies) await insertItem(alice, body);
+    expect(((await inbox.next()).new as Row).body).toBe(bodies[0]);
+    expect(((await inbox.next()).new as Row).body).toBe(bodies[1]);
+    expect((await storedChanges()).slice(-2)).toEqual(bodies);
+    await asAlice.removeChannel(channel);
+  });
+
+  it('carries a change that fits in the NOTIFY payload without storing it, equal changes included', async () => {
+    const inbox = new Inbox<Change>();
+    const channel = asAlice
+      .channel('small')
+      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'items' }, inbox.push);
+    await subscribed(channel);
+    const id = await insertItem(alice, 'piccola', 3);
+    const stored = await storedChanges();
+    // The same update twice in one transaction: two changes, though their rows are equal.
+    await server.server.context.db.transaction(async (tx) => {
+      for (let time = 0; time < 2; time += 1) {
+        await tx.query("update public.items set body = 'uguale' where id = $1", [id]);
+      }
+    });
+    for (let time = 0; time < 2; time += 1) {
+      expect(await inbox.next(`update ${time + 1}`)).toMatchObject({
+        eventType: 'UPDATE',
+        new: { id, owner: alice, body: 'uguale', price: 3 },
+        old: { id },
+      });
+    }
+    expect(await storedChanges()).toEqual(stored);
+    await asAlice.removeChannel(channel);
+  });
+
+  it('ignores a change notified by anyone but the capture trigger', async () => {
+    const inbox = new Inbox<Change>();
+    const channel = asAlice
+      .channel('forged')
+      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'items' }, inbox.push);
+    await subscribed(channel);
+    const id = await insertItem(alice, 'vera');
+    const genuine = await inbox.next('the genuine change');
+    expect(genuine.new).toMatchObject({ id, body: 'vera' });
+    // Any login may NOTIFY: a change for a row Alice may see, unsigned then with a made-up signature.
+    const forged = JSON.stringify({
+      id: 1,
+      schema: 'public',
+      table: 'items',
+      type: 'INSERT',
+      record: { ...genuine.new, body: 'falsa' },
+      old_record: null,
+      commit_timestamp: genuine.commit_timestamp,
+    });
+    for (const payload of [forged, `${'0'.repeat(64)}${forged}`, `${'ab'.repeat(32)}${forged}`]) {
+      await server.server.context.db.query(`select pg_notify('realtime_changes', $1)`, [payload]);
+    }
+    await insertItem(alice, 'ancora vera');
+    expect((await inbox.next('the next genuine change')).new).toMatchObject({ body: 'ancora vera' });
     await asAlice.removeChannel(channel);
   });
 
