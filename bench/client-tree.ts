@@ -34,6 +34,7 @@ interface Read {
 const server = await startServer(
   {
     ...loadConfig({}),
+    mailPort: 0,
     port: 0,
     host: '127.0.0.1',
     jwtSecret,

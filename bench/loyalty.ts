@@ -291,6 +291,7 @@ async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResult
   try {
     const config: ServerConfig = {
       ...loadConfig({}),
+      mailPort: 0,
       port: 0,
       host: '127.0.0.1',
       dataDir,

@@ -32,6 +32,7 @@ describe('ADMIN_EMAIL adopting an existing account at start', () => {
   const start = async (admin: Partial<ServerConfig>) => {
     const config: ServerConfig = {
       ...loadConfig({}),
+      mailPort: 0,
       port: 0,
       host: '127.0.0.1',
       dataDir,

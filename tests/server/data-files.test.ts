@@ -43,6 +43,7 @@ describe.skipIf(testDatabaseKind === 'postgres')('the data folder, as initdb kee
     server = await startServer(
       {
         ...loadConfig({}),
+        mailPort: 0,
         port: 0,
         host: '127.0.0.1',
         dataDir,

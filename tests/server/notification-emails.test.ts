@@ -121,8 +121,13 @@ describe('notifications: the server sends the outbox', () => {
     expect(ics).toContain('BEGIN:VCALENDAR\r\n');
     expect(ics).toContain(`DTSTART;TZID=Europe/Rome:${day.replaceAll('-', '')}T103000`);
     expect(ics).toContain('LOCATION:Via Garibaldi 3\\, Torino');
-    // The outbox says what was sent; the reminder waits for its time.
-    expect(await unsent()).toEqual([{ kind: 'reminder', attempts: 0, last_error: null }]);
+    // The outbox says what was sent (once the sender has marked it, just after handing it over);
+    // the reminder waits for its time.
+    const waiting = await eventually(async () => {
+      const rows = await unsent();
+      return rows.every((row) => row.kind === 'reminder') ? rows : undefined;
+    });
+    expect(waiting).toEqual([{ kind: 'reminder', attempts: 0, last_error: null }]);
   });
 
   it('tells the customer in Italian when her request expired unanswered', async () => {

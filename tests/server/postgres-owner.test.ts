@@ -50,6 +50,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')(
       return startServer(
         {
           ...loadConfig({}),
+          mailPort: 0,
           port: 0,
           host: '127.0.0.1',
           dataDir: '',
