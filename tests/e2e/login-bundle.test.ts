@@ -14,6 +14,8 @@ const markers = {
   sonner: 'data-sonner-toaster',
   /** tailwind-merge's config: the areas merge class names with it, the public pages need not. */
   tailwindMerge: 'conflictingClassGroups',
+  /** Classic zod's schema method: the public pages are written with zod/mini, the areas with classic zod. */
+  classicZod: 'toJSONSchema',
 };
 /** react-d3-tree's class names: the client tree's code. */
 const treeMarker = 'rd3t-';
@@ -72,7 +74,7 @@ describe('what the public, sign-in and merchant pages download', () => {
     }
   });
 
-  it('loads no area, Realtime, Storage, toast or tailwind-merge code until it is needed', async () => {
+  it('loads no area, Realtime, Storage, toast, tailwind-merge or classic zod code until it is needed', async () => {
     for (const [path, title] of [
       ['/', /Passaparola/],
       [`/merchant/${slug}`, /Accesso/],
