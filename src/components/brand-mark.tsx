@@ -1,10 +1,10 @@
-import { cn } from '@/lib/utils';
+import { cx } from 'class-variance-authority';
 import { texts } from '@/lib/texts';
 
 /** The Passaparola monogram and name. */
 export function BrandMark({ className, showName = true }: { className?: string; showName?: boolean }) {
   return (
-    <span className={cn('inline-flex items-center gap-2.5 text-foreground', className)}>
+    <span className={cx('ui-brand-mark', className)}>
       <span
         aria-hidden="true"
         className="grid size-10 place-items-center rounded-xl bg-primary font-display text-xl font-semibold text-primary-foreground shadow-sm"

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { areaTexts } from '@/lib/area-texts';
 import { fill, plural, texts, toastDuration } from '@/lib/texts';
 
 describe('fill', () => {
@@ -28,15 +29,15 @@ describe('texts', () => {
       passwordUpdated: 'Password aggiornata, effettua il login.',
       unsupported: 'Operazione non supportata.',
     });
-    expect(texts.client.acquisti.empty).toBe('Nessun acquisto effettuato.');
-    expect(texts.admin.merchants.empty).toBe('Nessun commerciante registrato');
-    expect(texts.nav.signOut).toBe('Esci');
+    expect(areaTexts.client.acquisti.empty).toBe('Nessun acquisto effettuato.');
+    expect(areaTexts.admin.merchants.empty).toBe('Nessun commerciante registrato');
+    expect(areaTexts.nav.signOut).toBe('Esci');
   });
 
   it('has no empty string anywhere', () => {
     const walk = (value: unknown): string[] =>
       typeof value === 'string' ? [value] : Object.values(value as object).flatMap(walk);
-    expect(walk(texts).filter((text) => text.trim() === '')).toEqual([]);
+    expect([...walk(texts), ...walk(areaTexts)].filter((text) => text.trim() === '')).toEqual([]);
   });
 
   it('keeps the toast durations of spec §9', () => {

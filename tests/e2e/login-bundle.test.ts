@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultStaticDir } from '../../server/config.ts';
 import { startAppServer } from '../support/app-server.ts';
@@ -12,6 +12,10 @@ const markers = {
   realtime: 'phx_join',
   storage: 'StorageApiError',
   sonner: 'data-sonner-toaster',
+  /** tailwind-merge's config: the areas merge class names with it, the public pages need not. */
+  tailwindMerge: 'conflictingClassGroups',
+  /** Classic zod's schema method: the public pages are written with zod/mini, the areas with classic zod. */
+  classicZod: 'toJSONSchema',
 };
 /** react-d3-tree's class names: the client tree's code. */
 const treeMarker = 'rd3t-';
@@ -70,7 +74,7 @@ describe('what the public, sign-in and merchant pages download', () => {
     }
   });
 
-  it('loads no area, Realtime, Storage or toast code until it is needed', async () => {
+  it('loads no area, Realtime, Storage, toast, tailwind-merge or classic zod code until it is needed', async () => {
     for (const [path, title] of [
       ['/', /Passaparola/],
       [`/merchant/${slug}`, /Accesso/],
@@ -90,6 +94,46 @@ describe('what the public, sign-in and merchant pages download', () => {
       ).toEqual([]);
       await page.close();
     }
+  });
+
+  it("lets a className passed to a control win over the control's own classes, without tailwind-merge", async () => {
+    const page = await browser.newPage({ viewport: phone });
+    await page.goto(`${server.url}/robots.txt`);
+    await page.evaluate((salon) => localStorage.setItem('passaparola.lastSalon', JSON.stringify(salon)), {
+      slug,
+      name: 'Salone Leggero',
+    });
+    const scripts = watchScripts(page);
+    await page.goto(server.url);
+    await heading(page, /Passaparola/);
+    const style = (locator: Locator) =>
+      locator.evaluate((element) => {
+        const { fontSize, justifyContent, paddingLeft, paddingRight } = getComputedStyle(element);
+        return { fontSize, justifyContent, paddingLeft, paddingRight };
+      });
+    // PageHeading's text-3xl (30 px) gives way to the home's text-5xl (48 px).
+    expect((await style(page.getByRole('heading', { level: 1 }))).fontSize).toBe('48px');
+    // Input's px-3 (12 px) gives way to the search's pl-10 (40 px) on the left only.
+    expect(await style(page.getByRole('searchbox'))).toMatchObject({
+      paddingLeft: '40px',
+      paddingRight: '12px',
+    });
+    // Button's justify-center gives way to justify-between; size lg's px-6 (24 px) to the variant's.
+    expect(await style(page.getByRole('link', { name: /Salone Leggero/ }))).toMatchObject({
+      justifyContent: 'space-between',
+      paddingLeft: '24px',
+      fontSize: '18px',
+    });
+
+    await page.goto(`${server.url}/${slug}/login`);
+    await heading(page, /Accedi/);
+    // PasswordInput's pr-12 (48 px) keeps clear of its toggle, over Input's px-3.
+    expect(await style(page.getByLabel('Password', { exact: true }))).toMatchObject({
+      paddingLeft: '12px',
+      paddingRight: '48px',
+    });
+    expect(loaded(scripts, markers.tailwindMerge)).toEqual([]);
+    await page.close();
   });
 
   it('downloads the toasts with the first one: a wrong password', async () => {

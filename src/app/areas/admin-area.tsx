@@ -7,9 +7,9 @@ import { AdminSummaryScreen } from '@/features/admin/components/admin-summary-sc
 import { AdminTreeScreen } from '@/features/admin/components/admin-tree-screen';
 import { RequireRole } from '@/app/areas/require-role';
 import { useAreaSignOut } from '@/app/areas/use-area-sign-out';
-import { texts } from '@/lib/texts';
+import { areaTexts } from '@/lib/area-texts';
 
-const t = texts.admin;
+const t = areaTexts.admin;
 const a = paths.admin;
 
 const items: AreaNavItem[] = [

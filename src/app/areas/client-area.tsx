@@ -23,9 +23,9 @@ import {
   useCurrentMerchantSlug,
 } from '@/lib/current-merchant';
 import { readOfflineSnapshot, storedSessionUserId } from '@/lib/offline-snapshot';
-import { texts } from '@/lib/texts';
+import { areaTexts } from '@/lib/area-texts';
 
-const t = texts.client;
+const t = areaTexts.client;
 
 const items: AreaNavItem[] = [
   { href: paths.client.profile.href(), label: t.profile.label, icon: UserRound },

@@ -26,9 +26,9 @@ import { StatisticsScreen } from '@/features/merchant-loyalty/components/statist
 import { StructureScreen } from '@/features/merchant-loyalty/components/structure-screen';
 import { RequireRole } from '@/app/areas/require-role';
 import { useAreaSignOut } from '@/app/areas/use-area-sign-out';
-import { texts } from '@/lib/texts';
+import { areaTexts } from '@/lib/area-texts';
 
-const t = texts.dashboard;
+const t = areaTexts.dashboard;
 const d = paths.dashboard;
 
 const items: AreaNavItem[] = [

@@ -8,9 +8,10 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatDate, formatMoney, formatTime } from '@/lib/format';
 import type { SalonSnapshot } from '@/lib/offline-snapshot';
+import { areaTexts } from '@/lib/area-texts';
 import { fill, texts } from '@/lib/texts';
 
-const t = texts.client.offline;
+const t = areaTexts.client.offline;
 
 /** The customer's area opened without a network: her last known credit and next appointment, dated. */
 export function OfflineClientScreen({

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeading } from '@/components/layouts/page-heading';
-import { texts } from '@/lib/texts';
+import { areaTexts } from '@/lib/area-texts';
 
 /** A screen whose content another issue fills: its title and the spec's empty state. */
 export function PlaceholderScreen({
@@ -18,7 +18,7 @@ export function PlaceholderScreen({
       <PageHeading>{title}</PageHeading>
       {children}
       {empty ? <EmptyState>{empty}</EmptyState> : null}
-      {!empty && !children ? <EmptyState>{texts.placeholder}</EmptyState> : null}
+      {!empty && !children ? <EmptyState>{areaTexts.placeholder}</EmptyState> : null}
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { BrandMark } from '@/components/brand-mark';
 import { breakableLabel, splitForPhone, type AreaNavItem } from '@/components/layouts/area-nav-items';
 import { MoreSheet } from '@/components/layouts/more-sheet';
 import { NavBadge } from '@/components/layouts/nav-badge';
-import { texts } from '@/lib/texts';
+import { areaTexts } from '@/lib/area-texts';
 import { cn } from '@/lib/utils';
 
 export type { AreaNavItem } from '@/components/layouts/area-nav-items';
@@ -46,13 +46,13 @@ export function AreaLayout({ areaName, subtitle, items, onSignOut, signingOut, c
   const signOutButton = (className: string) => (
     <button type="button" onClick={onSignOut} disabled={signingOut} className={cn(className, 'w-full')}>
       <LogOut aria-hidden="true" className="size-5 shrink-0" />
-      <span>{texts.nav.signOut}</span>
+      <span>{areaTexts.nav.signOut}</span>
     </button>
   );
   return (
     <div className="min-h-dvh nav:grid nav:grid-cols-[11.5rem_minmax(0,1fr)] md:grid-cols-[15rem_minmax(0,1fr)]">
       <nav
-        aria-label={texts.nav.main}
+        aria-label={areaTexts.nav.main}
         className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur nav:sticky nav:top-0 nav:flex nav:h-dvh nav:flex-col nav:overflow-y-auto nav:border-t-0 nav:border-r nav:bg-card nav:pb-0"
       >
         <div className="hidden px-4 pt-6 pb-4 nav:block">

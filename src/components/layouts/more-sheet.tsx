@@ -4,7 +4,7 @@ import { NavLink, useLocation } from 'react-router';
 import { NavBadge } from '@/components/layouts/nav-badge';
 import type { AreaNavItem } from '@/components/layouts/area-nav-items';
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { texts } from '@/lib/texts';
+import { areaTexts } from '@/lib/area-texts';
 import { cn } from '@/lib/utils';
 
 interface MoreSheetProps {
@@ -34,15 +34,15 @@ export function MoreSheet({ items, onSignOut, signingOut, triggerClassName }: Mo
         )}
       >
         <Ellipsis aria-hidden="true" className="size-5 shrink-0" />
-        <span>{texts.nav.more}</span>
+        <span>{areaTexts.nav.more}</span>
         <NavBadge count={pending} />
       </DialogTrigger>
       <DialogContent
         aria-describedby={undefined}
         className="top-auto bottom-0 left-0 w-full max-w-none translate-x-0 translate-y-0 gap-3 rounded-b-none px-4 pt-5 pb-[calc(1rem+env(safe-area-inset-bottom))]"
       >
-        <DialogTitle className="pr-12">{texts.nav.more}</DialogTitle>
-        <nav aria-label={texts.nav.more}>
+        <DialogTitle className="pr-12">{areaTexts.nav.more}</DialogTitle>
+        <nav aria-label={areaTexts.nav.more}>
           <ul className="grid gap-1">
             {items.map(({ href, label, icon: Icon, badge }) => (
               <li key={href}>
@@ -73,7 +73,7 @@ export function MoreSheet({ items, onSignOut, signingOut, triggerClassName }: Mo
                 className={cn(rowClass, 'text-foreground hover:bg-muted')}
               >
                 <LogOut aria-hidden="true" className="size-5 shrink-0" />
-                <span>{texts.nav.signOut}</span>
+                <span>{areaTexts.nav.signOut}</span>
               </button>
             </li>
           </ul>

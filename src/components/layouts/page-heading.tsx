@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { texts } from '@/lib/texts';
-import { cn } from '@/lib/utils';
+import { cx } from 'class-variance-authority';
 
 interface PageHeadingProps {
   children: ReactNode;
@@ -26,12 +26,7 @@ export function PageHeading({ children, title, lead, className }: PageHeadingPro
     ref.current?.focus({ preventScroll: true });
   }, [documentTitle]);
   const heading = (
-    <h1
-      ref={ref}
-      tabIndex={-1}
-      data-page-heading=""
-      className={cn('font-display text-3xl font-semibold tracking-tight text-foreground', className)}
-    >
+    <h1 ref={ref} tabIndex={-1} data-page-heading="" className={cx('ui-page-heading', className)}>
       {children}
     </h1>
   );

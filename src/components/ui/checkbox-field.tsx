@@ -1,5 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
-import { cn } from '@/lib/utils';
+import { cx } from 'class-variance-authority';
 
 interface CheckboxFieldProps extends Omit<ComponentProps<'input'>, 'type'> {
   label: string;
@@ -14,7 +14,7 @@ export function CheckboxField({ label, description, error, className, ...input }
   const id = useId();
   const errorId = `${id}-error`;
   return (
-    <div className={cn('grid gap-1', className)}>
+    <div className={cx('ui-checkbox-field', className)}>
       <div className="flex items-start gap-3">
         <input
           id={id}

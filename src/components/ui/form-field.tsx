@@ -1,6 +1,6 @@
 import { useId, type ReactElement } from 'react';
 import { Label } from '@/components/ui/label';
-import { cn } from '@/lib/utils';
+import { cx } from 'class-variance-authority';
 
 interface FieldControlProps {
   id: string;
@@ -25,7 +25,7 @@ export function FormField({ label, error, hint, className, children }: FormField
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('grid content-start gap-1.5', className)}>
+    <div className={cx('ui-field', className)}>
       <Label htmlFor={id}>{label}</Label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint ? (

@@ -1,9 +1,7 @@
 import { Label as LabelPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { cn } from '@/lib/utils';
+import { cx } from 'class-variance-authority';
 
 export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
-  return (
-    <LabelPrimitive.Root className={cn('text-sm font-semibold text-foreground', className)} {...props} />
-  );
+  return <LabelPrimitive.Root className={cx('ui-label', className)} {...props} />;
 }

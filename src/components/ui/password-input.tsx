@@ -2,7 +2,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
 import { Input } from '@/components/ui/input';
 import { texts } from '@/lib/texts';
-import { cn } from '@/lib/utils';
+import { cx } from 'class-variance-authority';
 
 /**
  * A password field with a 44 px 'Mostra password' / 'Nascondi password' toggle (aria-pressed) inside
@@ -13,7 +13,7 @@ export function PasswordInput({ className, ...props }: Omit<ComponentProps<'inpu
   const Icon = visible ? EyeOff : Eye;
   return (
     <div className="relative">
-      <Input {...props} type={visible ? 'text' : 'password'} className={cn('pr-12', className)} />
+      <Input {...props} type={visible ? 'text' : 'password'} className={cx('pr-12', className)} />
       <button
         type="button"
         aria-pressed={visible}

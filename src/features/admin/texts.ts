@@ -1,10 +1,10 @@
-import { texts as appTexts } from '@/lib/texts';
+import { areaTexts } from '@/lib/area-texts';
 
 /** The admin area's Italian texts: the shared catalogue's admin entries plus this area's own. */
 export const adminTexts = {
-  ...appTexts.admin,
+  ...areaTexts.admin,
   merchants: {
-    ...appTexts.admin.merchants,
+    ...areaTexts.admin.merchants,
     formTitle: 'Nuovo commerciante',
     formHint: 'Crea l’accesso del commerciante e il suo centro in un solo passaggio.',
     name: 'Nome',
@@ -36,7 +36,7 @@ export const adminTexts = {
     qrDownloaded: 'Codice QR scaricato',
   },
   riepilogo: {
-    ...appTexts.admin.riepilogo,
+    ...areaTexts.admin.riepilogo,
     lead: 'Tocca un commerciante per vedere le cifre della sua campagna.',
     closedSummary: '{clients} clienti · netto {net}',
     loadError: 'Impossibile caricare il riepilogo: {message}',
@@ -68,7 +68,7 @@ export const adminTexts = {
     },
   },
   albero: {
-    ...appTexts.admin.albero,
+    ...areaTexts.admin.albero,
     lead: 'Scegli un commerciante per vedere la rete dei suoi clienti. Tocca un cliente per aprire i suoi presentati.',
     empty: 'Nessun cliente registrato.',
     loadError: 'Impossibile caricare la struttura: {message}',

@@ -1,8 +1,8 @@
-import { texts as appTexts } from '@/lib/texts';
+import { areaTexts } from '@/lib/area-texts';
 
 /** The customer's booking screen: the catalogue's entries plus this feature's own texts (spec §2, §5, §8). */
 export const bookingClientTexts = {
-  ...appTexts.client.prenota,
+  ...areaTexts.client.prenota,
   lead: 'Scegli trattamento, operatore, giorno e orario: {merchant} ti confermerà la prenotazione.',
   form: 'Nuova prenotazione',
   treatmentStep: 'Trattamento',

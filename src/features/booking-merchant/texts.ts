@@ -1,6 +1,6 @@
-import { texts as appTexts } from '@/lib/texts';
+import { areaTexts } from '@/lib/area-texts';
 
-const d = appTexts.dashboard;
+const d = areaTexts.dashboard;
 
 /** The merchant's booking screens: the catalogue's dashboard entries plus their own (spec §2, §5, §8). */
 export const bookingMerchantTexts = {

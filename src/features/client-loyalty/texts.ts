@@ -1,10 +1,10 @@
-import { texts as appTexts } from '@/lib/texts';
+import { areaTexts } from '@/lib/area-texts';
 
 /** The customer's loyalty screens: the shared catalogue's client entries plus this feature's own texts. */
 export const clientLoyaltyTexts = {
-  ...appTexts.client,
+  ...areaTexts.client,
   profile: {
-    ...appTexts.client.profile,
+    ...areaTexts.client.profile,
     lead: 'I tuoi dati presso {merchant}.',
     code: 'Codice cliente',
     name: 'Nome',
@@ -96,7 +96,7 @@ export const clientLoyaltyTexts = {
     },
   },
   acquisti: {
-    ...appTexts.client.acquisti,
+    ...areaTexts.client.acquisti,
     lead: 'I tuoi acquisti presso {merchant}, dal più recente.',
     purchaseOf: 'Acquisto del {date}',
     spend: 'Spesa',
@@ -105,7 +105,7 @@ export const clientLoyaltyTexts = {
     count: ['{count} acquisto', '{count} acquisti'],
   },
   presenta: {
-    ...appTexts.client.presenta,
+    ...areaTexts.client.presenta,
     lead: 'Condividi il tuo link personale con le persone che vuoi presentare a {merchant}.',
     explanation:
       'Quando un’amica si registra con il tuo link, ricevi credito su ogni suo acquisto. E non finisce lì: guadagni anche sugli acquisti delle amiche che presenterà lei e delle loro amiche, fino alla TERZA generazione.',
@@ -123,7 +123,7 @@ export const clientLoyaltyTexts = {
       'Ciao! Ti invito a unirti al programma fedeltà di {merchant}: registrati con il mio link e a ogni acquisto guadagni credito da usare come sconto. {link}',
   },
   crediti: {
-    ...appTexts.client.crediti,
+    ...areaTexts.client.crediti,
     available: 'Credito disponibile',
     availableHint: 'Da usare come sconto presso {merchant}. Si aggiorna in tempo reale.',
     ledgerTitle: 'Movimenti del credito',
@@ -141,7 +141,7 @@ export const clientLoyaltyTexts = {
       'Il credito è negativo perché un acquisto è stato stornato dopo che il credito era già stato usato. Finché non torna positivo non puoi usare sconti; i prossimi acquisti lo faranno risalire.',
   },
   struttura: {
-    ...appTexts.client.struttura,
+    ...areaTexts.client.struttura,
     lead: 'Le persone che hai presentato e quelle presentate da loro, fino alla terza generazione.',
     empty: 'Non hai ancora presentato nessuno: condividi il tuo link da Presenta un amico.',
     treeLabel: 'Le persone che hai presentato',

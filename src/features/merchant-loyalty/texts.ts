@@ -1,6 +1,6 @@
-import { texts as appTexts } from '@/lib/texts';
+import { areaTexts } from '@/lib/area-texts';
 
-const d = appTexts.dashboard;
+const d = areaTexts.dashboard;
 
 /** The merchant's loyalty screens' Italian texts: the catalogue's dashboard entries plus their own. */
 export const merchantLoyaltyTexts = {

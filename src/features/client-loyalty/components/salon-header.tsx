@@ -1,10 +1,11 @@
 import { Store } from 'lucide-react';
 import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { areaTexts } from '@/lib/area-texts';
 import { fill, texts } from '@/lib/texts';
 import { imageUrl } from '@/lib/image-url';
 
-const t = texts.client.salon;
+const t = areaTexts.client.salon;
 
 /** One of the customer's salons, as whoami lists it. */
 interface SalonMembership {
