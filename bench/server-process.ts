@@ -53,6 +53,8 @@ export async function startServerProcess(options: {
   jwtSecret: string;
   /** More variables for the server (ADMIN_EMAIL, REALTIME_VISIBILITY_CHECK, ...). */
   environment?: Record<string, string>;
+  /** Another checkout of the project to run the server of (to compare two versions); this one by default. */
+  root?: string;
 }): Promise<ServerProcess> {
   const port = await freePort();
   const environment: NodeJS.ProcessEnv = { ...process.env };
@@ -78,7 +80,7 @@ export async function startServerProcess(options: {
   });
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: projectRoot,
+    cwd: options.root ?? projectRoot,
     env: environment,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
