@@ -93,8 +93,11 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     async transactionOf(statements, options = {}) {
       const client = await pool.connect();
       try {
-        const results = await pipelinedTransaction(client, statements, options, send);
-        client.release();
+        const { results, ended } = await pipelinedTransaction(client, statements, options, send);
+        ended.then(
+          () => client.release(),
+          (error: Error) => client.release(error),
+        );
         return results;
       } catch (error) {
         // A connection whose state is not known (a network error, a transaction left open) is closed.
@@ -142,30 +145,34 @@ type Send = (client: pg.PoolClient, statement: Statement) => Promise<pg.QueryRes
  * BEGIN, the statements and (unless a write waits for `beforeCommit`) COMMIT in one write on a
  * pipelined connection. Each statement has its own Sync, so after an error the rest run in an aborted
  * transaction: they fail with 25P02 and COMMIT answers ROLLBACK. The first error is the one thrown.
+ * A read-only transaction is answered once its statements are, while its COMMIT (which cannot fail or
+ * change anything) still travels: `ended` tells when the connection is free again.
  */
 async function pipelinedTransaction(
   client: pg.PoolClient,
   statements: Statement[],
   options: StatementsOptions,
   send: Send,
-): Promise<QueryResult<Record<string, unknown>>[]> {
+): Promise<{ results: QueryResult<Record<string, unknown>>[]; ended: Promise<unknown> }> {
   const commitLater = options.beforeCommit !== undefined && !options.readOnly;
   const stream = client.connection.stream;
   stream.cork();
   let replies: Promise<pg.QueryResult>[];
+  let commit: Promise<pg.QueryResult> | undefined;
   try {
     replies = [
       client.query(options.readOnly ? 'begin read only' : 'begin'),
       ...statements.map((statement) => send(client, statement)),
-      ...(commitLater ? [] : [client.query('commit')]),
     ];
+    if (!commitLater) commit = client.query('commit');
   } finally {
     stream.uncork();
   }
-  const settled = await Promise.allSettled(replies);
+  const settled = await Promise.allSettled(options.readOnly || !commit ? replies : [...replies, commit]);
   const failure = settled.find((reply) => reply.status === 'rejected');
   if (failure) {
-    if (commitLater) await client.query('rollback').catch(() => undefined);
+    if (commit) await commit.catch(() => undefined);
+    else await client.query('rollback').catch(() => undefined);
     throw failure.reason;
   }
   const results = settled
@@ -174,9 +181,10 @@ async function pipelinedTransaction(
   try {
     options.beforeCommit?.(results);
   } catch (error) {
-    if (commitLater) await client.query('rollback').catch(() => undefined);
+    if (commit) await commit.catch(() => undefined);
+    else await client.query('rollback').catch(() => undefined);
     throw new RefusedBeforeCommit(error);
   }
   if (commitLater) await client.query('commit');
-  return results;
+  return { results, ended: commit ?? Promise.resolve() };
 }
