@@ -460,7 +460,11 @@ async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResult
           'floor p50 ms': floor['p50 ms'],
           '× floor': times(stats.http!),
           ...(stats.compared
-            ? { 'compared p50 ms': stats.compared['p50 ms'], 'compared × floor': times(stats.compared) }
+            ? {
+                'compared p50 ms': stats.compared['p50 ms'],
+                'compared p95 ms': stats.compared['p95 ms'],
+                'compared × floor': times(stats.compared),
+              }
             : {}),
           floor: stats.floor ? 'same rounds' : 'apart',
           ...size,
