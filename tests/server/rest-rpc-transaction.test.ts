@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Socket } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKind } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const fixtures = new URL('./fixtures/rpc-migrations', import.meta.url).pathname;
@@ -89,6 +91,7 @@ describe('Database.transactionOf', () => {
     server = await startTestServer({ migrationFolders: [fixtures] });
     await server.server.context.db.exec('create table public.entries (label text not null)');
   });
+  afterEach(() => server.server.context.db.exec('truncate public.entries'));
   afterAll(() => server?.stop());
 
   const labels = async () =>
@@ -109,7 +112,6 @@ describe('Database.transactionOf', () => {
     ]);
     expect(results.map((result) => result.rows)).toEqual([[], [{ n: 1 }], [{ next: 42 }]]);
     expect(await labels()).toEqual(["a'; drop table public.entries; --"]);
-    await server.server.context.db.exec('truncate public.entries');
   });
 
   it('throws the first error, not the aborted transaction the statements after it ran in, and keeps nothing', async () => {
@@ -130,7 +132,6 @@ describe('Database.transactionOf', () => {
       ),
     );
     expect(await labels()).toHaveLength(12);
-    await db.exec('truncate public.entries');
   });
 
   it('rolls a write back when the check before COMMIT refuses its results, with what the check threw', async () => {
@@ -155,8 +156,39 @@ describe('Database.transactionOf', () => {
       },
     );
     expect(await labels()).toEqual(['accettata']);
-    await db.exec('truncate public.entries');
   });
+
+  it.runIf(testDatabaseKind === 'postgres')(
+    'sends BEGIN, the statements and COMMIT to PostgreSQL in one write',
+    async () => {
+      const db = server.server.context.db;
+      const statements = [
+        { sql: 'select set_config($1, $2, true)', params: ['request.method', 'POST'], prepared: true },
+        { sql: 'insert into public.entries (label) values ($1)', params: ['in un colpo'] },
+      ];
+      await db.transactionOf(statements, { readOnly: false }); // a pooled connection, ready
+      const socket = Socket.prototype as unknown as Record<
+        '_write' | '_writev',
+        (...args: unknown[]) => unknown
+      >;
+      const original = { _write: socket._write, _writev: socket._writev };
+      let writes = 0;
+      for (const method of ['_write', '_writev'] as const) {
+        socket[method] = function (this: Socket, ...args: unknown[]) {
+          writes += 1;
+          return original[method].apply(this, args);
+        };
+      }
+      try {
+        await db.transactionOf(statements);
+        await db.transactionOf([{ sql: 'select count(*) from public.entries' }], { readOnly: true });
+      } finally {
+        Object.assign(socket, original);
+      }
+      expect(writes).toBe(2);
+      expect(await labels()).toEqual(['in un colpo', 'in un colpo']);
+    },
+  );
 
   it('refuses a write in a read-only one', async () => {
     const readOnly = server.server.context.db.transactionOf(
