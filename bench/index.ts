@@ -1,7 +1,11 @@
 // `npm run bench`: every benchmark, side by side, with the machine it ran on.
 // BENCH_SCALE=tiny|small|large picks the loyalty data size (small by default; see bench/generate.ts).
 // PostgreSQL joins PGlite in every table when TEST_DATABASE_URL is set; BENCH_DATABASE=postgres|pglite runs one.
-// BENCH_ONLY=rpc,loyalty,plans,realtime,cold-start runs those sections only (plans: PostgreSQL only).
+// BENCH_ONLY=rpc,loyalty,plans,realtime,cold-start runs those sections only (plans: PostgreSQL only);
+// BENCH_ONLY=reads runs the loyalty reads alone (no purchases, no data check, no old-approach rows),
+// BENCH_READS=pending,one client only the reads whose name contains one of those, BENCH_READ_ROUNDS=N
+// that many rounds of each, and BENCH_COMPARE_WITH=/other/checkout its server too, in the same rounds
+// (see bench/loyalty.ts).
 import { cpus, totalmem } from 'node:os';
 import { benchColdStart, benchColdStartSteps } from './cold-start.ts';
 import { profileFromEnvironment } from './generate.ts';
@@ -26,14 +30,16 @@ if (only.has('rpc')) {
   console.table(await benchRpcOverhead());
 }
 
-if (only.has('loyalty')) {
+if (only.has('loyalty') || only.has('reads')) {
   const loyalty = await benchLoyalty(profile);
   console.log('\nGenerated data (seeded; ledger recomputed in SQL and checked)');
   console.table(loyalty.generation);
-  console.log(
-    '\napi.register_purchase, buyer at the end of a sponsor chain 4 deep (8 chains, taken in turn)',
-  );
-  console.table(loyalty.purchases);
+  if (loyalty.purchases.length > 0) {
+    console.log(
+      '\napi.register_purchase, buyer at the end of a sponsor chain 4 deep (8 chains, taken in turn)',
+    );
+    console.table(loyalty.purchases);
+  }
   console.log('\nRead paths through supabase.rpc over HTTP (server process on the generated data)');
   console.table(loyalty.reads);
   console.log('\nServer process: start on an existing database, memory after the reads');

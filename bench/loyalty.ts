@@ -15,11 +15,11 @@ import { createThrowawayPostgres } from '../tests/support/test-database.ts';
 import type { TestClient } from '../tests/support/test-server.ts';
 import { generateBookingData } from './generate-bookings.ts';
 import { generateLoyaltyData, verifyLoyaltyData, type ScaleProfile } from './generate.ts';
-import { measure } from './measure.ts';
+import { measure, sideBySide, type Latency } from './measure.ts';
+import { openPostgres } from '../server/db/postgres.ts';
 import { startServerProcess } from './server-process.ts';
 
 type Kind = 'pglite' | 'postgres';
-type Stats = Awaited<ReturnType<typeof measure>>;
 
 export interface LoyaltyResults {
   generation: Record<string, string | number>[];
@@ -266,26 +266,93 @@ function readPaths(data: Awaited<ReturnType<typeof generateLoyaltyData>>, profil
   ];
 }
 
-/** The same function called directly on the server's pool (role + claims + call): the floor of each read. */
-async function measureFloor(db: Database, claims: string, read: ReadPath) {
-  const keys = Object.keys(read.args);
-  const sql = `select * from api.${read.name}(${keys.map((key, index) => `${key} => $${index + 1}`).join(', ')})`;
-  const operation = () =>
+/** Purchases through HTTP and directly, one at a time and 8 in flight; the ledger checked after. */
+async function benchPurchases(
+  kind: Kind,
+  db: Database,
+  url: string,
+  anonKey: string,
+  data: Awaited<ReturnType<typeof generateLoyaltyData>>,
+  results: LoyaltyResults,
+) {
+  const merchant = data.bigMerchant;
+  const { client } = await supabaseAs(url, anonKey, merchant.userId, merchant.email);
+  const claims = JSON.stringify({
+    sub: merchant.userId,
+    role: 'authenticated',
+    aud: 'authenticated',
+    email: merchant.email,
+  });
+  const buyers = data.chainBuyerCodes;
+  let turn = 0;
+  const nextBuyer = () => buyers[(turn += 1) % buyers.length]!;
+  const overHttp = () =>
+    rpc(client, 'register_purchase', { client_code: nextBuyer(), spend: 49.9, discount: 0 });
+  const direct = () =>
     db.transaction(async (tx) => {
       await tx.query(
         "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)",
         [claims],
       );
-      return tx.query(
-        sql,
-        keys.map((key) => read.args[key]),
-      );
+      return tx.query('select api.register_purchase($1, $2, $3)', [nextBuyer(), 49.9, 0]);
     });
-  await measure(operation, 2);
-  return measure(operation, read.count);
+  await measure(overHttp, 50, 4); // warm up
+  await measure(direct, 50, 4);
+  const purchase = (path: string, concurrency: number, stats: Awaited<ReturnType<typeof measure>>) =>
+    results.purchases.push({ database: kind, path, concurrency, ...stats });
+  purchase('direct SQL (role + claims + call)', 1, await measure(direct, 300, 1));
+  purchase('supabase.rpc over HTTP', 1, await measure(overHttp, 300, 1));
+  purchase('direct SQL (role + claims + call)', 8, await measure(direct, 400, 8));
+  purchase('supabase.rpc over HTTP', 8, await measure(overHttp, 400, 8));
+  // Concurrent purchases over shared chains must leave the ledger exact.
+  await verifyLoyaltyData(db);
 }
 
-async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResults) {
+/**
+ * The floor of a read: the same function called directly on a pool of the database as that role, the
+ * minimal direct way — one read-only transaction of the role and claims settings and the call, both
+ * prepared, sent in one go (`Database.transactionOf`), no HTTP.
+ */
+function floorOf(db: Database, claims: string, read: ReadPath) {
+  const keys = Object.keys(read.args);
+  const settings = {
+    sql: "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)",
+    params: [claims],
+    prepared: true,
+  };
+  const call = {
+    sql: `select * from api.${read.name}(${keys.map((key, index) => `${key} => $${index + 1}`).join(', ')})`,
+    params: keys.map((key) => read.args[key]),
+    prepared: true,
+  };
+  return () => db.transactionOf([settings, call], { readOnly: true });
+}
+
+/** What `BENCH_ONLY`, `BENCH_READS`, `BENCH_READ_ROUNDS` and `BENCH_COMPARE_WITH` ask of the reads. */
+interface ReadOptions {
+  /** Only the reads (no purchases, no data check, no old-approach rows): `BENCH_ONLY=reads`. */
+  readsOnly: boolean;
+  /** Reads whose call contains one of these (`BENCH_READS=pending,one client`); all when empty. */
+  filter: string[];
+  /** Rounds of every read instead of its own count (`BENCH_READ_ROUNDS`). */
+  rounds?: number;
+  /** Another checkout whose server is called in the same rounds (`BENCH_COMPARE_WITH=/path`). */
+  compareWith?: string;
+}
+
+function readOptionsFromEnvironment(): ReadOptions {
+  const only = (process.env.BENCH_ONLY ?? '').split(',');
+  const filter = (process.env.BENCH_READS ?? '').split(',').filter((part) => part !== '');
+  const rounds = Number(process.env.BENCH_READ_ROUNDS ?? '');
+  return {
+    readsOnly: only.includes('reads') && !only.includes('loyalty'),
+    filter,
+    rounds: rounds > 0 ? rounds : undefined,
+    compareWith: process.env.BENCH_COMPARE_WITH || undefined,
+  };
+}
+
+async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResults, options: ReadOptions) {
   const dataDir = mkdtempSync(join(tmpdir(), 'passaparola-bench-'));
   const postgres = kind === 'postgres' ? await createThrowawayPostgres() : undefined;
   try {
@@ -306,12 +373,28 @@ async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResult
     const server = await startServer(config, { persistData: kind === 'pglite' });
     const db = server.context.db;
     let data;
-    const floors = new Map<string, Stats>();
+    const readsOf = (generated: Awaited<ReturnType<typeof generateLoyaltyData>>) =>
+      readPaths(generated, profile)
+        .filter(
+          (read) => options.filter.length === 0 || options.filter.some((part) => read.call.includes(part)),
+        )
+        .map((read) => ({ ...read, count: options.rounds ?? read.count }));
+    const claimsOf = (who: Who) => {
+      const person = who === 'admin' ? data!.admin : data!.bigMerchant;
+      return JSON.stringify({
+        sub: person.userId,
+        role: 'authenticated',
+        aud: 'authenticated',
+        email: person.email,
+      });
+    };
+    // PGlite's data folder belongs to one process: its floor is measured here, apart from the HTTP calls.
+    const floorsApart = new Map<string, Latency>();
     try {
       data = await generateLoyaltyData(db, profile);
       const bookings = await generateBookingData(db, data.bigMerchant.id);
       const verifyStarted = performance.now();
-      await verifyLoyaltyData(db);
+      if (!options.readsOnly) await verifyLoyaltyData(db);
       results.generation.push({
         database: kind,
         profile: profile.name,
@@ -321,53 +404,17 @@ async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResult
         'ledger rows': data.counts.ledger,
         reservations: bookings.reservations,
         'generate s': Number((data.seconds + bookings.seconds).toFixed(1)),
-        'verify s': Number(((performance.now() - verifyStarted) / 1000).toFixed(1)),
+        'verify s': options.readsOnly
+          ? 'skipped'
+          : Number(((performance.now() - verifyStarted) / 1000).toFixed(1)),
       });
-
-      const merchant = data.bigMerchant;
-      const { client } = await supabaseAs(server.url, anonKey, merchant.userId, merchant.email);
-      const claims = JSON.stringify({
-        sub: merchant.userId,
-        role: 'authenticated',
-        aud: 'authenticated',
-        email: merchant.email,
-      });
-      const buyers = data.chainBuyerCodes;
-      let turn = 0;
-      const nextBuyer = () => buyers[(turn += 1) % buyers.length]!;
-      const overHttp = () =>
-        rpc(client, 'register_purchase', { client_code: nextBuyer(), spend: 49.9, discount: 0 });
-      const direct = () =>
-        db.transaction(async (tx) => {
-          await tx.query(
-            "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)",
-            [claims],
-          );
-          return tx.query('select api.register_purchase($1, $2, $3)', [nextBuyer(), 49.9, 0]);
-        });
-      await measure(overHttp, 50, 4); // warm up
-      await measure(direct, 50, 4);
-      const purchase = (path: string, concurrency: number, stats: Stats) =>
-        results.purchases.push({ database: kind, path, concurrency, ...stats });
-      purchase('direct SQL (role + claims + call)', 1, await measure(direct, 300, 1));
-      purchase('supabase.rpc over HTTP', 1, await measure(overHttp, 300, 1));
-      purchase('direct SQL (role + claims + call)', 8, await measure(direct, 400, 8));
-      purchase('supabase.rpc over HTTP', 8, await measure(overHttp, 400, 8));
-      // Concurrent purchases over shared chains must leave the ledger exact.
-      await verifyLoyaltyData(db);
-
-      // The floor of every read path: the SQL function on the pool, no HTTP.
-      const claimsOf = (who: Who) => {
-        const person = who === 'admin' ? data!.admin : data!.bigMerchant;
-        return JSON.stringify({
-          sub: person.userId,
-          role: 'authenticated',
-          aud: 'authenticated',
-          email: person.email,
-        });
-      };
-      for (const read of readPaths(data, profile)) {
-        floors.set(read.call, await measureFloor(db, claimsOf(read.who), read));
+      if (!options.readsOnly) await benchPurchases(kind, db, server.url, anonKey, data, results);
+      if (kind === 'pglite') {
+        for (const read of readsOf(data)) {
+          const floor = floorOf(db, claimsOf(read.who), read);
+          await measure(floor, 2);
+          floorsApart.set(read.call, await measure(floor, read.count));
+        }
       }
     } finally {
       await server.stop();
@@ -375,27 +422,55 @@ async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResult
 
     // ---- 2. The server as its own process on the existing database: start, reads over HTTP, memory ----
     const child = await startServerProcess({ dataDir, databaseUrl: postgres?.url, jwtSecret });
+    // On PostgreSQL the floor runs on a pool of this process, in the same rounds as the HTTP calls.
+    const floorDb = postgres ? await openPostgres(postgres.url) : undefined;
+    const compared = options.compareWith
+      ? await startServerProcess({
+          dataDir,
+          databaseUrl: postgres?.url,
+          jwtSecret,
+          root: options.compareWith,
+        })
+      : undefined;
     try {
       const admin = await supabaseAs(child.url, anonKey, data.admin.userId, data.admin.email);
       const merchant = await supabaseAs(child.url, anonKey, data.bigMerchant.userId, data.bigMerchant.email);
       const people = { admin, merchant };
-      for (const read of readPaths(data, profile)) {
+      const comparedPeople = compared && {
+        admin: await supabaseAs(compared.url, anonKey, data.admin.userId, data.admin.email),
+        merchant: await supabaseAs(compared.url, anonKey, data.bigMerchant.userId, data.bigMerchant.email),
+      };
+      for (const read of readsOf(data)) {
         const who = people[read.who];
-        const operation = () => rpc(who.client, read.name, read.args);
-        await measure(operation, 2); // warm up
-        const stats = await measure(operation, read.count);
+        const operations: Record<string, () => Promise<unknown>> = {
+          http: () => rpc(who.client, read.name, read.args),
+        };
+        if (floorDb) operations.floor = floorOf(floorDb, claimsOf(read.who), read);
+        if (comparedPeople)
+          operations.compared = () => rpc(comparedPeople[read.who].client, read.name, read.args);
+        await sideBySide(operations, 3); // warm up
+        const stats = await sideBySide(operations, read.count);
+        const floor = stats.floor ?? floorsApart.get(read.call)!;
+        const times = (latency: Latency) => Number((latency['p50 ms'] / floor['p50 ms']).toFixed(2));
         const size = await bodySize(child.url, anonKey, who.token, read.name, read.args);
-        const floor = floors.get(read.call)!;
         results.reads.push({
           database: kind,
           call: read.call,
-          'p50 ms': stats['p50 ms'],
-          'p95 ms': stats['p95 ms'],
-          'SQL floor p50 ms': floor['p50 ms'],
-          '× floor': Number((stats['p50 ms'] / floor['p50 ms']).toFixed(1)),
+          'p50 ms': stats.http!['p50 ms'],
+          'p95 ms': stats.http!['p95 ms'],
+          'floor p50 ms': floor['p50 ms'],
+          '× floor': times(stats.http!),
+          ...(stats.compared
+            ? {
+                'compared p50 ms': stats.compared['p50 ms'],
+                'compared p95 ms': stats.compared['p95 ms'],
+                'compared × floor': times(stats.compared),
+              }
+            : {}),
+          floor: stats.floor ? 'same rounds' : 'apart',
           ...size,
         });
-        if (read.before) {
+        if (read.before && !options.readsOnly) {
           const before = read.before;
           const previous = () => before.run(who.client);
           await measure(previous, 1);
@@ -405,7 +480,7 @@ async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResult
             call: `  before: ${before.label}`,
             'p50 ms': old['p50 ms'],
             'p95 ms': old['p95 ms'],
-            'SQL floor p50 ms': null,
+            'floor p50 ms': null,
             '× floor': Number((old['p50 ms'] / floor['p50 ms']).toFixed(1)),
           });
         }
@@ -418,6 +493,8 @@ async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResult
         'peak RSS MB': memory.peakRssMb,
       });
     } finally {
+      await floorDb?.close();
+      await compared?.stop();
       await child.stop();
     }
   } finally {
@@ -428,9 +505,11 @@ async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResult
 
 export async function benchLoyalty(profile: ScaleProfile): Promise<LoyaltyResults> {
   const results: LoyaltyResults = { generation: [], purchases: [], reads: [], server: [] };
+  const options = readOptionsFromEnvironment();
   // BENCH_DATABASE=postgres (or pglite) runs one database only.
   const only = process.env.BENCH_DATABASE;
-  if (only !== 'postgres') await benchOn('pglite', profile, results);
-  if (process.env.TEST_DATABASE_URL && only !== 'pglite') await benchOn('postgres', profile, results);
+  if (only !== 'postgres') await benchOn('pglite', profile, results, options);
+  if (process.env.TEST_DATABASE_URL && only !== 'pglite')
+    await benchOn('postgres', profile, results, options);
   return results;
 }

@@ -53,6 +53,8 @@ export async function startServerProcess(options: {
   jwtSecret: string;
   /** More variables for the server (ADMIN_EMAIL, REALTIME_VISIBILITY_CHECK, ...). */
   environment?: Record<string, string>;
+  /** Another checkout of the project to run the server of (to compare two versions); this one by default. */
+  root?: string;
 }): Promise<ServerProcess> {
   const port = await freePort();
   const environment: NodeJS.ProcessEnv = { ...process.env };
@@ -80,8 +82,10 @@ export async function startServerProcess(options: {
   // BENCH_SERVER_PROFILE=<folder>: a V8 CPU profile of the server, written there when it stops.
   const profile = process.env.BENCH_SERVER_PROFILE;
   const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
-  const child = spawn(process.execPath, [...profiling, 'server/index.ts'], {
-    cwd: projectRoot,
+  // Another checkout (BENCH_COMPARE_WITH) may predate the server's erasable-only TypeScript: tsx runs it.
+  const loader = options.root ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...profiling, ...loader, 'server/index.ts'], {
+    cwd: options.root ?? projectRoot,
     env: environment,
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -1,4 +1,4 @@
-import type { Queryable } from './port.ts';
+import type { Queryable, Statement } from './port.ts';
 
 /** The verified JWT claims of a caller; `role` is always present. */
 export interface CallerClaims {
@@ -8,16 +8,15 @@ export interface CallerClaims {
   [claim: string]: unknown;
 }
 
+const impersonationSql =
+  'select set_config(name, value, true) from unnest($1::text[], $2::text[]) as s(name, value)';
+
 /**
- * Makes the rest of the transaction run as the caller, as PostgREST, Storage and Realtime do:
- * `role` (= SET LOCAL ROLE), `request.jwt.claims`, the legacy `request.jwt.claim.*` that older
- * auth.uid() versions read, plus any extra settings. Names and values travel as bound parameters.
+ * The statement that makes the rest of the transaction run as the caller, as PostgREST, Storage and
+ * Realtime do: `role` (= SET LOCAL ROLE), `request.jwt.claims`, the legacy `request.jwt.claim.*` that
+ * older auth.uid() versions read, plus any extra settings. Names and values travel as bound parameters.
  */
-export async function impersonate(
-  tx: Queryable,
-  claims: CallerClaims,
-  settings: Record<string, string> = {},
-): Promise<void> {
+export function impersonation(claims: CallerClaims, settings: Record<string, string> = {}): Statement {
   const all: Record<string, string> = {
     role: claims.role,
     'request.jwt.claims': JSON.stringify(claims),
@@ -26,9 +25,15 @@ export async function impersonate(
     'request.jwt.claim.email': claims.email ?? '',
     ...settings,
   };
-  await tx.query(
-    'select set_config(name, value, true) from unnest($1::text[], $2::text[]) as s(name, value)',
-    [Object.keys(all), Object.values(all)],
-    { prepared: true },
-  );
+  return { sql: impersonationSql, params: [Object.keys(all), Object.values(all)], prepared: true };
+}
+
+/** Runs `impersonation` in `tx`. */
+export async function impersonate(
+  tx: Queryable,
+  claims: CallerClaims,
+  settings: Record<string, string> = {},
+): Promise<void> {
+  const { sql, params, prepared } = impersonation(claims, settings);
+  await tx.query(sql, params, { prepared });
 }

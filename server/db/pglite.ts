@@ -55,14 +55,23 @@ export async function openPglite(
     },
   });
 
+  const transaction: Database['transaction'] = (work, options = {}) =>
+    pg.transaction(async (tx) => {
+      if (options.readOnly) await tx.exec('set transaction read only');
+      return work(queryable(tx));
+    });
+
   return {
     kind: 'pglite',
     ...queryable(pg),
-    transaction: (work, options = {}) =>
-      pg.transaction(async (tx) => {
-        if (options.readOnly) await tx.exec('set transaction read only');
-        return work(queryable(tx));
-      }),
+    transaction,
+    transactionOf: (statements, options = {}) =>
+      transaction(async (tx) => {
+        const results = [];
+        for (const statement of statements) results.push(await tx.query(statement.sql, statement.params));
+        options.beforeCommit?.(results);
+        return results;
+      }, options),
     listen: async (channel, onNotify) => {
       const unlisten = await pg.listen(channel, onNotify);
       return async () => unlisten();

@@ -19,6 +19,22 @@ export interface TransactionOptions {
   readOnly?: boolean;
 }
 
+/** One statement of a transaction known in full before it starts. */
+export interface Statement {
+  sql: string;
+  params?: unknown[];
+  /** As QueryOptions.prepared. */
+  prepared?: boolean;
+}
+
+export interface StatementsOptions extends TransactionOptions {
+  /**
+   * Sees the results before COMMIT; throwing rolls the transaction back. A write given this check
+   * waits for the results before it sends COMMIT (a second round trip on PostgreSQL).
+   */
+  beforeCommit?: (results: QueryResult<Record<string, unknown>>[]) => void;
+}
+
 export interface Queryable {
   query<Row = Record<string, unknown>>(
     sql: string,
@@ -35,6 +51,15 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `work` inside BEGIN ... COMMIT, rolling back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * Runs the statements in order in one transaction and returns their results. The first error rolls
+   * everything back and is the one thrown (not what the statements after it then report). On
+   * PostgreSQL BEGIN, the statements and COMMIT go out in one write and come back in one round trip.
+   */
+  transactionOf(
+    statements: Statement[],
+    options?: StatementsOptions,
+  ): Promise<QueryResult<Record<string, unknown>>[]>;
   listen(channel: string, onNotify: (payload: string) => void): Promise<Unlisten>;
   close(): Promise<void>;
   /**

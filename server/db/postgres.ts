@@ -1,12 +1,18 @@
 import pg from 'pg';
-import type { Database, Queryable } from './port.ts';
+import type { Database, Queryable, QueryResult, Statement, StatementsOptions } from './port.ts';
 
 /** Statement texts kept prepared on every connection, by name; beyond this many, texts run unnamed. */
 const maxPreparedTexts = 1000;
 
 /** A pooled connection to a real PostgreSQL server. */
 export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // Pipelined connections: queries written one after the other go out without waiting for each answer
+  // (transactionOf); a caller that awaits each query sees no difference.
+  const pool = new pg.Pool({
+    connectionString,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    pipeline: true,
+  });
   const preparedNames = new Map<string, string>();
   const preparedName = (sql: string) => {
     let name = preparedNames.get(sql);
@@ -15,6 +21,12 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       preparedNames.set(sql, name);
     }
     return name;
+  };
+  const send = (client: pg.PoolClient, statement: Statement) => {
+    const name = statement.prepared ? preparedName(statement.sql) : undefined;
+    return name
+      ? client.query({ name, text: statement.sql, values: statement.params })
+      : client.query(statement.sql, statement.params);
   };
   const queryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
     query: async (sql, params, options) => {
@@ -78,6 +90,23 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         if (!releasedLater) client.release();
       }
     },
+    async transactionOf(statements, options = {}) {
+      const client = await pool.connect();
+      try {
+        const { results, ended } = await pipelinedTransaction(client, statements, options, send);
+        ended.then(
+          () => client.release(),
+          (error: Error) => client.release(error),
+        );
+        return results;
+      } catch (error) {
+        // A connection whose state is not known (a network error, a transaction left open) is closed.
+        const answered = error instanceof pg.DatabaseError || error instanceof RefusedBeforeCommit;
+        const reusable = answered && client.getTransactionStatus() === 'I';
+        client.release(reusable ? undefined : (error as Error));
+        throw error instanceof RefusedBeforeCommit ? error.reason : error;
+      }
+    },
     async listen(channel, onNotify) {
       const client = await listenerClient();
       let set = handlers.get(channel);
@@ -101,4 +130,64 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       await pool.end();
     },
   };
+}
+
+/** What `beforeCommit` threw, told apart from the connection's failures. */
+class RefusedBeforeCommit extends Error {
+  readonly reason: unknown;
+
+  constructor(reason: unknown) {
+    super('refused before commit');
+    this.reason = reason;
+  }
+}
+
+type Send = (client: pg.PoolClient, statement: Statement) => Promise<pg.QueryResult>;
+
+/**
+ * BEGIN, the statements and (unless a write waits for `beforeCommit`) COMMIT in one write on a
+ * pipelined connection. Each statement has its own Sync, so after an error the rest run in an aborted
+ * transaction: they fail with 25P02 and COMMIT answers ROLLBACK. The first error is the one thrown.
+ * A read-only transaction is answered once its statements are, while its COMMIT (which cannot fail or
+ * change anything) still travels: `ended` tells when the connection is free again.
+ */
+async function pipelinedTransaction(
+  client: pg.PoolClient,
+  statements: Statement[],
+  options: StatementsOptions,
+  send: Send,
+): Promise<{ results: QueryResult<Record<string, unknown>>[]; ended: Promise<unknown> }> {
+  const commitLater = options.beforeCommit !== undefined && !options.readOnly;
+  const stream = client.connection.stream;
+  stream.cork();
+  let replies: Promise<pg.QueryResult>[];
+  let commit: Promise<pg.QueryResult> | undefined;
+  try {
+    replies = [
+      client.query(options.readOnly ? 'begin read only' : 'begin'),
+      ...statements.map((statement) => send(client, statement)),
+    ];
+    if (!commitLater) commit = client.query('commit');
+  } finally {
+    stream.uncork();
+  }
+  const settled = await Promise.allSettled(options.readOnly || !commit ? replies : [...replies, commit]);
+  const failure = settled.find((reply) => reply.status === 'rejected');
+  if (failure) {
+    if (commit) await commit.catch(() => undefined);
+    else await client.query('rollback').catch(() => undefined);
+    throw failure.reason;
+  }
+  const results = settled
+    .slice(1, statements.length + 1)
+    .map((reply) => ({ rows: (reply as PromiseFulfilledResult<pg.QueryResult>).value.rows }));
+  try {
+    options.beforeCommit?.(results);
+  } catch (error) {
+    if (commit) await commit.catch(() => undefined);
+    else await client.query('rollback').catch(() => undefined);
+    throw new RefusedBeforeCommit(error);
+  }
+  if (commitLater) await client.query('commit');
+  return { results, ended: commit ?? Promise.resolve() };
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/port.ts';
+import type { Statement } from '../db/port.ts';
 import type { ResolvedFunction } from './resolve-function.ts';
 
 const quoteIdent = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
@@ -20,16 +20,16 @@ export interface Paging {
 }
 
 /**
- * Calls a resolved function with the arguments of a JSON object and returns its result as JSON text
- * shaped as PostgREST shapes it. Only catalog names are spliced into the SQL, quoted; every value
- * travels as the single bound parameter and is converted the way json_to_record converts it.
+ * The statement that calls a resolved function with the arguments of a JSON object and returns its
+ * result as JSON text shaped as PostgREST shapes it (column `body`; nothing for a void function). Only
+ * catalog names are spliced into the SQL, quoted; every value travels as the single bound parameter
+ * and is converted the way json_to_record converts it.
  */
-export async function callFunction(
-  tx: Queryable,
+export function functionCall(
   fn: ResolvedFunction,
   callArguments: CallArguments,
   paging: Paging = {},
-): Promise<string | undefined> {
+): Statement {
   const qualified = `${quoteIdent(fn.schema)}.${quoteIdent(fn.name)}`;
   const args = 'named' in callArguments ? callArguments.named : callArguments.wholeBody;
   const named = 'named' in callArguments ? callArguments.named : {};
@@ -62,8 +62,7 @@ export async function callFunction(
   let sql: string;
   switch (fn.returns) {
     case 'void':
-      await tx.query(`select ${call}${from}`, params, { prepared: true });
-      return undefined;
+      return { sql: `select ${call}${from}`, params, prepared: true };
     case 'scalar':
       sql = `select to_json(${call})::text as body${from}`;
       break;
@@ -79,7 +78,11 @@ export async function callFunction(
   }
   // The text depends on the function, the names given and the limit (max_rows unless asked): prepared
   // once per connection; pages further in (an offset) are planned each time.
-  const prepared = paging.offset === undefined;
-  const { rows } = await tx.query<{ body: string | null }>(sql, params, { prepared });
-  return rows[0]?.body ?? 'null';
+  return { sql, params, prepared: paging.offset === undefined };
+}
+
+/** The JSON text a `functionCall` returned, or undefined for a void function. */
+export function callResult(fn: ResolvedFunction, rows: Record<string, unknown>[]): string | undefined {
+  if (fn.returns === 'void') return undefined;
+  return (rows[0]?.body as string | null | undefined) ?? 'null';
 }

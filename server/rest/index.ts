@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
-import { callFunction, type CallArguments } from './call-function.ts';
+import { callResult, functionCall, type CallArguments } from './call-function.ts';
 import { PostgrestError, toPostgrestError } from './postgrest-error.ts';
 import { requestClaims } from './request-role.ts';
-import { impersonate } from '../db/impersonate.ts';
+import { impersonation } from '../db/impersonate.ts';
 import { roleSettings } from '../db/role-settings.ts';
 import { createFunctionCache } from './function-cache.ts';
-import { wholeBodyOnly } from './resolve-function.ts';
+import { wholeBodyOnly, type ResolvedFunction } from './resolve-function.ts';
 import { limitLoginCreation } from './login-rate-limit.ts';
 import { authLimitersOf } from '../auth/auth-context.ts';
 
@@ -69,10 +69,26 @@ function argumentsOf(request: FastifyRequest): { args: CallArguments; limit?: nu
   return { args: { named: body as Record<string, unknown> }, limit, offset };
 }
 
+/** The single object asked for (Accept: application/vnd.pgrst.object+json) must be exactly one row. */
+function requireOneRow(fn: ResolvedFunction, rows: Record<string, unknown>[]) {
+  const count = (JSON.parse(callResult(fn, rows) ?? '[]') as unknown[]).length;
+  if (count !== 1) {
+    throw PostgrestError.of(
+      406,
+      'PGRST116',
+      'Cannot coerce the result to a single JSON object',
+      `The result contains ${count} rows`,
+    );
+  }
+}
+
 /** `/rest/v1/rpc/<function>`: PostgREST's way of running a function, one transaction per request. */
 export async function restRoutes(app: FastifyInstance, context: ServerContext) {
   const exposed = context.config.toml.api.schemas;
-  const searchPath = [...context.config.toml.api.extra_search_path];
+  const extraSearchPath = context.config.toml.api.extra_search_path;
+  const searchPathOf = new Map(
+    exposed.map((schema) => [schema, [schema, ...extraSearchPath].map((name) => `"${name}"`).join(', ')]),
+  );
   const functions = await createFunctionCache(context.db);
   // PostgREST's answer to a body that is not JSON (the JSON parser is the app's).
   app.addContentTypeParser('*', (request, _payload, done) =>
@@ -106,36 +122,30 @@ export async function restRoutes(app: FastifyInstance, context: ServerContext) {
       // Read before the transaction: on PGlite a query beside an open transaction would wait for it.
       const callerRoleSettings = await roleSettings(context.db, claims.role);
       const readOnly = readOnlyRequest || !fn.volatile;
-      const body = await context.apiDb.transaction(
-        async (tx) => {
-          await impersonate(tx, claims, {
+      // PostgREST's db-max-rows ([api] max_rows): a set never returns more rows than that.
+      const maxRows = context.config.toml.api.max_rows;
+      const call = functionCall(fn, args, { limit: Math.min(limit ?? maxRows, maxRows), offset });
+      const single = wantsSingle && fn.returns === 'set';
+      const results = await context.apiDb.transactionOf(
+        [
+          impersonation(claims, {
             ...callerRoleSettings,
             'request.method': request.method,
             'request.path': `/rpc/${request.params.fn}`,
             'request.headers': JSON.stringify(request.headers),
-            search_path: [schema, ...searchPath].map((name) => `"${name}"`).join(', '),
-          });
-          // PostgREST's db-max-rows ([api] max_rows): a set never returns more rows than that.
-          const maxRows = context.config.toml.api.max_rows;
-          const result = await callFunction(tx, fn, args, {
-            limit: Math.min(limit ?? maxRows, maxRows),
-            offset,
-          });
-          if (!wantsSingle || result === undefined || fn.returns !== 'set') return result;
-          const rows = JSON.parse(result) as unknown[];
-          if (rows.length !== 1) {
-            // Thrown inside the transaction so the function's writes are rolled back, as PostgREST does.
-            throw PostgrestError.of(
-              406,
-              'PGRST116',
-              'Cannot coerce the result to a single JSON object',
-              `The result contains ${rows.length} rows`,
-            );
-          }
-          return JSON.stringify(rows[0]);
+            search_path: searchPathOf.get(schema)!,
+          }),
+          call,
+        ],
+        {
+          readOnly,
+          // Refused before COMMIT, so the function's writes are rolled back, as PostgREST does.
+          beforeCommit: single ? (results) => requireOneRow(fn, results[1]!.rows) : undefined,
         },
-        { readOnly },
       );
+      const result = callResult(fn, results[1]!.rows);
+      const body =
+        single && result !== undefined ? JSON.stringify((JSON.parse(result) as unknown[])[0]) : result;
 
       if (body === undefined) return reply.code(204).send();
       const contentType = wantsSingle ? `${singleObject}; charset=utf-8` : 'application/json; charset=utf-8';
