@@ -83,7 +83,7 @@ async function bodySize(
 
 type Who = 'admin' | 'merchant';
 
-interface ReadPath {
+export interface ReadPath {
   call: string;
   who: Who;
   name: string;
@@ -141,7 +141,11 @@ async function statisticsTheOldWay(client: TestClient) {
   return { clients: clients.length, movements: movements.length, sponsors: revenueBelow.size };
 }
 
-function readPaths(data: Awaited<ReturnType<typeof generateLoyaltyData>>, profile: ScaleProfile): ReadPath[] {
+/** Every read path the benchmark measures, with its arguments on the generated data (bench/plans.ts checks their plans). */
+export function readPaths(
+  data: Awaited<ReturnType<typeof generateLoyaltyData>>,
+  profile: ScaleProfile,
+): ReadPath[] {
   const clientsOfBig = profile.bigMerchantClients.toLocaleString('en-US');
   const slug = data.bigMerchant.slug;
   return [

@@ -11,57 +11,22 @@ import { startServer } from '../server/start.ts';
 import { createThrowawayPostgres } from '../tests/support/test-database.ts';
 import { generateBookingData } from './generate-bookings.ts';
 import { generateLoyaltyData, type ScaleProfile } from './generate.ts';
+import { readPaths } from './loyalty.ts';
 
 const bigTables = ['movements', 'credit_ledger', 'reservations'];
 const scanPattern =
   /(Seq Scan|Parallel Seq Scan|Index Scan Backward|Index Scan|Index Only Scan|Bitmap Heap Scan)(?: using \S+)? on (\w+)/g;
 
-interface PlanPath {
-  call: string;
-  name: string;
-  args: Record<string, unknown>;
-  /** Narrowed to a client, a page or a section: no sequential read of a big table allowed. */
-  narrowed: boolean;
-}
-
-function planPaths(clientCode: string): PlanPath[] {
-  const page = { page: 1, page_size: 10 };
-  return [
-    {
-      call: 'merchant_movements, one client',
-      name: 'merchant_movements',
-      args: { client_code: clientCode, ...page },
-      narrowed: true,
-    },
-    { call: 'merchant_movements page 1', name: 'merchant_movements', args: page, narrowed: true },
-    {
-      call: "merchant_clients, search 'rossi'",
-      name: 'merchant_clients',
-      args: { search: 'rossi', ...page },
-      narrowed: true,
-    },
-    ...(['to_answer', 'upcoming', 'history'] as const).map((section) => ({
-      call: `merchant_reservations_page '${section}'`,
-      name: 'merchant_reservations_page',
-      args: { section, page_size: 20 },
-      narrowed: true,
-    })),
-    { call: 'merchant_pending_count', name: 'merchant_pending_count', args: {}, narrowed: true },
-    {
-      call: 'merchant_client_statistics page 500',
-      name: 'merchant_client_statistics',
-      args: { page: 500, page_size: 20 },
-      narrowed: true,
-    },
-    { call: 'merchant_statistics (whole salon)', name: 'merchant_statistics', args: {}, narrowed: false },
-    {
-      call: 'merchant_client_tree_compact (whole salon)',
-      name: 'merchant_client_tree_compact',
-      args: {},
-      narrowed: false,
-    },
-  ];
-}
+/**
+ * The reads that answer for a whole salon (its tree, statistics and signals), which may read a big table
+ * from end to end; every other merchant read is narrowed to a client, a page or a section.
+ */
+const wholeSalon = new Set([
+  'merchant_statistics',
+  'merchant_client_tree',
+  'merchant_client_tree_compact',
+  'merchant_referral_signals',
+]);
 
 /** How each table was read, e.g. `movements: Index Scan`, from auto_explain's text plans. */
 function scansOf(plans: string[]): Map<string, Set<string>> {
@@ -120,7 +85,8 @@ export async function benchPlans(profile: ScaleProfile): Promise<Record<string, 
       });
       const rows: Record<string, string | number>[] = [];
       const offenders: string[] = [];
-      for (const path of planPaths(data.chainBuyerCodes[0]!)) {
+      for (const path of readPaths(data, profile).filter((read) => read.who === 'merchant')) {
+        const narrowed = !wholeSalon.has(path.name);
         const keys = Object.keys(path.args);
         const sql = `select * from api.${path.name}(${keys.map((key, index) => `${key} => $${index + 1}`).join(', ')})`;
         await client.query('begin');
@@ -138,7 +104,7 @@ export async function benchPlans(profile: ScaleProfile): Promise<Record<string, 
         const sequential = bigTables.filter((table) =>
           [...(scans.get(table) ?? [])].some((kind) => kind.includes('Seq Scan')),
         );
-        if (path.narrowed && sequential.length > 0) offenders.push(`${path.call}: ${sequential.join(', ')}`);
+        if (narrowed && sequential.length > 0) offenders.push(`${path.call}: ${sequential.join(', ')}`);
         rows.push({
           call: path.call,
           statements: logged.filter((message) => message.includes('plan:')).length,
@@ -148,7 +114,7 @@ export async function benchPlans(profile: ScaleProfile): Promise<Record<string, 
               [...(scans.get(table) ?? [])].join(' + ') || '—',
             ]),
           ),
-          verdict: path.narrowed ? (sequential.length ? 'SEQUENTIAL' : 'ok') : 'whole salon',
+          verdict: narrowed ? (sequential.length ? 'SEQUENTIAL' : 'ok') : 'whole salon',
         });
       }
       if (offenders.length > 0) {
