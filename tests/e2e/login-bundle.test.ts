@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultStaticDir } from '../../server/config.ts';
@@ -32,6 +33,15 @@ function watchScripts(page: Page): Map<string, string> {
   });
   return scripts;
 }
+
+/** Issue 15's budget for what a public or sign-in page downloads before anything is asked of it. */
+const publicPageBudgetKb = 170;
+
+/** The page's own scripts (the built assets), after gzip -9, in KB. */
+const gzipKb = (scripts: Map<string, string>) =>
+  [...scripts.entries()]
+    .filter(([url]) => new URL(url).pathname.startsWith('/assets/'))
+    .reduce((sum, [, text]) => sum + gzipSync(text, { level: 9 }).length, 0) / 1024;
 
 const loaded = (scripts: Map<string, string>, marker: string) =>
   [...scripts.entries()].filter(([, text]) => text.includes(marker)).map(([url]) => url);
@@ -74,7 +84,7 @@ describe('what the public, sign-in and merchant pages download', () => {
     }
   });
 
-  it('loads no area, Realtime, Storage, toast, tailwind-merge or classic zod code until it is needed', async () => {
+  it('stays within 170 KB of JavaScript and loads no area, Realtime, Storage, toast, tailwind-merge or classic zod code until it is needed', async () => {
     for (const [path, title] of [
       ['/', /Passaparola/],
       [`/merchant/${slug}`, /Accesso/],
@@ -87,6 +97,7 @@ describe('what the public, sign-in and merchant pages download', () => {
       await heading(page, title);
       await page.waitForLoadState('networkidle');
       expect(scripts.size, path).toBeGreaterThan(0);
+      expect(gzipKb(scripts), path).toBeLessThanOrEqual(publicPageBudgetKb);
       for (const marker of Object.values(markers)) expect(loaded(scripts, marker), path).toEqual([]);
       expect(
         [...scripts.keys()].filter((url) => /(client|dashboard|admin)-area/.test(url)),

@@ -52,6 +52,7 @@ describe('the public and sign-in screens', () => {
         (page) => page.getByText('Operazione non supportata.').waitFor(),
       ],
       ['/a/b/c', 'not-found', (page) => heading(page, 'Pagina non trovata')],
+      ['/dashboard/sconosciuta', 'not-found-in-area', (page) => heading(page, 'Pagina non trovata')],
     ];
     for (const [path, name, ready] of screens) await checkScreen(browser, server.url + path, name, ready);
   });

@@ -1,18 +1,32 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Suspense } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import { Outlet, useLocation } from 'react-router';
+import { LoadingScreen } from '@/components/layouts/loading-screen';
 import { OfflineBanner } from '@/components/offline-banner';
 import { Toaster } from '@/components/ui/toaster';
 import { useAuthSync } from '@/features/auth/use-auth-sync';
 import { UpdateBanner } from '@/pwa/update-banner';
+import { RouteErrorScreen } from '@/app/routes/route-error-screen';
+import { useScrollToTopOnNavigate } from '@/app/routes/use-scroll-to-top';
 
+/**
+ * A screen that fails (its chunk gone after a deploy, a bug) shows the Italian error screen inside
+ * this layout, so the offline and update banners stay; going elsewhere clears it.
+ */
 export function RootLayout() {
   useAuthSync();
+  useScrollToTopOnNavigate();
+  const { pathname } = useLocation();
   return (
     <>
       <OfflineBanner />
       <UpdateBanner />
-      <Outlet />
+      <ErrorBoundary FallbackComponent={RouteErrorScreen} resetKeys={[pathname]}>
+        <Suspense fallback={<LoadingScreen />}>
+          <Outlet />
+        </Suspense>
+      </ErrorBoundary>
       <Toaster />
-      <ScrollRestoration />
     </>
   );
 }

@@ -1,12 +1,12 @@
 import { RefreshCw, TriangleAlert } from 'lucide-react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import type { FallbackProps } from 'react-error-boundary';
+import { Link } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { texts } from '@/lib/texts';
 import { applyUpdate, useUpdateAvailable } from '@/pwa/app-update';
-import { NotFoundPage } from '@/app/routes/not-found-page';
 import { isChunkLoadError } from '@/app/routes/chunk-load-error';
 
 const t = texts.routeError;
@@ -18,11 +18,9 @@ function explanation(error: unknown): { title: string; body: string } {
   return { title: t.newVersionTitle, body: t.newVersionBody };
 }
 
-/** The router's error screen (instead of React Router's English default): 'Ricarica' starts afresh. */
-export function RouteErrorScreen() {
-  const error = useRouteError();
+/** A screen's error, in Italian: 'Ricarica' starts afresh. */
+export function RouteErrorScreen({ error }: FallbackProps) {
   const updateAvailable = useUpdateAvailable();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   const { title, body } = explanation(error);
   // A waiting new version is applied first: the reload then loads its files, not the old ones.
   const reload = () => (updateAvailable ? applyUpdate() : window.location.reload());
