@@ -4,6 +4,7 @@ import { startAppServer } from '../support/app-server.ts';
 import sharp from 'sharp';
 import { launchBrowser, phone, screenshot } from '../support/browser.ts';
 import type { TestServer } from '../support/test-server.ts';
+import { texts } from '../../src/lib/texts.ts';
 import { appServerOptions, checkScreen, createMerchant, heading, waitForPath } from './helpers.ts';
 
 describe('the public and sign-in screens', () => {
@@ -166,6 +167,21 @@ describe('the public and sign-in screens', () => {
     release();
     await waitForPath(page, '/');
     await page.close();
+  });
+
+  it("paints 'Caricamento...' from the page itself before its JavaScript, and asks for JavaScript without it", async () => {
+    const context = await browser.newContext({ viewport: phone, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/${slug}/login`);
+    const splash = page.getByRole('status').filter({ hasText: texts.app.loading });
+    await expect(splash.isVisible()).resolves.toBe(true);
+    // Styled by the app's stylesheet: centred on the screen, as LoadingScreen is.
+    const box = await splash.boundingBox();
+    expect(box?.height).toBeGreaterThanOrEqual(phone.height - 100);
+    await context.close();
+    // A browser without scripting shows the page's <noscript> instead.
+    const html = await (await fetch(`${server.url}/${slug}/login`)).text();
+    expect(html).toMatch(/<noscript>\s*<p[^>]*>Per usare Passaparola attiva JavaScript nel browser\.<\/p>/);
   });
 
   it('is installable: Italian manifest, icons, apple-touch-icon and a service worker that skips the APIs', async () => {
