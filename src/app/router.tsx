@@ -1,8 +1,6 @@
-import { lazy, type ComponentType } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { areaRoute } from '@/app/routes/area-route';
 import { paths } from '@/config/paths';
-import { whoamiQueryOptions } from '@/features/auth/api/get-whoami';
-import { queryClient } from '@/lib/query-client';
 import { AuthActionRedirect, HomePage } from '@/app/routes/home-page';
 import { ClientAuthActionPage, MerchantAuthActionPage } from '@/app/routes/auth-action-pages';
 import { ClientLoginPage, ClientPrivacyPage, ClientRegistrationPage } from '@/app/routes/client-pages';
@@ -11,44 +9,16 @@ import { NotFoundPage } from '@/app/routes/not-found-page';
 import { ClientResetPasswordPage, MerchantResetPasswordPage } from '@/app/routes/reset-password-pages';
 import { RootLayout } from '@/app/routes/root-layout';
 
-type Area = { Layout: ComponentType; screens: Record<string, ComponentType> };
-
-/**
- * An area (client, dashboard, admin) is its own chunk, loaded on first visit, so the public and
- * sign-in screens stay small. Its layout wraps its screens; a segment it does not have is not found.
- */
-function area(load: () => Promise<Area>): ComponentType {
-  return lazy(async () => {
-    // The role guard asks whoami: asked while the area's code downloads, not after it.
-    void queryClient.prefetchQuery(whoamiQueryOptions());
-    const { Layout, screens } = await load();
-    const routes: RouteObject[] = [
-      {
-        element: <Layout />,
-        children: Object.entries(screens).map(([segment, Screen]) => ({
-          path: segment,
-          element: <Screen />,
-        })),
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ];
-    function AreaRoutes() {
-      return useRoutes(routes);
-    }
-    return { default: AreaRoutes };
-  });
-}
-
-const ClientArea = area(() =>
+const ClientArea = areaRoute(() =>
   import('@/app/areas/client-area').then((m) => ({ Layout: m.ClientArea, screens: m.clientScreens })),
 );
-const DashboardArea = area(() =>
+const DashboardArea = areaRoute(() =>
   import('@/app/areas/dashboard-area').then((m) => ({
     Layout: m.DashboardArea,
     screens: m.dashboardScreens,
   })),
 );
-const AdminArea = area(() =>
+const AdminArea = areaRoute(() =>
   import('@/app/areas/admin-area').then((m) => ({ Layout: m.AdminArea, screens: m.adminScreens })),
 );
 

@@ -1,7 +1,5 @@
-import { Suspense } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { Outlet, useLocation } from 'react-router';
-import { LoadingScreen } from '@/components/layouts/loading-screen';
 import { OfflineBanner } from '@/components/offline-banner';
 import { Toaster } from '@/components/ui/toaster';
 import { useAuthSync } from '@/features/auth/use-auth-sync';
@@ -22,9 +20,7 @@ export function RootLayout() {
       <OfflineBanner />
       <UpdateBanner />
       <ErrorBoundary FallbackComponent={RouteErrorScreen} resetKeys={[pathname]}>
-        <Suspense fallback={<LoadingScreen />}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </ErrorBoundary>
       <Toaster />
     </>

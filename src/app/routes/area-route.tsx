@@ -1,0 +1,62 @@
+import { useEffect, useState, type ComponentType } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
+import { LoadingScreen } from '@/components/layouts/loading-screen';
+import { whoamiQueryOptions } from '@/features/auth/api/get-whoami';
+import { queryClient } from '@/lib/query-client';
+import { NotFoundPage } from '@/app/routes/not-found-page';
+
+export type Area = { Layout: ComponentType; screens: Record<string, ComponentType> };
+
+/** The area's layout around its screens, by segment; a segment it does not have is not found. */
+function areaRoutes({ Layout, screens }: Area): RouteObject[] {
+  return [
+    {
+      element: <Layout />,
+      children: Object.entries(screens).map(([segment, Screen]) => ({ path: segment, element: <Screen /> })),
+    },
+    { path: '*', element: <NotFoundPage /> },
+  ];
+}
+
+function AreaRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
+/**
+ * An area (client, dashboard, admin) is its own chunk, loaded on first visit, so the public and
+ * sign-in screens stay small. Loaded through state rather than React.lazy: a Suspense fallback, once
+ * shown, holds the screen back for React's 300 ms reveal throttle. A chunk that fails to load is thrown
+ * to the error screen, and asked again on the next attempt.
+ */
+export function areaRoute(load: () => Promise<Area>): ComponentType {
+  let loading: Promise<RouteObject[]> | undefined;
+  let routes: RouteObject[] | undefined;
+  const start = () => {
+    // The role guard asks whoami: asked while the area's code downloads, not after it.
+    void queryClient.prefetchQuery(whoamiQueryOptions());
+    loading ??= load().then(
+      (area) => (routes = areaRoutes(area)),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  return function LoadedArea() {
+    const [state, setState] = useState<{ routes?: RouteObject[]; error?: unknown }>({ routes });
+    useEffect(() => {
+      if (state.routes) return;
+      let current = true;
+      start().then(
+        (loaded) => current && setState({ routes: loaded }),
+        (error: unknown) => current && setState({ error }),
+      );
+      return () => {
+        current = false;
+      };
+    }, [state.routes]);
+    if (state.error) throw state.error;
+    return state.routes ? <AreaRoutes routes={state.routes} /> : <LoadingScreen />;
+  };
+}
