@@ -39,33 +39,25 @@ export const mailboxContentSecurityPolicy =
 export const permissionsPolicy =
   'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
 
-/** What every response carries whatever its path (the Content-Security-Policy depends on it). */
-const commonHeaders = {
-  'x-frame-options': 'DENY',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'permissions-policy': permissionsPolicy,
-  'cross-origin-opener-policy': 'same-origin',
-};
-const apiHeaders = { 'content-security-policy': apiContentSecurityPolicy, ...commonHeaders };
+function contentSecurityPolicyFor(request: FastifyRequest): string {
+  const path = request.url;
+  if (apiPrefixes.some((prefix) => path.startsWith(prefix))) return apiContentSecurityPolicy;
+  return spaContentSecurityPolicy(request.headers.host);
+}
 
 function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
-  const path = request.url;
-  if (apiPrefixes.some((prefix) => path.startsWith(prefix))) reply.headers(apiHeaders);
-  else
-    reply.headers({
-      'content-security-policy': spaContentSecurityPolicy(request.headers.host),
-      ...commonHeaders,
-    });
+  reply
+    .header('content-security-policy', contentSecurityPolicyFor(request))
+    .header('x-frame-options', 'DENY')
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'strict-origin-when-cross-origin')
+    .header('permissions-policy', permissionsPolicy)
+    .header('cross-origin-opener-policy', 'same-origin');
   // Only over HTTPS: directly, or as X-Forwarded-Proto from a proxy TRUST_PROXY names.
   if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');
 }
 
 /** Every response of the server carries the headers a careful production host sends. */
 export function securityHeaders(app: FastifyInstance): void {
-  // A callback hook, not an async one: no promise to settle on every response.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    setSecurityHeaders(request, reply);
-    done(null, payload);
-  });
+  app.addHook('onSend', async (request, reply) => setSecurityHeaders(request, reply));
 }
