@@ -8,13 +8,15 @@ export interface CallerClaims {
   [claim: string]: unknown;
 }
 
+// One JSON object in, one row out: no array literal to escape, no settings echoed back.
 const impersonationSql =
-  'select set_config(name, value, true) from unnest($1::text[], $2::text[]) as s(name, value)';
+  'select pg_catalog.count(pg_catalog.set_config(setting.key, setting.value, true)) from pg_catalog.json_each_text($1::json) as setting';
 
 /**
  * The statement that makes the rest of the transaction run as the caller, as PostgREST, Storage and
  * Realtime do: `role` (= SET LOCAL ROLE), `request.jwt.claims`, the legacy `request.jwt.claim.*` that
- * older auth.uid() versions read, plus any extra settings. Names and values travel as bound parameters.
+ * older auth.uid() versions read, plus any extra settings, applied in that order. Names and values travel
+ * as one bound JSON parameter.
  */
 export function impersonation(claims: CallerClaims, settings: Record<string, string> = {}): Statement {
   const all: Record<string, string> = {
@@ -25,7 +27,7 @@ export function impersonation(claims: CallerClaims, settings: Record<string, str
     'request.jwt.claim.email': claims.email ?? '',
     ...settings,
   };
-  return { sql: impersonationSql, params: [Object.keys(all), Object.values(all)], prepared: true };
+  return { sql: impersonationSql, params: [JSON.stringify(all)], prepared: true };
 }
 
 /** Runs `impersonation` in `tx`. */

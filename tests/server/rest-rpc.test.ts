@@ -31,6 +31,49 @@ describe('rpc through supabase-js, as PostgREST runs it', () => {
     expect(user.data).toEqual({ role: 'authenticated', uid: alice, claim_role: 'authenticated' });
   });
 
+  it("gives the call the caller's settings exactly, and only for its own transaction", async () => {
+    const email = 'alice+"quoted"\\back@example.com';
+    const token = await server.token({ sub: alice, role: 'authenticated', aud: 'authenticated', email });
+    const call = (headers: Record<string, string>) =>
+      fetch(`${server.url}/rest/v1/rpc/request_settings`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-profile': 'api', ...headers },
+        body: '{}',
+      }).then((response) => response.json() as Promise<Record<string, unknown>>);
+
+    const probe = 'a "quoted" \\ value, {not: json}';
+    const signedIn = await call({
+      apikey: server.anonKey,
+      authorization: `Bearer ${token}`,
+      'x-probe': probe,
+    });
+    expect(signedIn).toMatchObject({
+      current_user: 'authenticated',
+      claims: { sub: alice, role: 'authenticated', aud: 'authenticated', email },
+      claim_sub: alice,
+      claim_role: 'authenticated',
+      claim_email: email,
+      method: 'POST',
+      path: '/rpc/request_settings',
+      headers: { 'x-probe': probe, 'content-profile': 'api', authorization: `Bearer ${token}` },
+      search_path: '"api", "public", "extensions"',
+      statement_timeout: '8s',
+    });
+
+    // The next call on the pooled connections starts from nothing of the previous one.
+    const anonymous = await call({ apikey: server.anonKey });
+    expect(anonymous).toMatchObject({
+      current_user: 'anon',
+      claims: { role: 'anon' },
+      claim_sub: '',
+      claim_role: 'anon',
+      claim_email: '',
+      statement_timeout: '3s',
+    });
+    expect(anonymous.headers).not.toHaveProperty('x-probe');
+    expect(anonymous.headers).not.toHaveProperty('authorization');
+  });
+
   it('applies row-level security to the caller', async () => {
     const added = await asAlice.rpc('add_note', { body: 'di Alice' });
     expect(added.error).toBeNull();
