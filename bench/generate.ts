@@ -78,6 +78,8 @@ export interface GeneratedData {
   bigMerchant: GeneratedMerchant;
   /** Codes of the buyers at the bottom of each purchase chain (generation 4, three sponsors above). */
   chainBuyerCodes: string[];
+  /** The big salon's client with the most movements: what Movimenti shows filtered by one regular client. */
+  regularClient: { code: string; movements: number };
   counts: { merchants: number; clients: number; movements: number; ledger: number };
   seconds: number;
 }
@@ -249,6 +251,12 @@ export async function generateLoyaltyData(
     // Purchases from the join time to one hour ago.
     movementTime[m] = client.time[buyer]! + random() * (now - 3_600_000 - client.time[buyer]!);
   }
+  const movementsOf = new Int32Array(total);
+  for (const buyer of buyerOf) movementsOf[buyer]! += 1;
+  let regular = 0;
+  for (let index = 1; index < sizes[0]!; index += 1)
+    if (movementsOf[index]! > movementsOf[regular]!) regular = index;
+  const regularClient = { code: client.code[regular]!, movements: movementsOf[regular]! };
   const order = Uint32Array.from({ length: movementCount }, (_, m) => m).sort(
     (a, b) => movementTime[a]! - movementTime[b]!,
   );
@@ -418,6 +426,7 @@ export async function generateLoyaltyData(
     admin,
     bigMerchant: merchants[0]!,
     chainBuyerCodes,
+    regularClient,
     counts: {
       merchants: profile.merchants,
       clients: total,
