@@ -429,8 +429,9 @@ describe('booking: window, grid and the reservation state machine', () => {
       status: 'confermata',
       operatorId: salon.bea,
     });
+    // Not 40 days: the test above confirms Anna at 09:00 in 40 days, which this would overlap from 8 to 10.
     const future = await insertReservation(server, salon, {
-      startsAt: `now() + interval '40 days'`,
+      startsAt: `now() + interval '50 days'`,
       status: 'confermata',
     });
     const pending = await insertReservation(server, salon, {
