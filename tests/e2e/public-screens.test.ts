@@ -4,6 +4,7 @@ import { startAppServer } from '../support/app-server.ts';
 import sharp from 'sharp';
 import { launchBrowser, phone, screenshot } from '../support/browser.ts';
 import type { TestServer } from '../support/test-server.ts';
+import { privacyTexts } from '../../src/features/privacy/texts.ts';
 import { texts } from '../../src/lib/texts.ts';
 import { appServerOptions, checkScreen, createMerchant, heading, waitForPath } from './helpers.ts';
 
@@ -166,6 +167,20 @@ describe('the public and sign-in screens', () => {
     await page.getByRole('status').filter({ hasText: 'Caricamento...' }).waitFor();
     release();
     await waitForPath(page, '/');
+    await page.close();
+  });
+
+  it('opens the next screen at its top when a link is followed from far down a page', async () => {
+    const page = await browser.newPage({ viewport: phone });
+    await page.goto(`${server.url}/${slug}/privacy`);
+    const back = page.getByRole('link', { name: privacyTexts.back });
+    await back.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await back.click();
+    await heading(page, 'Registrati');
+    // The registration page is taller than the phone: left where it was, it would open scrolled.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight)).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.close();
   });
 

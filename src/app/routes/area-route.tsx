@@ -5,7 +5,7 @@ import { whoamiQueryOptions } from '@/features/auth/api/get-whoami';
 import { queryClient } from '@/lib/query-client';
 import { NotFoundPage } from '@/app/routes/not-found-page';
 
-export type Area = { Layout: ComponentType; screens: Record<string, ComponentType> };
+type Area = { Layout: ComponentType; screens: Record<string, ComponentType> };
 
 /** The area's layout around its screens, by segment; a segment it does not have is not found. */
 function areaRoutes({ Layout, screens }: Area): RouteObject[] {
