@@ -15,6 +15,7 @@ import {
   joinMerchant,
   openFromNav,
   waitForPath,
+  formFocusSettled,
 } from './helpers.ts';
 
 const merchantAccount = { name: 'Centro Iris', email: 'iris@centri.test', password: 'segreta-iris' };
@@ -420,6 +421,7 @@ describe('booking: the salon sets up operators and treatments, a customer books,
     const dialog = salon.getByRole('dialog', { name: 'Modifica prenotazione' });
     await dialog.getByRole('button', { name: 'Invia modifica' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'Compila data, ora e nota di modifica' }).waitFor();
+    await formFocusSettled(salon);
     await choose(salon, 'Nuovo orario', '12:00');
     await dialog.getByLabel('Nota di modifica').fill('Alle 11 siamo al completo, ti aspettiamo alle 12');
     await expectAccessible(salon);
@@ -450,6 +452,7 @@ describe('booking: the salon sets up operators and treatments, a customer books,
     const dialog = salon.getByRole('dialog', { name: 'Rifiuta prenotazione' });
     await dialog.getByRole('button', { name: 'Rifiuta prenotazione' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'Inserisci la motivazione del rifiuto' }).waitFor();
+    await formFocusSettled(salon);
     await dialog.getByLabel('Motivazione del rifiuto').fill('Giornata di formazione');
     await dialog.getByRole('button', { name: 'Rifiuta prenotazione' }).click();
     await toast(salon, 'success', 'Prenotazione rifiutata');
@@ -501,6 +504,7 @@ describe('booking: the salon sets up operators and treatments, a customer books,
     await dialog.getByLabel('Nome').fill('');
     await dialog.getByRole('button', { name: 'Salva' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'Inserisci il nome dell’operatore' }).waitFor();
+    await formFocusSettled(salon);
     await dialog.getByLabel('Nome').fill('Giulia Rossi');
     await dialog.getByRole('button', { name: 'Salva' }).click();
     await toast(salon, 'success', 'Operatore aggiornato con successo!');

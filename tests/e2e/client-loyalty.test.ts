@@ -12,6 +12,7 @@ import {
   joinMerchant,
   openFromNav,
   waitForPath,
+  formFocusSettled,
 } from './helpers.ts';
 import { todayInRome } from '@/lib/format';
 
@@ -103,6 +104,7 @@ describe("a customer's loyalty screens, as the customer uses them", () => {
     await page.getByLabel('Telefono').fill('');
     await save.click();
     await page.getByRole('alert').filter({ hasText: 'Il telefono è obbligatorio' }).waitFor();
+    await formFocusSettled(page);
 
     await page.getByLabel('Telefono').fill('347 555 0000');
     await save.click();

@@ -71,11 +71,21 @@ export async function openFromNav(page: Page, label: string | RegExp): Promise<v
   await page.getByRole('dialog', { name: 'Altro' }).getByRole('link', { name: label, exact: true }).click();
 }
 
+/**
+ * A refused form puts the cursor in its first wrong field, and again on its next tick: wait for that
+ * tick, so that what the test types next lands in the field it aims at.
+ */
+export async function formFocusSettled(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+}
+
 /** 'Esci' from the area's navigation, through the 'Altro' sheet when the phone's bar ends with it. */
 export async function signOutFromNav(page: Page): Promise<void> {
   const esci = areaNav(page).getByRole('button', { name: 'Esci', exact: true });
+  const more = areaNav(page).getByRole('button', { name: 'Altro', exact: true });
+  await esci.or(more).first().waitFor();
   if (await esci.isVisible()) return esci.click();
-  await areaNav(page).getByRole('button', { name: 'Altro', exact: true }).click();
+  await more.click();
   await page
     .getByRole('dialog', { name: 'Altro' })
     .getByRole('button', { name: 'Esci', exact: true })

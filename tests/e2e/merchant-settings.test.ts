@@ -14,6 +14,7 @@ import {
   joinMerchant,
   openFromNav,
   waitForPath,
+  formFocusSettled,
 } from './helpers.ts';
 
 const merchantAccount = { name: 'Centro Viola', email: 'viola@centri.test', password: 'segreta-viola' };
@@ -178,6 +179,7 @@ describe('Impostazioni: the salon edits its hours, operators, treatments, logo a
     const closures = page.getByRole('form', { name: 'Giorni di chiusura' });
     await closures.getByRole('button', { name: 'Aggiungi chiusura' }).click();
     await alert(closures, 'Indica il giorno di chiusura').waitFor();
+    await formFocusSettled(page);
     await closures.getByLabel('Giorno di chiusura').fill('2030-12-26');
     await closures.getByLabel('Ultimo giorno (facoltativo)').fill('2030-12-24');
     await closures.getByRole('button', { name: 'Aggiungi chiusura' }).click();
@@ -297,6 +299,11 @@ describe('Impostazioni: the salon edits its hours, operators, treatments, logo a
     await retype('Durata (minuti)', '700');
     await dialog.getByRole('button', { name: 'Salva' }).click();
     await alert(dialog, 'La durata deve essere compresa tra 5 e 600 minuti').waitFor();
+    // The cursor goes to the refused field.
+    await expect
+      .poll(() => dialog.getByLabel('Durata (minuti)').evaluate((input) => input === document.activeElement))
+      .toBe(true);
+    await formFocusSettled(page);
     await dialog.getByLabel('Nome').fill('Piega lunga');
     await retype('Durata (minuti)', '75');
     await retype('Prezzo', '32,50');
@@ -365,6 +372,7 @@ describe('Impostazioni: the salon edits its hours, operators, treatments, logo a
     await field.fill('200');
     await form.getByRole('button', { name: 'Salva preavviso' }).click();
     await alert(form, 'Il preavviso di annullamento deve essere tra 0 e 168 ore').waitFor();
+    await formFocusSettled(page);
     await field.fill('48');
     await form.getByRole('button', { name: 'Salva preavviso' }).click();
     await toast(page, 'success', 'Preavviso di annullamento aggiornato');
