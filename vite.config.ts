@@ -52,7 +52,7 @@ function pwa(): Plugin {
 function sharedChunkName(chunk: { moduleIds: readonly string[] }): string {
   const holds = (path: string) => chunk.moduleIds.some((id) => id.includes(`/node_modules/${path}/`));
   if (holds('react-router')) return 'assets/vendor-[hash].js';
-  if (holds('@supabase/realtime-js')) return 'assets/supabase-services-[hash].js';
+  if (holds('@supabase/realtime-js')) return 'assets/realtime-[hash].js';
   return 'assets/[name]-[hash].js';
 }
 

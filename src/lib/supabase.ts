@@ -10,7 +10,7 @@ import type { Database } from '@/lib/database.types';
 export const authStorageKey = `sb-${new URL(env.supabaseUrl).hostname.split('.')[0]}-auth-token`;
 
 /** The project's URL with one trailing slash, as supabase-js resolves its services against it. */
-const baseUrl = env.supabaseUrl.replace(/\/*$/, '/');
+export const baseUrl = env.supabaseUrl.replace(/\/*$/, '/');
 const keyHeaders = { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}` };
 
 const auth = new AuthClient({
@@ -29,23 +29,23 @@ export async function currentAccessToken(): Promise<string> {
   return data.session?.access_token ?? env.supabaseAnonKey;
 }
 
+/** fetch with the project's key and the caller's session, as supabase-js sends every API request. */
+export async function fetchWithSession(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const headers = new Headers(init?.headers);
+  headers.set('apikey', env.supabaseAnonKey);
+  headers.set('Authorization', `Bearer ${await currentAccessToken()}`);
+  return fetch(input, { ...init, headers });
+}
+
 const rest = new PostgrestClient<Database, { PostgrestVersion: '12' }, 'api'>(
   new URL('rest/v1', baseUrl).href,
-  {
-    schema: 'api',
-    fetch: async (input, init) => {
-      const headers = new Headers(init?.headers);
-      headers.set('apikey', env.supabaseAnonKey);
-      headers.set('Authorization', `Bearer ${await currentAccessToken()}`);
-      return fetch(input, { ...init, headers });
-    },
-  },
+  { schema: 'api', fetch: fetchWithSession },
 );
 
 /**
  * The client the public and sign-in screens need: supabase-js's auth, and rpc on the `api` schema
- * (the only exposed one). Realtime and Storage, which only the areas use, are in
- * `src/lib/supabase-services.ts`, so a login page does not download them.
+ * (the only exposed one). Realtime (`src/lib/realtime.ts`), which the areas' screens use, and Storage
+ * (`src/lib/storage.ts`), which only uploads use, are apart, so a page downloads neither until it needs it.
  */
 export const supabase = {
   auth,

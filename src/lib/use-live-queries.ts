@@ -1,7 +1,7 @@
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { supabaseServices } from '@/lib/supabase-services';
+import { realtime } from '@/lib/realtime';
 
 export interface LiveTable {
   table: string;
@@ -40,7 +40,7 @@ export function useLiveQueries(
       Promise.all(
         (JSON.parse(keys) as QueryKey[]).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       );
-    const channel = supabaseServices
+    const channel = realtime
       .channel(`live-${table}-${filter}`)
       .on(
         'postgres_changes',
@@ -51,7 +51,7 @@ export function useLiveQueries(
         if (status === 'SUBSCRIBED') void refresh();
       });
     return () => {
-      void supabaseServices.removeChannel(channel);
+      void realtime.removeChannel(channel);
     };
   }, [table, event, filter, keys, queryClient]);
 }

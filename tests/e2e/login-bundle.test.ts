@@ -18,6 +18,10 @@ const markers = {
   /** Classic zod's schema method: the public pages are written with zod/mini, the areas with classic zod. */
   classicZod: 'toJSONSchema',
 };
+/** qrcode.react's error for a text too long for a code. */
+const qrCodeMarker = 'Data too long';
+/** Radix Select's content part: the list box the merchant's and the admin's forms use. */
+const listBoxMarker = 'SelectContent';
 /** react-d3-tree's class names: the client tree's code. */
 const treeMarker = 'rd3t-';
 
@@ -158,6 +162,27 @@ describe('what the public, sign-in and merchant pages download', () => {
     await page.getByRole('button', { name: 'Accedi' }).click();
     await page.locator('[data-sonner-toast][data-type="error"]').waitFor();
     expect(loaded(scripts, markers.sonner)).toHaveLength(1);
+    await page.close();
+  });
+
+  it("downloads neither Storage, nor the QR code's, nor a list box's code for a customer's first screen", async () => {
+    const page = await browser.newPage({ viewport: phone });
+    const scripts = watchScripts(page);
+    await page.goto(`${server.url}/${slug}/login`);
+    await page.getByLabel('Email').fill('anna@example.com');
+    await page.getByLabel('Password').fill('password-anna');
+    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+    await heading(page, 'Anagrafica');
+    await openFromNav(page, 'Crediti');
+    await heading(page, 'Crediti');
+    await page.waitForLoadState('networkidle');
+    expect(loaded(scripts, markers.realtime)).toHaveLength(1);
+    for (const marker of [markers.storage, qrCodeMarker, listBoxMarker])
+      expect(loaded(scripts, marker), marker).toEqual([]);
+
+    await openFromNav(page, 'Presenta');
+    await page.getByRole('img', { name: /QR/ }).waitFor();
+    expect(loaded(scripts, qrCodeMarker)).toHaveLength(1);
     await page.close();
   });
 

@@ -1,7 +1,6 @@
 import { getMerchantProfile } from '@/features/booking-merchant/api/get-merchant-profile';
 import { ApiError } from '@/lib/api-error';
 import { preparePhoto } from '@/lib/prepare-photo';
-import { supabaseServices } from '@/lib/supabase-services';
 
 /** The photo's extension from its name, or its type ('image/png' → 'png'). */
 export function photoExtension(file: { name: string; type: string }): string {
@@ -19,7 +18,8 @@ export async function uploadOperatorPhoto(original: File): Promise<string> {
   const file = await preparePhoto(original);
   const { id: merchantId } = await getMerchantProfile();
   const path = `${merchantId}/${crypto.randomUUID()}.${photoExtension(file)}`;
-  const { error } = await supabaseServices.storage
+  const { storage } = await import('@/lib/storage');
+  const { error } = await storage
     .from('operatori')
     .upload(path, file, { contentType: file.type || undefined });
   if (error) throw new ApiError({ status: 0, code: 'storage', message: error.message });

@@ -5,7 +5,6 @@ import {
 } from '@/features/booking-merchant/api/get-merchant-profile';
 import { ApiError } from '@/lib/api-error';
 import { preparePhoto } from '@/lib/prepare-photo';
-import { supabaseServices } from '@/lib/supabase-services';
 
 /**
  * Uploads the salon's logo, redrawn within 512 px and stripped of its metadata on the device, as the
@@ -15,7 +14,8 @@ import { supabaseServices } from '@/lib/supabase-services';
 export async function uploadSalonLogo(original: File): Promise<void> {
   const file = await preparePhoto(original);
   const { slug } = await getMerchantProfile();
-  const { error } = await supabaseServices.storage
+  const { storage } = await import('@/lib/storage');
+  const { error } = await storage
     .from('loghi')
     .upload(`${slug}.png`, file, { contentType: file.type || undefined, upsert: true, cacheControl: '0' });
   if (error) throw new ApiError({ status: 0, code: 'storage', message: error.message });

@@ -1,9 +1,9 @@
 import { Copy, MessageCircle, Share2 } from 'lucide-react';
-import { QRCodeSVG } from 'qrcode.react';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/components/ui/toaster';
 import type { ClientMembership } from '@/features/client-loyalty/membership';
 import {
@@ -16,6 +16,14 @@ import { clientLoyaltyTexts } from '@/features/client-loyalty/texts';
 import { fill } from '@/lib/texts';
 
 const t = clientLoyaltyTexts.presenta;
+
+/** 176 px: Tailwind's size-44, the placeholder's size while the QR code's chunk arrives. */
+const qrSize = 176;
+const ReferralQr = lazy(() =>
+  import('@/features/client-loyalty/components/referral-qr').then((module) => ({
+    default: module.ReferralQr,
+  })),
+);
 
 /** Copies through the async clipboard, or through a selected text area where that is not available. */
 async function copyToClipboard(text: string): Promise<void> {
@@ -103,15 +111,9 @@ export function ReferralScreen({ membership }: { membership: ClientMembership })
             <CardTitle>{t.qrTitle}</CardTitle>
           </CardHeader>
           <CardContent className="grid justify-items-center gap-3">
-            <QRCodeSVG
-              value={link}
-              size={176}
-              level="L"
-              marginSize={2}
-              role="img"
-              aria-label={t.qrAlt}
-              className="rounded-md bg-card"
-            />
+            <Suspense fallback={<Skeleton className="size-44" />}>
+              <ReferralQr link={link} label={t.qrAlt} size={qrSize} />
+            </Suspense>
             <p className="text-center text-sm text-muted-foreground">{t.qrHint}</p>
           </CardContent>
         </Card>

@@ -1,6 +1,5 @@
-import { Store } from 'lucide-react';
+import { ChevronDown, Store } from 'lucide-react';
 import { FormField } from '@/components/ui/form-field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { areaTexts } from '@/lib/area-texts';
 import { fill, texts } from '@/lib/texts';
 import { imageUrl } from '@/lib/image-url';
@@ -47,18 +46,25 @@ export function SalonHeader({ current, memberships, onSwitch }: SalonHeaderProps
       {memberships.length > 1 ? (
         <FormField label={t.switchLabel} className="w-full sm:w-64">
           {(control) => (
-            <Select value={current.merchant_slug} onValueChange={onSwitch}>
-              <SelectTrigger {...control}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
+            // The phone's own list: a customer switches salon rarely, and needs no list code for it.
+            <div className="relative">
+              <select
+                {...control}
+                value={current.merchant_slug}
+                onChange={(event) => onSwitch(event.target.value)}
+                className="ui-input appearance-none pr-10"
+              >
                 {memberships.map((membership) => (
-                  <SelectItem key={membership.id} value={membership.merchant_slug}>
+                  <option key={membership.id} value={membership.merchant_slug}>
                     {membership.merchant_name}
-                  </SelectItem>
+                  </option>
                 ))}
-              </SelectContent>
-            </Select>
+              </select>
+              <ChevronDown
+                aria-hidden="true"
+                className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 opacity-70"
+              />
+            </div>
           )}
         </FormField>
       ) : null}
