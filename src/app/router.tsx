@@ -9,14 +9,17 @@ import { NotFoundPage } from '@/app/routes/not-found-page';
 import { ClientResetPasswordPage, MerchantResetPasswordPage } from '@/app/routes/reset-password-pages';
 import { RootLayout } from '@/app/routes/root-layout';
 
-const ClientArea = areaRoute(() =>
-  import('@/app/areas/client-area').then((m) => ({ Layout: m.ClientArea, screens: m.clientScreens })),
+const ClientArea = areaRoute(
+  () => import('@/app/areas/client-area').then((m) => ({ Layout: m.ClientArea, screens: m.clientScreens })),
+  () => import('@/app/areas/client-screen-data').then((m) => m.prefetchClientScreen),
 );
-const DashboardArea = areaRoute(() =>
-  import('@/app/areas/dashboard-area').then((m) => ({
-    Layout: m.DashboardArea,
-    screens: m.dashboardScreens,
-  })),
+const DashboardArea = areaRoute(
+  () =>
+    import('@/app/areas/dashboard-area').then((m) => ({
+      Layout: m.DashboardArea,
+      screens: m.dashboardScreens,
+    })),
+  () => import('@/app/areas/dashboard-screen-data').then((m) => m.prefetchDashboardScreen),
 );
 const AdminArea = areaRoute(() =>
   import('@/app/areas/admin-area').then((m) => ({ Layout: m.AdminArea, screens: m.adminScreens })),

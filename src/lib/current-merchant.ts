@@ -12,6 +12,14 @@ export function getCurrentMerchantSlug(): string | null {
   }
 }
 
+/** The salon the client area is about: the chosen one if the customer still belongs to it, else her first. */
+export function chosenMembership<Membership extends { merchant_slug: string }>(
+  memberships: Membership[],
+  chosenSlug: string | null,
+): Membership | undefined {
+  return memberships.find((membership) => membership.merchant_slug === chosenSlug) ?? memberships[0];
+}
+
 export function setCurrentMerchantSlug(merchantSlug: string): void {
   try {
     window.localStorage.setItem(storageKey, merchantSlug);

@@ -186,6 +186,58 @@ describe('what the public, sign-in and merchant pages download', () => {
     await page.close();
   });
 
+  it("asks for the customer's and the merchant's first screen data while their area's code downloads", async () => {
+    for (const { login, email, password, landing, screen, area, rpc } of [
+      {
+        login: `/${slug}/login`,
+        email: 'anna@example.com',
+        password: 'password-anna',
+        landing: 'Anagrafica',
+        screen: ['/client/crediti', 'Crediti'],
+        area: /\/assets\/client-area-[\w-]+\.js$/,
+        rpc: 'client_credit',
+      },
+      {
+        login: `/merchant/${slug}`,
+        email: 'leggero@example.com',
+        password: 'password-leggero',
+        landing: 'Registrazioni',
+        screen: ['/dashboard/registrazioni', 'Registrazioni'],
+        area: /\/assets\/dashboard-area-[\w-]+\.js$/,
+        rpc: 'merchant_clients',
+      },
+    ]) {
+      const context = await browser.newContext({ viewport: phone, serviceWorkers: 'block' });
+      const page = await context.newPage();
+      await page.goto(`${server.url}${login}`);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+      await heading(page, landing);
+
+      // A cold load of the screen, its area's code held back until the screen's data is asked for
+      // (at most 5 s: without the prefetch, the data comes after the code).
+      const order: string[] = [];
+      let dataAsked = () => {};
+      const asked = new Promise<void>((resolve) => (dataAsked = resolve));
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === `/rest/v1/rpc/${rpc}`) {
+          order.push('data');
+          dataAsked();
+        }
+      });
+      await page.route(area, async (route) => {
+        await Promise.race([asked, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+        order.push('area code');
+        await route.continue();
+      });
+      await page.goto(`${server.url}${screen[0]}`);
+      await heading(page, screen[1]!);
+      expect(order.slice(0, 2), screen[0]).toEqual(['data', 'area code']);
+      await context.close();
+    }
+  });
+
   it('downloads the client tree only when the merchant opens it in Struttura', async () => {
     const page = await browser.newPage({ viewport: phone });
     const scripts = watchScripts(page);

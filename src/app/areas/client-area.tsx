@@ -18,6 +18,7 @@ import { useAreaSignOut } from '@/app/areas/use-area-sign-out';
 import { ClientSnapshotKeeper } from '@/app/areas/client-snapshot-keeper';
 import { OfflineClientScreen } from '@/app/areas/offline-client-screen';
 import {
+  chosenMembership,
   getCurrentMerchantSlug,
   setCurrentMerchantSlug,
   useCurrentMerchantSlug,
@@ -43,8 +44,7 @@ export function ClientArea() {
   return (
     <RequireRole role="client" offline={offlineScreen}>
       {(whoami) => {
-        const current =
-          whoami.clients.find((client) => client.merchant_slug === chosenSlug) ?? whoami.clients[0];
+        const current = chosenMembership(whoami.clients, chosenSlug);
         return (
           <AreaLayout
             areaName={current?.merchant_name ?? t.areaName}

@@ -49,3 +49,9 @@ export const clientsQueryOptions = (input: ListClientsInput) =>
 export function useClients(input: ListClientsInput) {
   return useQuery(clientsQueryOptions(input));
 }
+
+/** Spec §9: the client picker (Registrazioni) shows 10 clients a page. */
+export const pickerPageSize = 10;
+
+/** The picker's first page, before anything is searched: what Registrazioni shows first. */
+export const firstPickerPage: ListClientsInput = { search: '', page: 1, pageSize: pickerPageSize };

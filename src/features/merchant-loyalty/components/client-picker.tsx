@@ -4,7 +4,11 @@ import { QueryView } from '@/components/query-view';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useClients, type MerchantClient } from '@/features/merchant-loyalty/api/list-clients';
+import {
+  pickerPageSize,
+  useClients,
+  type MerchantClient,
+} from '@/features/merchant-loyalty/api/list-clients';
 import { Pager, pageCountOf } from '@/features/merchant-loyalty/components/pager';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { useDebouncedValue } from '@/features/merchant-loyalty/use-debounced-value';
@@ -13,9 +17,6 @@ import { plural } from '@/lib/texts';
 import { cn } from '@/lib/utils';
 
 const t = merchantLoyaltyTexts.registrazioni;
-
-/** Spec §9: the client picker shows 10 clients a page. */
-export const pickerPageSize = 10;
 
 /** Search and pick the client at the counter: 10 a page, by name, code, e-mail or phone. */
 export function ClientPicker({
