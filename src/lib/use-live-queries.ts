@@ -1,7 +1,6 @@
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { realtime } from '@/lib/realtime';
 
 export interface LiveTable {
   table: string;
@@ -40,18 +39,26 @@ export function useLiveQueries(
       Promise.all(
         (JSON.parse(keys) as QueryKey[]).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       );
-    const channel = realtime
-      .channel(`live-${table}-${filter}`)
-      .on(
-        'postgres_changes',
-        { event, schema: 'app', table, filter },
-        (change: LiveChange) => void (changeHandler.current ? changeHandler.current(change) : refresh()),
-      )
-      .subscribe((status) => {
-        if (status === 'SUBSCRIBED') void refresh();
-      });
+    // Realtime's client comes after the screen's first render: the screen shows its data without it.
+    let leave: (() => void) | undefined;
+    let left = false;
+    void import('@/lib/realtime').then(({ realtime }) => {
+      if (left) return;
+      const channel = realtime
+        .channel(`live-${table}-${filter}`)
+        .on(
+          'postgres_changes',
+          { event, schema: 'app', table, filter },
+          (change: LiveChange) => void (changeHandler.current ? changeHandler.current(change) : refresh()),
+        )
+        .subscribe((status) => {
+          if (status === 'SUBSCRIBED') void refresh();
+        });
+      leave = () => void realtime.removeChannel(channel);
+    });
     return () => {
-      void realtime.removeChannel(channel);
+      left = true;
+      leave?.();
     };
   }, [table, event, filter, keys, queryClient]);
 }
