@@ -49,7 +49,7 @@ interface DecimalFieldRules {
 }
 
 /**
- * A form field typed as text and validated as a number: the zod preprocess every amount, percentage
+ * A form field typed as text and validated as a number: the zod pipe every amount, percentage
  * and count field of the app goes through, so each says the same Italian things about the same input.
  */
 export function decimalField(rules: DecimalFieldRules) {
