@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The values of a jsonb answer that need parsing, shared by every feature. Functions returning rows
@@ -6,7 +6,7 @@ import { z } from 'zod';
  */
 
 /** A numeric value (a JSON number, or a string where precision matters) read as a number: counts, percentages, durations. */
-export const numeric = z.union([z.number(), z.string()]).transform(Number);
+export const numeric = z.pipe(z.union([z.number(), z.string()]), z.transform(Number));
 
 /** An amount of money kept as it came, number or decimal string, for formatMoney: never turned into a float. */
 export const exactAmount = z.union([z.number(), z.string()]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { decimalField, parseDecimalInput, toCents, toInputText } from '@/lib/decimal-input';
 
 describe('parseDecimalInput', () => {

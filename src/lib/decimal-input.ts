@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * What a person types in an amount, percentage or count field, read as a number: the one home of the
@@ -49,17 +49,20 @@ interface DecimalFieldRules {
 }
 
 /**
- * A form field typed as text and validated as a number: the zod preprocess every amount, percentage
+ * A form field typed as text and validated as a number: the zod pipe every amount, percentage
  * and count field of the app goes through, so each says the same Italian things about the same input.
  */
 export function decimalField(rules: DecimalFieldRules) {
   const outOfRange = rules.outOfRange ?? rules.invalid;
   let number = z.number({ error: (issue) => (issue.input === undefined ? rules.required : rules.invalid) });
-  if (rules.min !== undefined) number = number.min(rules.min, outOfRange);
-  if (rules.max !== undefined) number = number.max(rules.max, outOfRange);
-  return z.preprocess((text: string) => {
-    const parsed = parseDecimalInput(text, rules.maxDecimals ?? 2);
-    if (parsed.ok) return parsed.value;
-    return parsed.reason === 'empty' ? undefined : Number.NaN;
-  }, number);
+  if (rules.min !== undefined) number = number.check(z.gte(rules.min, outOfRange));
+  if (rules.max !== undefined) number = number.check(z.lte(rules.max, outOfRange));
+  return z.pipe(
+    z.transform((text: string) => {
+      const parsed = parseDecimalInput(text, rules.maxDecimals ?? 2);
+      if (parsed.ok) return parsed.value;
+      return parsed.reason === 'empty' ? undefined : Number.NaN;
+    }),
+    number,
+  );
 }

@@ -1,4 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,13 +17,17 @@ const markers = {
   sonner: 'data-sonner-toaster',
   /** tailwind-merge's config: the areas merge class names with it, the public pages need not. */
   tailwindMerge: 'conflictingClassGroups',
-  /** Classic zod's schema method: the public pages are written with zod/mini, the areas with classic zod. */
+  /** Classic zod's schema method: the whole app is written with zod/mini, so no chunk holds it. */
   classicZod: 'toJSONSchema',
 };
 /** qrcode.react's error for a text too long for a code. */
 const qrCodeMarker = 'Data too long';
 /** Radix Select's content part: the list box the merchant's and the admin's forms use. */
 const listBoxMarker = 'SelectContent';
+/** The markers of code the build holds, for the pages that need it. */
+const builtMarkers = Object.values(markers).filter((marker) => marker !== markers.classicZod);
+/** Classic zod's schemas, where its marker comes from. */
+const classicZodSource = `${dirname(createRequire(import.meta.url).resolve('zod/package.json'))}/v4/classic/schemas.js`;
 /** react-d3-tree's class names: the client tree's code. */
 const treeMarker = 'rd3t-';
 
@@ -75,11 +81,16 @@ describe('what the public, sign-in and merchant pages download', () => {
     await server?.stop();
   });
 
-  it('the build holds every marker, in chunks of their own', () => {
+  it('the build holds every marker, in chunks of their own, and no classic zod', () => {
     const assets = `${defaultStaticDir}/assets`;
     const chunks = readdirSync(assets).filter((file) => file.endsWith('.js'));
-    for (const marker of Object.values(markers)) {
-      const holders = chunks.filter((file) => readFileSync(`${assets}/${file}`, 'utf8').includes(marker));
+    const holdersOf = (marker: string) =>
+      chunks.filter((file) => readFileSync(`${assets}/${file}`, 'utf8').includes(marker));
+    // The marker is a method of every classic schema, so a bundled classic zod would show it.
+    expect(readFileSync(classicZodSource, 'utf8')).toContain(`${markers.classicZod}(params) {`);
+    expect(holdersOf(markers.classicZod)).toEqual([]);
+    for (const marker of builtMarkers) {
+      const holders = holdersOf(marker);
       expect(holders.length, marker).toBeGreaterThan(0);
       expect(
         holders.some((file) => /^index-/.test(file)),
@@ -235,6 +246,27 @@ describe('what the public, sign-in and merchant pages download', () => {
       await heading(page, screen[1]!);
       expect(order.slice(0, 2), screen[0]).toEqual(['data', 'area code']);
       await context.close();
+  it('loads no classic zod on the signed-in screens either: Crediti for the customer, Registrazioni for the merchant', async () => {
+    for (const [loginPath, email, password, screen] of [
+      [`/${slug}/login`, 'anna@example.com', 'password-anna', 'Crediti'],
+      [`/merchant/${slug}`, 'leggero@example.com', 'password-leggero', 'Registrazioni'],
+    ] as const) {
+      const page = await browser.newPage({ viewport: phone });
+      const scripts = watchScripts(page);
+      await page.goto(`${server.url}${loginPath}`);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+      // The customer lands on Anagrafica, the merchant on Registrazioni.
+      if (screen === 'Crediti') await openFromNav(page, screen);
+      await heading(page, screen);
+      await page.waitForLoadState('networkidle');
+      expect(
+        [...scripts.keys()].some((url) => /(client|dashboard)-area/.test(url)),
+        screen,
+      ).toBe(true);
+      expect(loaded(scripts, markers.classicZod), screen).toEqual([]);
+      await page.close();
     }
   });
 

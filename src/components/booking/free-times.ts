@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { bookingKey, merchantSlugSchema } from '@/components/booking/booking-key';
 import { callRpc } from '@/lib/rpc';
 
 export const freeTimesInputSchema = z.object({
   merchantSlug: merchantSlugSchema,
-  treatmentId: z.string().min(1),
+  treatmentId: z.string().check(z.minLength(1)),
   /** null: no preference, any operator who performs the treatment. */
-  operatorId: z.string().min(1).nullable(),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  operatorId: z.nullable(z.string().check(z.minLength(1))),
+  date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
 });
 
 export type FreeTimesInput = z.input<typeof freeTimesInputSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Database } from '@/lib/database.types';
 
 /** api.reservation_row as generated: a composite type, whose columns the catalogue types as nullable. */
@@ -31,19 +31,19 @@ export const reservationRowSchema = z.object({
   id: z.string(),
   client_id: z.string(),
   client_name: z.string(),
-  client_code: z.string().nullable(),
-  treatment_id: z.string().nullable(),
+  client_code: z.nullable(z.string()),
+  treatment_id: z.nullable(z.string()),
   treatment_name: z.string(),
-  operator_id: z.string().nullable(),
-  operator_name: z.string().nullable(),
+  operator_id: z.nullable(z.string()),
+  operator_name: z.nullable(z.string()),
   date: z.string(),
   time: z.string(),
-  duration_minutes: z.number().nullable(),
+  duration_minutes: z.nullable(z.number()),
   status: z.string(),
-  notes: z.string().nullable(),
+  notes: z.nullable(z.string()),
   starts_at: z.string(),
   ends_at: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
   actions: z.array(z.string()),
-}) satisfies z.ZodType<ReservationRow>;
+}) satisfies z.ZodMiniType<ReservationRow>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { TreeClient } from '@/components/client-tree/client-hierarchy';
 
 /**
@@ -9,15 +9,17 @@ const treeDocumentSchema = z
   .object({
     code: z.array(z.string()),
     name: z.array(z.string()),
-    sponsor: z.array(z.number().int().min(-1)),
-    generation: z.array(z.number().int().min(0)),
+    sponsor: z.array(z.number().check(z.int(), z.gte(-1))),
+    generation: z.array(z.number().check(z.int(), z.gte(0))),
   })
-  .refine(
-    (document) =>
-      [document.name, document.sponsor, document.generation].every(
-        (column) => column.length === document.code.length,
-      ),
-    { message: 'Colonne dell’albero di lunghezza diversa' },
+  .check(
+    z.refine(
+      (document) =>
+        [document.name, document.sponsor, document.generation].every(
+          (column) => column.length === document.code.length,
+        ),
+      { message: 'Colonne dell’albero di lunghezza diversa' },
+    ),
   );
 
 /**

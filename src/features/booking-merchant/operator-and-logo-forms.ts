@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { maxLength } from '@/lib/input-limits';
 import { tooLong } from '@/lib/input-rules';
@@ -8,9 +8,11 @@ const t = bookingMerchantTexts.impostazioni;
 
 const operatorName = z
   .string()
-  .trim()
-  .min(1, t.operatorNameRequired)
-  .max(maxLength.name, tooLong(texts.validation.nameTooLong, maxLength.name));
+  .check(
+    z.trim(),
+    z.minLength(1, t.operatorNameRequired),
+    z.maxLength(maxLength.name, tooLong(texts.validation.nameTooLong, maxLength.name)),
+  );
 
 /** What an operator form holds: the name typed and the photo picked, if any. */
 export interface OperatorDraft {
@@ -20,7 +22,10 @@ export interface OperatorDraft {
 
 /** A picture the person must pick before saving: `missing` until then. */
 function requiredPicture(missing: string) {
-  return z.custom<File | null>((value) => value instanceof File, missing).pipe(z.instanceof(File));
+  return z.pipe(
+    z.custom<File | null>((value) => value instanceof File, missing),
+    z.instanceof(File),
+  );
 }
 
 /** A new operator: a name and a photo (spec §5). */
@@ -32,7 +37,7 @@ export const newOperatorFormSchema = z.object({
 /** An operator edited: the name, and a new photo only when one is picked. */
 export const editOperatorFormSchema = z.object({
   name: operatorName,
-  photo: z.instanceof(File).nullable(),
+  photo: z.nullable(z.instanceof(File)),
 });
 
 /** The salon's logo: a picture picked. */

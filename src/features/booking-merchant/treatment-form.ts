@@ -1,5 +1,5 @@
 import type { FieldErrors } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { decimalField } from '@/lib/decimal-input';
 import { amountLimits, maxLength } from '@/lib/input-limits';
@@ -41,52 +41,60 @@ const requiredMessages = {
  * Spec §5: every field and at least one operator ('all' counts), within the database's bounds and
  * with its messages; the price with an Italian decimal comma.
  */
-export const treatmentFormSchema = z
-  .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, requiredMessages.name)
-      .max(maxLength.name, tooLong(v.nameTooLong, maxLength.name)),
-    description: z
-      .string()
-      .trim()
-      .min(1, requiredMessages.description)
-      .max(maxLength.description, tooLong(v.descriptionTooLong, maxLength.description)),
-    duration: decimalField({
-      required: requiredMessages.duration,
-      invalid: t.durationInvalid,
-      maxDecimals: 0,
-      min: amountLimits.minDurationMinutes,
-      max: amountLimits.maxDurationMinutes,
-      outOfRange: fill(v.durationOutOfRange, {
+export const treatmentFormSchema = z.pipe(
+  z
+    .object({
+      name: z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1, requiredMessages.name),
+          z.maxLength(maxLength.name, tooLong(v.nameTooLong, maxLength.name)),
+        ),
+      description: z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1, requiredMessages.description),
+          z.maxLength(maxLength.description, tooLong(v.descriptionTooLong, maxLength.description)),
+        ),
+      duration: decimalField({
+        required: requiredMessages.duration,
+        invalid: t.durationInvalid,
+        maxDecimals: 0,
         min: amountLimits.minDurationMinutes,
         max: amountLimits.maxDurationMinutes,
+        outOfRange: fill(v.durationOutOfRange, {
+          min: amountLimits.minDurationMinutes,
+          max: amountLimits.maxDurationMinutes,
+        }),
       }),
-    }),
-    price: decimalField({
-      required: requiredMessages.price,
-      invalid: t.priceInvalid,
-      max: amountLimits.maxPrice,
-      outOfRange: v.priceOutOfRange,
-    }),
-    allOperators: z.boolean(),
-    operatorIds: z.array(z.string()),
-  })
-  .refine((draft) => draft.allOperators || draft.operatorIds.length > 0, {
-    path: ['operatorIds'],
-    message: requiredMessages.operatorIds,
-    // Said together with the other fields' messages, not only once they are right.
-    when: () => true,
-  })
-  .transform((draft) => ({
+      price: decimalField({
+        required: requiredMessages.price,
+        invalid: t.priceInvalid,
+        max: amountLimits.maxPrice,
+        outOfRange: v.priceOutOfRange,
+      }),
+      allOperators: z.boolean(),
+      operatorIds: z.array(z.string()),
+    })
+    .check(
+      z.refine((draft) => draft.allOperators || draft.operatorIds.length > 0, {
+        path: ['operatorIds'],
+        message: requiredMessages.operatorIds,
+        // Said together with the other fields' messages, not only once they are right.
+        when: () => true,
+      }),
+    ),
+  z.transform((draft) => ({
     name: draft.name,
     description: draft.description,
     durationMinutes: draft.duration,
     price: draft.price,
     /** null: every operator. */
     operatorIds: draft.allOperators ? null : draft.operatorIds,
-  }));
+  })),
+);
 
 export type TreatmentValues = z.output<typeof treatmentFormSchema>;
 

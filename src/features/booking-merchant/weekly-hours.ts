@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 
 /** One weekday of a weekly hours editor: open or closed, and its ranges ('HH:MM'). */
@@ -75,19 +75,23 @@ const dayDraftSchema = z.object({
 });
 
 /** The salon's week in the form: stored as its ranges when every one is on the quarter hour and in order. */
-export const openingHoursFormSchema = z
-  .object({ days: z.array(dayDraftSchema) })
-  .refine(({ days }) => rangesAreValid(toWeeklyRanges(days)), {
-    path: ['days'],
-    message: bookingMerchantTexts.impostazioni.rangeOrder,
-  })
-  .transform(({ days }) => toWeeklyRanges(days));
+export const openingHoursFormSchema = z.pipe(
+  z.object({ days: z.array(dayDraftSchema) }).check(
+    z.refine(({ days }) => rangesAreValid(toWeeklyRanges(days)), {
+      path: ['days'],
+      message: bookingMerchantTexts.impostazioni.rangeOrder,
+    }),
+  ),
+  z.transform(({ days }) => toWeeklyRanges(days)),
+);
 
 /** An operator's week: the salon's hours (no ranges of its own), or its own ranges checked as the salon's. */
-export const operatorHoursFormSchema = z
-  .object({ followsSalon: z.boolean(), days: z.array(dayDraftSchema) })
-  .refine(({ followsSalon, days }) => followsSalon || rangesAreValid(toWeeklyRanges(days)), {
-    path: ['days'],
-    message: bookingMerchantTexts.impostazioni.rangeOrder,
-  })
-  .transform(({ followsSalon, days }) => (followsSalon ? [] : toWeeklyRanges(days)));
+export const operatorHoursFormSchema = z.pipe(
+  z.object({ followsSalon: z.boolean(), days: z.array(dayDraftSchema) }).check(
+    z.refine(({ followsSalon, days }) => followsSalon || rangesAreValid(toWeeklyRanges(days)), {
+      path: ['days'],
+      message: bookingMerchantTexts.impostazioni.rangeOrder,
+    }),
+  ),
+  z.transform(({ followsSalon, days }) => (followsSalon ? [] : toWeeklyRanges(days))),
+);

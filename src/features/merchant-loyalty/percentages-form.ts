@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Percentages } from '@/features/merchant-loyalty/api/get-percentages';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { decimalField } from '@/lib/decimal-input';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { decimalField, parseDecimalInput, toCents } from '@/lib/decimal-input';
 import { amountLimits } from '@/lib/input-limits';
@@ -13,7 +13,7 @@ const t = merchantLoyaltyTexts.registrazioni;
  */
 export const purchaseFormSchema = z
   .object({
-    clientCode: z.string({ error: t.noClient }).min(1, t.noClient),
+    clientCode: z.string({ error: t.noClient }).check(z.minLength(1, t.noClient)),
     spend: decimalField({
       required: t.spendRequired,
       invalid: t.invalidAmount,
@@ -24,15 +24,17 @@ export const purchaseFormSchema = z
     /** The selected client's available credit, in euro. */
     availableCredit: z.number(),
   })
-  .superRefine(({ spend, discount, availableCredit }, context) => {
-    // A negative credit (after a reversal) refuses every discount, never a purchase without one.
-    if (toCents(discount) > 0 && toCents(discount) > toCents(availableCredit))
-      context.addIssue({ code: 'custom', path: ['discount'], message: t.discountTooHigh });
-    if (toCents(spend) < toCents(discount))
-      context.addIssue({ code: 'custom', path: ['spend'], message: t.spendBelowDiscount });
-    else if (toCents(spend) === 0)
-      context.addIssue({ code: 'custom', path: ['spend'], message: t.spendZero });
-  });
+  .check(
+    z.superRefine(({ spend, discount, availableCredit }, context) => {
+      // A negative credit (after a reversal) refuses every discount, never a purchase without one.
+      if (toCents(discount) > 0 && toCents(discount) > toCents(availableCredit))
+        context.addIssue({ code: 'custom', path: ['discount'], message: t.discountTooHigh });
+      if (toCents(spend) < toCents(discount))
+        context.addIssue({ code: 'custom', path: ['spend'], message: t.spendBelowDiscount });
+      else if (toCents(spend) === 0)
+        context.addIssue({ code: 'custom', path: ['spend'], message: t.spendZero });
+    }),
+  );
 
 export type PurchaseFormValues = z.input<typeof purchaseFormSchema>;
 export type PurchaseFormOutput = z.output<typeof purchaseFormSchema>;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { merchantsQueryOptions } from '@/features/admin/api/list-merchants';
 import { campaignSummariesQueryOptions } from '@/features/admin/api/get-campaign-summaries';
 import { adminTexts } from '@/features/admin/texts';
@@ -12,24 +12,33 @@ import { texts } from '@/lib/texts';
 export const createMerchantInputSchema = z.object({
   name: z
     .string()
-    .trim()
-    .min(1, texts.validation.nameRequired)
-    .max(maxLength.name, tooLong(texts.validation.nameTooLong, maxLength.name)),
+    .check(
+      z.trim(),
+      z.minLength(1, texts.validation.nameRequired),
+      z.maxLength(maxLength.name, tooLong(texts.validation.nameTooLong, maxLength.name)),
+    ),
   phone: z
     .string()
-    .trim()
-    .min(1, adminTexts.merchants.phoneRequired)
-    .max(maxLength.phone, tooLong(texts.validation.phoneTooLong, maxLength.phone)),
+    .check(
+      z.trim(),
+      z.minLength(1, adminTexts.merchants.phoneRequired),
+      z.maxLength(maxLength.phone, tooLong(texts.validation.phoneTooLong, maxLength.phone)),
+    ),
   email: z
     .email(texts.validation.emailRequired)
-    .max(maxLength.email, tooLong(texts.validation.emailTooLong, maxLength.email)),
+    .check(z.maxLength(maxLength.email, tooLong(texts.validation.emailTooLong, maxLength.email))),
   password: passwordRule(env.minimumPasswordLength),
-  website: z
-    .string()
-    .trim()
-    .max(maxLength.website, tooLong(texts.validation.websiteTooLong, maxLength.website))
-    .nullish()
-    .transform((value) => value || null),
+  website: z.pipe(
+    z.nullish(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(maxLength.website, tooLong(texts.validation.websiteTooLong, maxLength.website)),
+        ),
+    ),
+    z.transform((value) => value || null),
+  ),
 });
 
 export type CreateMerchantInput = z.input<typeof createMerchantInputSchema>;

@@ -1,10 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { callRpc } from '@/lib/rpc';
 
 const eraseClientResultSchema = z.object({ erased_clients: z.number(), message: z.string() });
 
-const eraseClientInputSchema = z.object({ merchantSlug: z.string().min(1), clientCode: z.string().min(1) });
+const eraseClientInputSchema = z.object({
+  merchantSlug: z.string().check(z.minLength(1)),
+  clientCode: z.string().check(z.minLength(1)),
+});
 
 /**
  * Erases, on the person's request, a client's personal data at every salon of her login, found by the

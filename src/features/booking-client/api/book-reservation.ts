@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { bookingKey, merchantSlugSchema } from '@/features/booking-client/api/schemas';
 import { callRpc } from '@/lib/rpc';
 
 export const bookReservationInputSchema = z.object({
   merchantSlug: merchantSlugSchema,
-  treatmentId: z.string().min(1),
-  operatorId: z.string().min(1).nullable(),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  time: z.string().regex(/^\d{2}:\d{2}$/),
+  treatmentId: z.string().check(z.minLength(1)),
+  operatorId: z.nullable(z.string().check(z.minLength(1))),
+  date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  time: z.string().check(z.regex(/^\d{2}:\d{2}$/)),
 });
 
 export type BookReservationInput = z.input<typeof bookReservationInputSchema>;

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { bookingKey, merchantSlugSchema } from '@/features/booking-client/api/schemas';
 import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 export const deleteReservationInputSchema = z.object({
   merchantSlug: merchantSlugSchema,
-  reservationId: z.string().min(1),
+  reservationId: z.string().check(z.minLength(1)),
 });
 
 export type DeleteReservationInput = z.input<typeof deleteReservationInputSchema>;

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { callRpc } from '@/lib/rpc';
 
-export const reservationIcsInputSchema = z.object({ reservationId: z.string().min(1) });
+export const reservationIcsInputSchema = z.object({ reservationId: z.string().check(z.minLength(1)) });
 
 export type ReservationIcsInput = z.input<typeof reservationIcsInputSchema>;
 
@@ -11,7 +11,7 @@ export async function getReservationIcs(input: ReservationIcsInput): Promise<str
   const { reservationId } = reservationIcsInputSchema.parse(input);
   return z
     .string()
-    .min(1)
+    .check(z.minLength(1))
     .parse(await callRpc('reservation_ics', { reservation_id: reservationId }));
 }
 

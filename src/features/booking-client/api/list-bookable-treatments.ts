@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { bookingKey, merchantSlugSchema } from '@/features/booking-client/api/schemas';
 import { callRpcAllRows, type RpcRow, type WithNullable } from '@/lib/rpc';
 
 /** The operators column is jsonb, the one part of the row without a generated type. */
 const treatmentOperatorsSchema = z.array(
-  z.object({ id: z.string(), name: z.string(), image_url: z.string().nullable() }),
+  z.object({ id: z.string(), name: z.string(), image_url: z.nullable(z.string()) }),
 );
 
 export type BookableTreatment = Omit<

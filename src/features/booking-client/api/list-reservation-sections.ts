@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { reservationRowSchema } from '@/components/booking/reservation-row';
 import { bookingKey, merchantSlugSchema } from '@/features/booking-client/api/schemas';
 import { callRpc } from '@/lib/rpc';
 
-export const sectionReservationSchema = reservationRowSchema.extend({
+export const sectionReservationSchema = z.extend(reservationRowSchema, {
   /** Until when a confirmed appointment may still be cancelled online (an instant). */
-  cancel_until: z.string().nullable(),
+  cancel_until: z.nullable(z.string()),
   /** Why a confirmed appointment that has not started can no longer be cancelled online. */
-  cancel_refusal: z.string().nullable(),
+  cancel_refusal: z.nullable(z.string()),
   /** Whether 'Aggiungi al calendario' has a file to give (a confirmed appointment still to come). */
   calendar_file: z.boolean(),
 });

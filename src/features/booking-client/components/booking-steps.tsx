@@ -3,7 +3,7 @@ import { QueryView } from '@/components/query-view';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { EmptyState } from '@/components/empty-state';
 import { Card, CardContent } from '@/components/ui/card';
 import { notify } from '@/components/ui/toaster';
@@ -24,10 +24,10 @@ const t = bookingClientTexts;
 
 /** Every step chosen; what is missing is said once, as the steps show where. */
 const bookingFormSchema = z.object({
-  treatmentId: z.string().min(1, t.missing),
-  operatorId: z.string().min(1, t.missing),
-  date: z.string().min(1, t.missing),
-  time: z.string().min(1, t.missing),
+  treatmentId: z.string().check(z.minLength(1, t.missing)),
+  operatorId: z.string().check(z.minLength(1, t.missing)),
+  date: z.string().check(z.minLength(1, t.missing)),
+  time: z.string().check(z.minLength(1, t.missing)),
 });
 type Draft = z.input<typeof bookingFormSchema>;
 

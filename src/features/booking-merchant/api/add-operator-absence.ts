@@ -1,12 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { bookingCalendarQueryOptions } from '@/features/booking-merchant/api/get-booking-calendar';
 import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
-export const absenceInputSchema = z.object({ operatorId: z.string().min(1), fromDay: isoDay, toDay: isoDay });
+export const absenceInputSchema = z.object({
+  operatorId: z.string().check(z.minLength(1)),
+  fromDay: isoDay,
+  toDay: isoDay,
+});
 
 /** Records an operator's absence from one day to another, both included. */
 export async function addOperatorAbsence(

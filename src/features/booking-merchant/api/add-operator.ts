@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { settingsKey } from '@/features/booking-merchant/api/schemas';
 import { messageSchema } from '@/lib/api-values';
 import { uploadOperatorPhoto } from '@/features/booking-merchant/api/upload-operator-photo';
@@ -7,7 +7,7 @@ import { maxLength } from '@/lib/input-limits';
 import { callRpc } from '@/lib/rpc';
 
 export const addOperatorInputSchema = z.object({
-  name: z.string().trim().min(1).max(maxLength.name),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(maxLength.name)),
   photo: z.instanceof(File),
 });
 

@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { bookingCalendarQueryOptions } from '@/features/booking-merchant/api/get-booking-calendar';
 import { messageSchema } from '@/lib/api-values';
 import { maxLength } from '@/lib/input-limits';
 import { callRpc } from '@/lib/rpc';
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 export const addClosureInputSchema = z.object({
   fromDay: isoDay,
   /** The last day closed, or null for one day. */
-  toDay: isoDay.nullable(),
-  reason: z.string().trim().max(maxLength.closureReason),
+  toDay: z.nullable(isoDay),
+  reason: z.string().check(z.trim(), z.maxLength(maxLength.closureReason)),
 });
 
 /** Closes the salon for one day or from one day to another, with an optional reason. */

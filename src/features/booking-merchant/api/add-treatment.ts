@@ -1,17 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { treatmentsQueryOptions } from '@/features/booking-merchant/api/list-treatments';
 import { messageSchema } from '@/lib/api-values';
 import { amountLimits, maxLength } from '@/lib/input-limits';
 import { callRpc } from '@/lib/rpc';
 
 export const addTreatmentInputSchema = z.object({
-  name: z.string().trim().min(1).max(maxLength.name),
-  description: z.string().trim().min(1).max(maxLength.description),
-  durationMinutes: z.number().int().min(amountLimits.minDurationMinutes).max(amountLimits.maxDurationMinutes),
-  price: z.number().nonnegative().max(amountLimits.maxPrice),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(maxLength.name)),
+  description: z.string().check(z.trim(), z.minLength(1), z.maxLength(maxLength.description)),
+  durationMinutes: z
+    .number()
+    .check(z.int(), z.gte(amountLimits.minDurationMinutes), z.lte(amountLimits.maxDurationMinutes)),
+  price: z.number().check(z.nonnegative(), z.lte(amountLimits.maxPrice)),
   /** null: every operator, present and future. */
-  operatorIds: z.array(z.string().min(1)).min(1).nullable(),
+  operatorIds: z.nullable(z.array(z.string().check(z.minLength(1))).check(z.minLength(1))),
 });
 
 export type AddTreatmentInput = z.input<typeof addTreatmentInputSchema>;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { bookingCalendarQueryOptions } from '@/features/booking-merchant/api/get-booking-calendar';
 import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
@@ -7,7 +7,9 @@ import { callRpc } from '@/lib/rpc';
 /** Deletes one absence of an operator. */
 export async function deleteOperatorAbsence(absenceId: string): Promise<{ message: string }> {
   return messageSchema.parse(
-    await callRpc('delete_operator_absence', { absence_id: z.string().min(1).parse(absenceId) }),
+    await callRpc('delete_operator_absence', {
+      absence_id: z.string().check(z.minLength(1)).parse(absenceId),
+    }),
   );
 }
 

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { treatmentsQueryOptions } from '@/features/booking-merchant/api/list-treatments';
 import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 /** Removes a treatment from what customers can book. */
 export async function deleteTreatment(treatmentId: string): Promise<{ message: string }> {
-  const id = z.string().min(1).parse(treatmentId);
+  const id = z.string().check(z.minLength(1)).parse(treatmentId);
   return messageSchema.parse(await callRpc('delete_treatment', { treatment_id: id }));
 }
 

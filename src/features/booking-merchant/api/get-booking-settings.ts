@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { settingsKey } from '@/features/booking-merchant/api/schemas';
 import { numeric } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 const bookingSettingsSchema = z.object({
   cancellation_notice_hours: numeric,
-  address: z.string().nullable(),
+  address: z.nullable(z.string()),
   new_request_emails: z.boolean(),
   reminder_emails: z.boolean(),
 });

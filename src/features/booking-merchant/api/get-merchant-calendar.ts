@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { reservationsKey } from '@/features/booking-merchant/api/schemas';
 import { numeric } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
@@ -7,15 +7,15 @@ import { callRpc } from '@/lib/rpc';
 const appointmentSchema = z.object({
   id: z.string(),
   client_name: z.string(),
-  client_code: z.string().nullable(),
-  client_phone: z.string().nullable(),
+  client_code: z.nullable(z.string()),
+  client_phone: z.nullable(z.string()),
   treatment_name: z.string(),
-  operator_id: z.string().nullable(),
+  operator_id: z.nullable(z.string()),
   operator_name: z.string(),
   time: z.string(),
   ends: z.string(),
   duration_minutes: numeric,
-  notes: z.string().nullable(),
+  notes: z.nullable(z.string()),
   /** What the merchant may do with it now, decided by the database ('cancel'). */
   actions: z.array(z.string()),
   /** Where the grid places it: minutes from the first row, and how many minutes it lasts. */
@@ -29,7 +29,7 @@ const calendarDaySchema = z.object({
   /** Ranges nobody can be booked in, per operator: the salon closed, or the operator away. */
   shaded: z.array(
     z.object({
-      operator_id: z.string().nullable(),
+      operator_id: z.nullable(z.string()),
       kind: z.enum(['closed', 'away']),
       from_minutes: z.number(),
       to_minutes: z.number(),
@@ -46,7 +46,7 @@ const calendarSchema = z.object({
   slot_minutes: z.number(),
   /** The grid's rows, 'HH:MM'. */
   slots: z.array(z.string()),
-  operators: z.array(z.object({ id: z.string().nullable(), name: z.string() })),
+  operators: z.array(z.object({ id: z.nullable(z.string()), name: z.string() })),
   days: z.array(calendarDaySchema),
 });
 

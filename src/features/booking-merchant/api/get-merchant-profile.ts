@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { bookingMerchantKey } from '@/features/booking-merchant/api/schemas';
 import { callRpc } from '@/lib/rpc';
 
@@ -8,7 +8,7 @@ const merchantProfileSchema = z.object({
   slug: z.string(),
   name: z.string(),
   /** The salon's logo, null until one is uploaded. */
-  logo_url: z.string().nullish(),
+  logo_url: z.nullish(z.string()),
 });
 
 export type MerchantProfile = z.infer<typeof merchantProfileSchema>;

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { reservationRowSchema } from '@/components/booking/reservation-row';
 import { reservationsKey } from '@/features/booking-merchant/api/schemas';
 import { callRpc } from '@/lib/rpc';
@@ -8,8 +8,8 @@ import { callRpc } from '@/lib/rpc';
 export type InboxSection = 'to_answer' | 'upcoming' | 'history' | null;
 
 const inboxPageSchema = z.object({
-  reservations: z.array(reservationRowSchema.extend({ slot_taken: z.boolean() })),
-  next: z.string().nullable(),
+  reservations: z.array(z.extend(reservationRowSchema, { slot_taken: z.boolean() })),
+  next: z.nullable(z.string()),
 });
 
 export type InboxPage = z.infer<typeof inboxPageSchema>;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { refreshAfterReservationChange } from '@/features/booking-merchant/api/refresh-inbox-rows';
 import { reservationIdSchema } from '@/features/booking-merchant/api/schemas';
 import { messageSchema } from '@/lib/api-values';
@@ -8,9 +8,9 @@ import { callRpc } from '@/lib/rpc';
 
 export const modifyReservationInputSchema = z.object({
   reservationId: reservationIdSchema,
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  time: z.string().regex(/^\d{2}:\d{2}$/),
-  note: z.string().trim().min(1).max(maxLength.note),
+  date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  time: z.string().check(z.regex(/^\d{2}:\d{2}$/)),
+  note: z.string().check(z.trim(), z.minLength(1), z.maxLength(maxLength.note)),
 });
 
 export type ModifyReservationInput = z.input<typeof modifyReservationInputSchema>;

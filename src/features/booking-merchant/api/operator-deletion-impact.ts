@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { settingsKey } from '@/features/booking-merchant/api/schemas';
 import { numeric } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
@@ -11,7 +11,9 @@ export type OperatorDeletionImpact = z.infer<typeof deletionImpactSchema>;
 /** What deleting an operator would do: its confirmed appointments ahead and the requests naming it. */
 export async function getOperatorDeletionImpact(operatorId: string): Promise<OperatorDeletionImpact> {
   return deletionImpactSchema.parse(
-    await callRpc('operator_deletion_impact', { operator_id: z.string().min(1).parse(operatorId) }),
+    await callRpc('operator_deletion_impact', {
+      operator_id: z.string().check(z.minLength(1)).parse(operatorId),
+    }),
   );
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { refreshAfterReservationChange } from '@/features/booking-merchant/api/refresh-inbox-rows';
 import { reservationIdSchema } from '@/features/booking-merchant/api/schemas';
 import { messageSchema } from '@/lib/api-values';
@@ -8,7 +8,7 @@ import { callRpc } from '@/lib/rpc';
 
 export const rejectReservationInputSchema = z.object({
   reservationId: reservationIdSchema,
-  reason: z.string().trim().min(1).max(maxLength.note),
+  reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(maxLength.note)),
 });
 
 export type RejectReservationInput = z.input<typeof rejectReservationInputSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const bookingMerchantKey = ['booking-merchant'] as const;
 
@@ -8,4 +8,4 @@ export const settingsKey = [...bookingMerchantKey, 'settings'] as const;
 /** Reservations received and the agenda: every reservation action refreshes both. */
 export const reservationsKey = [...bookingMerchantKey, 'reservations'] as const;
 
-export const reservationIdSchema = z.string().min(1);
+export const reservationIdSchema = z.string().check(z.minLength(1));

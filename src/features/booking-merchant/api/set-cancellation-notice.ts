@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { bookingSettingsQueryOptions } from '@/features/booking-merchant/api/get-booking-settings';
 import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
@@ -7,7 +7,7 @@ import { callRpc } from '@/lib/rpc';
 /** Sets how many hours before a confirmed appointment customers may still cancel online. */
 export async function setCancellationNotice(hours: number): Promise<{ message: string }> {
   return messageSchema.parse(
-    await callRpc('set_cancellation_notice', { hours: z.number().int().parse(hours) }),
+    await callRpc('set_cancellation_notice', { hours: z.number().check(z.int()).parse(hours) }),
   );
 }
 

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { bookingCalendarQueryOptions } from '@/features/booking-merchant/api/get-booking-calendar';
 import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 export const weeklyHoursSchema = z.array(
   z.object({
-    weekday: z.number().int().min(1).max(7),
-    opens: z.string().regex(/^\d{2}:\d{2}$/),
-    closes: z.string().regex(/^\d{2}:\d{2}$/),
+    weekday: z.number().check(z.int(), z.gte(1), z.lte(7)),
+    opens: z.string().check(z.regex(/^\d{2}:\d{2}$/)),
+    closes: z.string().check(z.regex(/^\d{2}:\d{2}$/)),
   }),
 );
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { bookingCalendarQueryOptions } from '@/features/booking-merchant/api/get-booking-calendar';
 import { messageSchema } from '@/lib/api-values';
 import { weeklyHoursSchema, type WeeklyHours } from '@/features/booking-merchant/api/set-opening-hours';
@@ -12,7 +12,7 @@ export async function setOperatorHours(input: {
 }): Promise<{ message: string }> {
   return messageSchema.parse(
     await callRpc('set_operator_hours', {
-      operator_id: z.string().min(1).parse(input.operatorId),
+      operator_id: z.string().check(z.minLength(1)).parse(input.operatorId),
       hours: weeklyHoursSchema.parse(input.hours),
     }),
   );

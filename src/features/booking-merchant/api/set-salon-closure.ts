@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { bookingCalendarQueryOptions } from '@/features/booking-merchant/api/get-booking-calendar';
 import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 export const closureInputSchema = z.object({
-  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  day: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
   closed: z.boolean(),
 });
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { settingsKey } from '@/features/booking-merchant/api/schemas';
 import { messageSchema } from '@/lib/api-values';
 import { uploadOperatorPhoto } from '@/features/booking-merchant/api/upload-operator-photo';
@@ -7,10 +7,10 @@ import { maxLength } from '@/lib/input-limits';
 import { callRpc } from '@/lib/rpc';
 
 export const updateOperatorInputSchema = z.object({
-  operatorId: z.string().min(1),
-  name: z.string().trim().min(1).max(maxLength.name),
+  operatorId: z.string().check(z.minLength(1)),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(maxLength.name)),
   /** A new photo, or none to keep the current one. */
-  photo: z.instanceof(File).nullable(),
+  photo: z.nullable(z.instanceof(File)),
 });
 
 export type UpdateOperatorInput = z.input<typeof updateOperatorInputSchema>;

@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { addTreatmentInputSchema } from '@/features/booking-merchant/api/add-treatment';
 import { treatmentsQueryOptions } from '@/features/booking-merchant/api/list-treatments';
 import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
-export const updateTreatmentInputSchema = addTreatmentInputSchema.extend({ treatmentId: z.string().min(1) });
+export const updateTreatmentInputSchema = z.extend(addTreatmentInputSchema, {
+  treatmentId: z.string().check(z.minLength(1)),
+});
 
 export type UpdateTreatmentInput = z.input<typeof updateTreatmentInputSchema>;
 

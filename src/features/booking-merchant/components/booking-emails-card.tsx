@@ -2,7 +2,7 @@ import { LoadingBlocks } from '@/components/loading-blocks';
 import { QueryView } from '@/components/query-view';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CheckboxField } from '@/components/ui/checkbox-field';
@@ -51,8 +51,10 @@ export function BookingEmailsCard() {
 const addressFormSchema = z.object({
   address: z
     .string()
-    .trim()
-    .max(maxLength.address, tooLong(texts.validation.addressTooLong, maxLength.address)),
+    .check(
+      z.trim(),
+      z.maxLength(maxLength.address, tooLong(texts.validation.addressTooLong, maxLength.address)),
+    ),
 });
 type AddressDraft = z.input<typeof addressFormSchema>;
 

@@ -2,7 +2,7 @@ import { QueryView } from '@/components/query-view';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { notify } from '@/components/ui/toaster';
@@ -17,7 +17,7 @@ import { fill } from '@/lib/texts';
 const t = bookingMerchantTexts.prenotazioni;
 const c = bookingMerchantTexts.common;
 
-const confirmFormSchema = z.object({ operatorId: z.string().min(1, t.chooseOperator) });
+const confirmFormSchema = z.object({ operatorId: z.string().check(z.minLength(1, t.chooseOperator)) });
 type ConfirmForm = z.input<typeof confirmFormSchema>;
 
 /** Confirms a request made without preference, with the free operator the salon picks. */

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { shortTime } from '@/components/booking/booking-dates';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -23,13 +23,15 @@ import { tooLong } from '@/lib/input-rules';
 const t = bookingMerchantTexts.prenotazioni;
 
 const modifyFormSchema = z.object({
-  date: z.string().min(1, t.modifyDateMissing),
-  time: z.string().min(1, t.modifyTimeMissing),
+  date: z.string().check(z.minLength(1, t.modifyDateMissing)),
+  time: z.string().check(z.minLength(1, t.modifyTimeMissing)),
   note: z
     .string()
-    .trim()
-    .min(1, t.modifyNoteMissing)
-    .max(maxLength.note, tooLong(texts.validation.noteTooLong, maxLength.note)),
+    .check(
+      z.trim(),
+      z.minLength(1, t.modifyNoteMissing),
+      z.maxLength(maxLength.note, tooLong(texts.validation.noteTooLong, maxLength.note)),
+    ),
 });
 type ModifyForm = z.input<typeof modifyFormSchema>;
 

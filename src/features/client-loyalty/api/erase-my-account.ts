@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { merchantSlugSchema } from '@/features/client-loyalty/api/get-client-profile';
 import { callRpc } from '@/lib/rpc';
 import { supabase } from '@/lib/supabase';
 
 export const eraseMyAccountInputSchema = z.object({
   merchantSlug: merchantSlugSchema,
-  confirmation: z.string().trim(),
+  confirmation: z.string().check(z.trim()),
 });
 
 export type EraseMyAccountInput = z.input<typeof eraseMyAccountInputSchema>;

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { merchantSlugSchema } from '@/features/client-loyalty/api/get-client-profile';
 import { exactAmount } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
@@ -13,11 +13,11 @@ export const clientDataSchema = z.object({
   profile: z.object({
     code: z.string(),
     name: z.string(),
-    email: z.string().nullable(),
-    phone: z.string().nullable(),
+    email: z.nullable(z.string()),
+    phone: z.nullable(z.string()),
     registered_at: instant,
     generation: z.number(),
-    sponsor_code: z.string().nullable(),
+    sponsor_code: z.nullable(z.string()),
     available_credit: exactAmount,
   }),
   purchases: z.array(
@@ -27,7 +27,7 @@ export const clientDataSchema = z.object({
       discount: exactAmount,
       net: exactAmount,
       reversal: z.boolean(),
-      reversal_reason: z.string().nullable(),
+      reversal_reason: z.nullable(z.string()),
     }),
   ),
   credit_ledger: z.array(z.object({ created_at: instant, kind: z.string(), amount: exactAmount })),
@@ -36,7 +36,7 @@ export const clientDataSchema = z.object({
       starts_at: instant,
       ends_at: instant,
       treatment: z.string(),
-      operator: z.string().nullable(),
+      operator: z.nullable(z.string()),
       status: z.string(),
       notes: z.string(),
       created_at: instant,

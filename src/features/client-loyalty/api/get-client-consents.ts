@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { merchantSlugSchema } from '@/features/client-loyalty/api/get-client-profile';
 import { callRpc } from '@/lib/rpc';
 
-const consentSchema = z
-  .object({ granted: z.boolean(), notice_version: z.string(), recorded_at: z.string() })
-  .nullable();
+const consentSchema = z.nullable(
+  z.object({ granted: z.boolean(), notice_version: z.string(), recorded_at: z.string() }),
+);
 
 export const clientConsentsSchema = z.object({
   privacy: consentSchema,

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { merchantSlugSchema } from '@/features/client-loyalty/api/get-client-profile';
 import { exactAmount } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
@@ -10,8 +10,8 @@ export const creditEntrySchema = z.object({
   /** 'purchase', 'generation1', 'generation2', 'generation3', 'redemption' or 'reversal'. */
   reason: z.string(),
   /** On a reversal entry: 'Storno acquisto del dd-mm-yyyy'. */
-  reversal_label: z.string().nullish(),
-  movement_id: z.string().nullable(),
+  reversal_label: z.nullish(z.string()),
+  movement_id: z.nullable(z.string()),
   created_at: z.string(),
 });
 

@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { exactAmount } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
-export const merchantSlugSchema = z.string().trim().min(1);
+export const merchantSlugSchema = z.string().check(z.trim(), z.minLength(1));
 
 export const clientProfileSchema = z.object({
   id: z.string(),
   code: z.string(),
   name: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
+  email: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
   available_credit: exactAmount,
   merchant_slug: z.string(),
   merchant_name: z.string(),
@@ -22,7 +22,7 @@ export type ClientProfile = z.infer<typeof clientProfileSchema>;
 /** The signed-in customer's membership at one salon; null when the database has no such profile. */
 export async function getClientProfile(merchantSlug: string): Promise<ClientProfile | null> {
   const slug = merchantSlugSchema.parse(merchantSlug);
-  return clientProfileSchema.nullable().parse(await callRpc('client_profile', { merchant_slug: slug }));
+  return z.nullable(clientProfileSchema).parse(await callRpc('client_profile', { merchant_slug: slug }));
 }
 
 export const clientProfileQueryOptions = (merchantSlug: string) =>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { clientConsentsQueryOptions } from '@/features/client-loyalty/api/get-client-consents';
 import { merchantSlugSchema } from '@/features/client-loyalty/api/get-client-profile';
 import { callRpc } from '@/lib/rpc';

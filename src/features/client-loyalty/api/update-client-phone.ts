@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   clientProfileQueryOptions,
   merchantSlugSchema,
@@ -15,9 +15,11 @@ export const updateClientPhoneInputSchema = z.object({
   merchantSlug: merchantSlugSchema,
   phone: z
     .string()
-    .trim()
-    .min(1, clientLoyaltyTexts.profile.phoneRequired)
-    .regex(phonePattern, texts.validation.phoneInvalid),
+    .check(
+      z.trim(),
+      z.minLength(1, clientLoyaltyTexts.profile.phoneRequired),
+      z.regex(phonePattern, texts.validation.phoneInvalid),
+    ),
 });
 
 export type UpdateClientPhoneInput = z.input<typeof updateClientPhoneInputSchema>;

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CheckboxField } from '@/components/ui/checkbox-field';
@@ -118,9 +118,11 @@ function DataDownload({ merchantSlug }: { merchantSlug: string }) {
 
 /** The word typed to confirm, in any case: the button waits for it, and the schema says so too. */
 const erasureFormSchema = z.object({
-  confirmation: z.string().refine((typed) => typed.trim().toUpperCase() === t.eraseConfirmWord, {
-    message: t.eraseConfirmMissing,
-  }),
+  confirmation: z.string().check(
+    z.refine((typed) => typed.trim().toUpperCase() === t.eraseConfirmWord, {
+      message: t.eraseConfirmMissing,
+    }),
+  ),
 });
 type ErasureForm = z.input<typeof erasureFormSchema>;
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { LoadingBlocks } from '@/components/loading-blocks';
 import { QueryFailed } from '@/components/query-failed';
@@ -58,7 +58,7 @@ export function ProfileScreen({ membership }: { membership: ClientMembership }) 
   );
 }
 
-const phoneFormSchema = updateClientPhoneInputSchema.pick({ phone: true });
+const phoneFormSchema = z.pick(updateClientPhoneInputSchema, { phone: true });
 type PhoneForm = z.input<typeof phoneFormSchema>;
 
 function ReadOnlyField({ label, value }: { label: string; value: string }) {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { clientStatisticsSchema } from '@/features/merchant-loyalty/api/get-statistics';
 import { merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
 import { numeric } from '@/lib/api-values';

@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
 import { numeric } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 export const listClientsInputSchema = z.object({
-  search: z.string().trim(),
-  page: z.number().int().min(1),
-  pageSize: z.number().int().min(1).max(1000),
+  search: z.string().check(z.trim()),
+  page: z.number().check(z.int(), z.gte(1)),
+  pageSize: z.number().check(z.int(), z.gte(1), z.lte(1000)),
 });
 
 export type ListClientsInput = z.input<typeof listClientsInputSchema>;
@@ -16,9 +16,9 @@ export const merchantClientSchema = z.object({
   id: z.string(),
   code: z.string(),
   name: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  sponsor_code: z.string().nullable(),
+  email: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  sponsor_code: z.nullable(z.string()),
   available_credit: numeric,
   created_at: z.string(),
 });

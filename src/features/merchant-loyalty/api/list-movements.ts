@@ -1,19 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
 import { numeric } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
-const isoDate = z.iso.date().nullable();
+const isoDate = z.nullable(z.iso.date());
 
 export const movementsFilterSchema = z.object({
   dateFrom: isoDate,
   dateTo: isoDate,
-  clientCode: z
-    .string()
-    .trim()
-    .nullable()
-    .transform((value) => (value ? value.toUpperCase() : null)),
+  clientCode: z.pipe(
+    z.nullable(z.string().check(z.trim())),
+    z.transform((value) => (value ? value.toUpperCase() : null)),
+  ),
 });
 
 export type MovementsFilter = z.input<typeof movementsFilterSchema>;

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
 import { numeric } from '@/lib/api-values';
 import { amountLimits } from '@/lib/input-limits';
 import { callRpc } from '@/lib/rpc';
 
 export const registerPurchaseInputSchema = z.object({
-  clientCode: z.string().trim().min(1),
-  spend: z.number().nonnegative().max(amountLimits.maxSpend),
-  discount: z.number().nonnegative(),
+  clientCode: z.string().check(z.trim(), z.minLength(1)),
+  spend: z.number().check(z.nonnegative(), z.lte(amountLimits.maxSpend)),
+  discount: z.number().check(z.nonnegative()),
 });
 
 export type RegisterPurchaseInput = z.input<typeof registerPurchaseInputSchema>;

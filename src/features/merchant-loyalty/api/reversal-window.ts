@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
 import { callRpc } from '@/lib/rpc';
 
 /** The days after a purchase during which the merchant may still reverse it (the database: 1..365). */
 export const reversalWindowLimits = { min: 1, max: 365 } as const;
 
-const reversalWindowSchema = z.object({ days: z.number().int() });
+const reversalWindowSchema = z.object({ days: z.number().check(z.int()) });
 
 const reversalWindowKey = [...merchantLoyaltyKey, 'reversal-window'] as const;
 
@@ -21,7 +21,10 @@ export function useReversalWindow() {
 }
 
 export async function setReversalWindow(days: number) {
-  const valid = z.number().int().min(reversalWindowLimits.min).max(reversalWindowLimits.max).parse(days);
+  const valid = z
+    .number()
+    .check(z.int(), z.gte(reversalWindowLimits.min), z.lte(reversalWindowLimits.max))
+    .parse(days);
   return reversalWindowSchema.parse(await callRpc('set_reversal_window', { days: valid }));
 }
 

@@ -1,13 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
 import { numeric } from '@/lib/api-values';
 import { maxLength } from '@/lib/input-limits';
 import { callRpc, type RpcRow, type WithNullable } from '@/lib/rpc';
 
 export const reversePurchaseInputSchema = z.object({
-  movementId: z.string().min(1),
-  reason: z.string().trim().min(1).max(maxLength.note),
+  movementId: z.string().check(z.minLength(1)),
+  reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(maxLength.note)),
 });
 
 export type ReversePurchaseInput = z.input<typeof reversePurchaseInputSchema>;

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { percentagesQueryOptions } from '@/features/merchant-loyalty/api/get-percentages';
 import { callRpc } from '@/lib/rpc';
 
-const percentage = z.number().min(0).max(100);
+const percentage = z.number().check(z.gte(0), z.lte(100));
 
 export const setPercentagesInputSchema = z.object({
   personal: percentage,

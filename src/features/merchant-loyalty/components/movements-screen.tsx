@@ -3,7 +3,7 @@ import { QueryView } from '@/components/query-view';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -209,13 +209,14 @@ function MovementRows({
 }
 
 /** The filters as typed; applied as null where left empty, the client code in capitals. */
-const filterFormSchema = z
-  .object({ dateFrom: z.string(), dateTo: z.string(), clientCode: z.string() })
-  .transform(({ dateFrom, dateTo, clientCode }): Filter => ({
+const filterFormSchema = z.pipe(
+  z.object({ dateFrom: z.string(), dateTo: z.string(), clientCode: z.string() }),
+  z.transform(({ dateFrom, dateTo, clientCode }): Filter => ({
     dateFrom: dateFrom || null,
     dateTo: dateTo || null,
     clientCode: clientCode.trim().toUpperCase() || null,
-  }));
+  })),
+);
 type FilterDraft = z.input<typeof filterFormSchema>;
 const emptyFilterDraft: FilterDraft = { dateFrom: '', dateTo: '', clientCode: '' };
 
