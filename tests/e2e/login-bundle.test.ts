@@ -8,18 +8,18 @@ import { defaultStaticDir } from '../../server/config.ts';
 import { startAppServer } from '../support/app-server.ts';
 import { launchBrowser, phone } from '../support/browser.ts';
 import type { TestServer } from '../support/test-server.ts';
-import { appServerOptions, createMerchant, heading, joinMerchant, openFromNav } from './helpers.ts';
+import { appServerOptions, areaNav, createMerchant, heading, joinMerchant, openFromNav } from './helpers.ts';
 
 /** Code a public or sign-in page must not download: strings only that code contains. */
 const markers = {
   realtime: 'phx_join',
   storage: 'StorageApiError',
   sonner: 'data-sonner-toaster',
-  /** tailwind-merge's config: the areas merge class names with it, the public pages need not. */
-  tailwindMerge: 'conflictingClassGroups',
   /** Classic zod's schema method: the whole app is written with zod/mini, so no chunk holds it. */
   classicZod: 'toJSONSchema',
 };
+/** tailwind-merge's config: no page needs it, components keep their own look in CSS's components layer. */
+const tailwindMergeMarker = 'conflictingClassGroups';
 /** qrcode.react's error for a text too long for a code. */
 const qrCodeMarker = 'Data too long';
 /** Radix Select's content part: the list box the merchant's and the admin's forms use. */
@@ -99,6 +99,15 @@ describe('what the public, sign-in and merchant pages download', () => {
     }
   });
 
+  it('the build holds no tailwind-merge', () => {
+    const assets = `${defaultStaticDir}/assets`;
+    const chunks = readdirSync(assets).filter((file) => file.endsWith('.js'));
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(
+      chunks.filter((file) => readFileSync(`${assets}/${file}`, 'utf8').includes(tailwindMergeMarker)),
+    ).toEqual([]);
+  });
+
   it('stays within 170 KB of JavaScript and loads no area, Realtime, Storage, toast, tailwind-merge or classic zod code until it is needed', async () => {
     for (const [path, title] of [
       ['/', /Passaparola/],
@@ -113,7 +122,8 @@ describe('what the public, sign-in and merchant pages download', () => {
       await page.waitForLoadState('networkidle');
       expect(scripts.size, path).toBeGreaterThan(0);
       expect(gzipKb(scripts), path).toBeLessThanOrEqual(publicPageBudgetKb);
-      for (const marker of Object.values(markers)) expect(loaded(scripts, marker), path).toEqual([]);
+      for (const marker of [...Object.values(markers), tailwindMergeMarker])
+        expect(loaded(scripts, marker), path).toEqual([]);
       expect(
         [...scripts.keys()].filter((url) => /(client|dashboard|admin)-area/.test(url)),
         path,
@@ -158,7 +168,82 @@ describe('what the public, sign-in and merchant pages download', () => {
       paddingLeft: '12px',
       paddingRight: '48px',
     });
-    expect(loaded(scripts, markers.tailwindMerge)).toEqual([]);
+    expect(loaded(scripts, tailwindMergeMarker)).toEqual([]);
+    await page.close();
+  });
+
+  it('loads no tailwind-merge on a signed-in customer screen (Crediti) either', async () => {
+    const page = await browser.newPage({ viewport: phone });
+    await page.goto(`${server.url}/${slug}/login`);
+    await heading(page, /Accedi/);
+    await page.getByLabel('Email').fill('anna@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('password-anna');
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await heading(page, 'Anagrafica');
+
+    const scripts = watchScripts(page);
+    await page.goto(`${server.url}/client/crediti`);
+    await heading(page, 'Crediti');
+    await page.getByTestId('available-credit').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect([...scripts.keys()].filter((url) => /client-area/.test(url))).toHaveLength(1);
+    expect(loaded(scripts, tailwindMergeMarker)).toEqual([]);
+    await page.close();
+  });
+
+  it("loads no tailwind-merge on a merchant screen (Registrazioni), where a className passed to an area's component still wins over its own classes", async () => {
+    const page = await browser.newPage({ viewport: phone });
+    await page.goto(`${server.url}/merchant/${slug}`);
+    await heading(page, /Accesso/);
+    await page.getByLabel('Email').fill('leggero@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('password-leggero');
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await heading(page, /Registrazioni/);
+
+    const scripts = watchScripts(page);
+    await page.reload();
+    await heading(page, /Registrazioni/);
+    await page.waitForLoadState('networkidle');
+    expect([...scripts.keys()].filter((url) => /dashboard-area/.test(url))).toHaveLength(1);
+    expect(loaded(scripts, tailwindMergeMarker)).toEqual([]);
+
+    const padding = (locator: Locator) =>
+      locator.evaluate((element) => {
+        const { paddingLeft, paddingRight, textAlign } = getComputedStyle(element);
+        return { paddingLeft, paddingRight, textAlign };
+      });
+    // SuffixedInput's pr-10 (40 px) keeps clear of its '€', over Input's px-3 (12 px).
+    expect(await padding(page.getByLabel('Spesa', { exact: true }))).toEqual({
+      paddingLeft: '12px',
+      paddingRight: '40px',
+      textAlign: 'right',
+    });
+
+    // The 'Altro' sheet's className lays Dialog's centred box along the bottom edge, full width.
+    await areaNav(page).getByRole('button', { name: 'Altro', exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: 'Altro' });
+    await sheet.waitFor();
+    const box = await sheet.evaluate((element) => {
+      const { left, right, bottom } = element.getBoundingClientRect();
+      return { left, right, bottom, width: window.innerWidth, height: window.innerHeight };
+    });
+    expect(box).toEqual({
+      left: 0,
+      right: box.width,
+      bottom: box.height,
+      width: phone.width,
+      height: phone.height,
+    });
+
+    // 'Giorni per lo storno' widens SuffixedInput's pr-10 to pr-20 (80 px) for 'giorni'.
+    await sheet.getByRole('link', { name: 'Percentuali', exact: true }).click();
+    await heading(page, 'Percentuali');
+    expect(await padding(page.getByLabel('Giorni per lo storno'))).toEqual({
+      paddingLeft: '12px',
+      paddingRight: '80px',
+      textAlign: 'right',
+    });
+    expect(loaded(scripts, tailwindMergeMarker)).toEqual([]);
     await page.close();
   });
 

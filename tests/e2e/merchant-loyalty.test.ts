@@ -304,9 +304,7 @@ describe('a merchant registers purchases and reads the loyalty programme', () =>
       '3ª generazione e oltre€ 0,00',
     ]);
     const ranking = (title: string) =>
-      page
-        .locator('div.rounded-2xl', { has: page.getByRole('heading', { name: title }) })
-        .getByRole('listitem');
+      page.locator('div.ui-card', { has: page.getByRole('heading', { name: title }) }).getByRole('listitem');
     expect(await ranking('Top 5 per acquisti').allTextContents()).toEqual([
       '1. AnnaA00001€ 135,00',
       '2. BeaA00002€ 50,00',

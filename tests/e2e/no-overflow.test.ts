@@ -58,7 +58,7 @@ function widestElements(page: Page): Promise<string> {
 async function settle(page: Page, title: string | RegExp) {
   await heading(page, title);
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.locator('.animate-pulse').first().waitFor({ state: 'detached', timeout: 10_000 });
+  await page.locator('.ui-skeleton').first().waitFor({ state: 'detached', timeout: 10_000 });
 }
 
 /** Opens each route once and measures it at every width; returns the offenders as 'path @ width: px'. */

@@ -6,7 +6,7 @@ import {
   formatTreeCount as formatCount,
 } from '@/components/client-tree/client-tree-texts';
 import { generationFill, rootFill } from '@/components/client-tree/generation-style';
-import { cn } from '@/lib/utils';
+import { cx } from 'class-variance-authority';
 import { fill, plural } from '@/lib/texts';
 
 export const nodeRadius = 14;
@@ -77,7 +77,7 @@ export function ClientTreeNode({
         aria-label={nodeLabel(nodeDatum.name, attributes)}
         onClick={canToggle ? toggle : undefined}
         onKeyDown={canToggle ? onKeyDown : undefined}
-        className={cn('group outline-none', canToggle ? 'cursor-pointer' : 'cursor-default')}
+        className={cx('group outline-none', canToggle ? 'cursor-pointer' : 'cursor-default')}
       >
         {/* The whole label is the target, not only the painted dot and letters. */}
         <rect
@@ -91,7 +91,7 @@ export function ClientTreeNode({
         <circle
           r={nodeRadius}
           strokeWidth={3}
-          className={cn(
+          className={cx(
             isRoot ? rootFill : generationFill[generationLevel(attributes.generation)],
             'stroke-card group-focus-visible:stroke-ring group-focus-visible:[stroke-width:5]',
           )}

@@ -17,7 +17,7 @@ import {
 } from '@/components/client-tree/client-tree-texts';
 import { generationSwatch, rootSwatch } from '@/components/client-tree/generation-style';
 import { plural } from '@/lib/texts';
-import { cn } from '@/lib/utils';
+import { cx } from 'class-variance-authority';
 
 /** Spec §9: zoom 0.1 to 2. */
 const scaleExtent = { min: 0.1, max: 2 };
@@ -47,7 +47,7 @@ function Legend() {
       <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
         {entries.map(({ label, swatch }) => (
           <li key={label} className="flex items-center gap-2">
-            <span aria-hidden="true" className={cn('size-3.5 rounded-full', swatch)} />
+            <span aria-hidden="true" className={cx('size-3.5 rounded-full', swatch)} />
             {label}
           </li>
         ))}

@@ -6,7 +6,7 @@ import { breakableLabel, splitForPhone, type AreaNavItem } from '@/components/la
 import { MoreSheet } from '@/components/layouts/more-sheet';
 import { NavBadge } from '@/components/layouts/nav-badge';
 import { areaTexts } from '@/lib/area-texts';
-import { cn } from '@/lib/utils';
+import { cx } from 'class-variance-authority';
 
 export type { AreaNavItem } from '@/components/layouts/area-nav-items';
 
@@ -22,13 +22,13 @@ interface AreaLayoutProps {
 }
 
 const itemClass =
-  'flex items-center gap-1 rounded-xl font-semibold no-underline transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
+  'flex items-center rounded-xl font-semibold no-underline transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
 /** One cell of the phone's bottom bar: icon over a label that shrinks with the screen, never cut. */
-const barItemClass = cn(
+const barItemClass = cx(
   itemClass,
-  'relative min-h-14 min-w-0 flex-col justify-center px-0.5 py-1.5 text-center text-[clamp(10px,3vw,12px)] leading-tight',
+  'relative min-h-14 min-w-0 flex-col justify-center gap-1 px-0.5 py-1.5 text-center text-[clamp(10px,3vw,12px)] leading-tight',
 );
-const sideItemClass = cn(
+const sideItemClass = cx(
   itemClass,
   'relative min-h-11 gap-2.5 px-2.5 text-[15px] md:gap-3 md:px-3 md:text-base',
 );
@@ -44,7 +44,7 @@ const linkState = ({ isActive }: { isActive: boolean }) =>
 export function AreaLayout({ areaName, subtitle, items, onSignOut, signingOut, children }: AreaLayoutProps) {
   const { bar, more } = splitForPhone(items);
   const signOutButton = (className: string) => (
-    <button type="button" onClick={onSignOut} disabled={signingOut} className={cn(className, 'w-full')}>
+    <button type="button" onClick={onSignOut} disabled={signingOut} className={cx(className, 'w-full')}>
       <LogOut aria-hidden="true" className="size-5 shrink-0" />
       <span>{areaTexts.nav.signOut}</span>
     </button>
@@ -67,7 +67,7 @@ export function AreaLayout({ areaName, subtitle, items, onSignOut, signingOut, c
         <ul className="grid auto-cols-fr grid-flow-col nav:hidden">
           {bar.map(({ href, label, icon: Icon, badge }) => (
             <li key={href} className="min-w-0">
-              <NavLink to={href} className={(state) => cn(barItemClass, linkState(state))}>
+              <NavLink to={href} className={(state) => cx(barItemClass, linkState(state))}>
                 <Icon aria-hidden="true" className="size-5 shrink-0" />
                 <span aria-hidden="true" className="max-w-full break-words">
                   {breakableLabel(label)}
@@ -86,14 +86,14 @@ export function AreaLayout({ areaName, subtitle, items, onSignOut, signingOut, c
                 triggerClassName={barItemClass}
               />
             ) : (
-              signOutButton(cn(barItemClass, 'text-muted-foreground hover:bg-muted hover:text-foreground'))
+              signOutButton(cx(barItemClass, 'text-muted-foreground hover:bg-muted hover:text-foreground'))
             )}
           </li>
         </ul>
         <ul className="hidden nav:flex nav:flex-1 nav:flex-col nav:gap-1 nav:px-2 md:px-3">
           {items.map(({ href, label, icon: Icon, badge }) => (
             <li key={href}>
-              <NavLink to={href} className={(state) => cn(sideItemClass, linkState(state))}>
+              <NavLink to={href} className={(state) => cx(sideItemClass, linkState(state))}>
                 <Icon aria-hidden="true" className="size-5 shrink-0" />
                 <span className="min-w-0 break-words">{label}</span>
                 <NavBadge count={badge} />
@@ -101,7 +101,7 @@ export function AreaLayout({ areaName, subtitle, items, onSignOut, signingOut, c
             </li>
           ))}
           <li className="mt-auto pt-2 pb-4">
-            {signOutButton(cn(sideItemClass, 'text-muted-foreground hover:bg-muted hover:text-foreground'))}
+            {signOutButton(cx(sideItemClass, 'text-muted-foreground hover:bg-muted hover:text-foreground'))}
           </li>
         </ul>
       </nav>

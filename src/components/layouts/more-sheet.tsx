@@ -5,7 +5,7 @@ import { NavBadge } from '@/components/layouts/nav-badge';
 import type { AreaNavItem } from '@/components/layouts/area-nav-items';
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { areaTexts } from '@/lib/area-texts';
-import { cn } from '@/lib/utils';
+import { cx } from 'class-variance-authority';
 
 interface MoreSheetProps {
   items: AreaNavItem[];
@@ -27,7 +27,7 @@ export function MoreSheet({ items, onSignOut, signingOut, triggerClassName }: Mo
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger
-        className={cn(
+        className={cx(
           triggerClassName,
           'relative w-full',
           holdsCurrent ? 'bg-accent text-accent-foreground' : 'text-muted-foreground hover:bg-muted',
@@ -50,7 +50,7 @@ export function MoreSheet({ items, onSignOut, signingOut, triggerClassName }: Mo
                   to={href}
                   onClick={() => setOpen(false)}
                   className={({ isActive }) =>
-                    cn(
+                    cx(
                       rowClass,
                       isActive ? 'bg-accent text-accent-foreground' : 'text-foreground hover:bg-muted',
                     )
@@ -70,7 +70,7 @@ export function MoreSheet({ items, onSignOut, signingOut, triggerClassName }: Mo
                   onSignOut();
                 }}
                 disabled={signingOut}
-                className={cn(rowClass, 'text-foreground hover:bg-muted')}
+                className={cx(rowClass, 'text-foreground hover:bg-muted')}
               >
                 <LogOut aria-hidden="true" className="size-5 shrink-0" />
                 <span>{areaTexts.nav.signOut}</span>

@@ -1,8 +1,8 @@
+import { cx } from 'class-variance-authority';
 import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { texts } from '@/lib/texts';
-import { cn } from '@/lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -16,13 +16,7 @@ export function DialogContent({
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-foreground/50" />
-      <DialogPrimitive.Content
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-card p-6 shadow-xl focus-visible:outline-none',
-          className,
-        )}
-        {...props}
-      >
+      <DialogPrimitive.Content className={cx('ui-dialog-content', className)} {...props}>
         {children}
         <DialogPrimitive.Close className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring">
           <XIcon aria-hidden="true" className="size-5" />
@@ -34,12 +28,12 @@ export function DialogContent({
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn('font-display text-xl font-semibold', className)} {...props} />;
+  return <DialogPrimitive.Title className={cx('ui-dialog-title', className)} {...props} />;
 }
 
 export function DialogDescription({
   className,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn('text-muted-foreground', className)} {...props} />;
+  return <DialogPrimitive.Description className={cx('ui-dialog-description', className)} {...props} />;
 }

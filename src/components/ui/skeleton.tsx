@@ -1,6 +1,6 @@
+import { cx } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
-import { cn } from '@/lib/utils';
 
 export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
-  return <div aria-hidden="true" className={cn('animate-pulse rounded-lg bg-muted', className)} {...props} />;
+  return <div aria-hidden="true" className={cx('ui-skeleton', className)} {...props} />;
 }

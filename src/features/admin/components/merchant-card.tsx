@@ -4,13 +4,14 @@ import type { AdminMerchant } from '@/features/admin/api/list-merchants';
 import { QrGenerator } from '@/features/admin/components/qr-generator';
 import { merchantLinks } from '@/features/admin/merchant-links';
 import { adminTexts } from '@/features/admin/texts';
-import { cn } from '@/lib/utils';
+import { cx } from 'class-variance-authority';
 
 const t = adminTexts.merchants;
 
-function Detail({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+/** A contact or link of the merchant; a wide one (a link) takes the whole row from sm up. */
+function Detail({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div className={cn('grid min-w-0 gap-0.5', className)}>
+    <div className={cx('grid min-w-0 gap-0.5', wide && 'sm:col-span-3')}>
       <dt className="text-sm font-semibold text-muted-foreground">{label}</dt>
       <dd className="min-w-0 break-words">{children}</dd>
     </div>
@@ -36,12 +37,12 @@ export function MerchantCard({ merchant }: { merchant: AdminMerchant }) {
           <Detail label={t.phoneLabel}>{merchant.phone || t.noValue}</Detail>
           <Detail label={t.emailLabel}>{merchant.email || t.noValue}</Detail>
           <Detail label={t.websiteLabel}>{merchant.website || t.noValue}</Detail>
-          <Detail label={t.registrationLink} className="sm:col-span-3">
+          <Detail label={t.registrationLink} wide>
             <a href={links.registration} className="break-all">
               {links.registration}
             </a>
           </Detail>
-          <Detail label={t.loginLink} className="sm:col-span-3">
+          <Detail label={t.loginLink} wide>
             <a href={links.login} className="break-all">
               {links.login}
             </a>

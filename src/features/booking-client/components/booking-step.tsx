@@ -1,5 +1,4 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { cn } from '@/lib/utils';
 
 /** Brings a step that has just appeared below the fold into view (on a phone it is under the finger's last choice). */
 function useRevealOnMount(reveal: boolean) {
@@ -17,17 +16,15 @@ function useRevealOnMount(reveal: boolean) {
 export function BookingStep({
   number,
   legend,
-  className,
   children,
 }: {
   number: number;
   legend: string;
-  className?: string;
   children: ReactNode;
 }) {
   const ref = useRevealOnMount(number > 1);
   return (
-    <fieldset ref={ref} className={cn('grid min-w-0 scroll-mt-4 gap-3', className)}>
+    <fieldset ref={ref} className="grid min-w-0 scroll-mt-4 gap-3">
       <legend className="mb-3 flex items-center gap-2 font-sans text-lg font-semibold">
         <span
           aria-hidden="true"

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '@/lib/utils';
+import { cx } from 'class-variance-authority';
 
 interface ChoiceOptionProps {
   /** The radio group's name: the options of one step share it, so arrow keys move between them. */
@@ -30,15 +30,7 @@ export function ChoiceOption({
   children,
 }: ChoiceOptionProps) {
   return (
-    <label
-      className={cn(
-        'relative flex min-h-11 cursor-pointer rounded-xl border border-border bg-card text-card-foreground transition-colors hover:border-border-strong',
-        'has-checked:border-primary has-checked:bg-accent has-checked:ring-2 has-checked:ring-primary',
-        'has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring',
-        'has-disabled:cursor-not-allowed has-disabled:border-dashed has-disabled:bg-muted has-disabled:text-muted-foreground has-disabled:hover:border-border',
-        className,
-      )}
-    >
+    <label className={cx('ui-choice-option', className)}>
       <input
         type="radio"
         name={name}

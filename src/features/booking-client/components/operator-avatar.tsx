@@ -1,6 +1,6 @@
 import { Users } from 'lucide-react';
 import { useState } from 'react';
-import { cn } from '@/lib/utils';
+import { cx } from 'class-variance-authority';
 
 /** 'GR' for 'Giulia Rossi', 'G' for 'Giulia'. */
 export function initialsOf(name: string): string {
@@ -27,14 +27,14 @@ export function OperatorAvatar({ name, imageUrl }: { name: string; imageUrl: str
         height={56}
         loading="lazy"
         onError={() => setFailed(true)}
-        className={cn(circle, 'object-cover')}
+        className={cx(circle, 'object-cover')}
       />
     );
   return (
     <span
       aria-hidden="true"
       data-initials=""
-      className={cn(circle, 'bg-accent font-semibold text-accent-foreground')}
+      className={cx(circle, 'bg-accent font-semibold text-accent-foreground')}
     >
       {initialsOf(name)}
     </span>
@@ -44,7 +44,7 @@ export function OperatorAvatar({ name, imageUrl }: { name: string; imageUrl: str
 /** The avatar of 'Qualsiasi operatore'. */
 export function AnyOperatorAvatar() {
   return (
-    <span aria-hidden="true" className={cn(circle, 'bg-muted text-primary')}>
+    <span aria-hidden="true" className={cx(circle, 'bg-muted text-primary')}>
       <Users className="size-6" />
     </span>
   );

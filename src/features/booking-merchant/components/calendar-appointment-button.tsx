@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import type { CalendarAppointment } from '@/features/booking-merchant/api/get-merchant-calendar';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
-import { cn } from '@/lib/utils';
+import { cx } from 'class-variance-authority';
 import { fill } from '@/lib/texts';
 
 const t = bookingMerchantTexts.agenda;
@@ -17,14 +17,7 @@ export function CalendarAppointmentButton({
   ...props
 }: { appointment: CalendarAppointment } & ComponentProps<'button'>) {
   return (
-    <button
-      type="button"
-      className={cn(
-        'w-full overflow-hidden rounded-lg border-l-4 border-primary bg-accent text-left text-accent-foreground hover:bg-accent-hover focus-visible:outline-2 focus-visible:outline-ring',
-        className,
-      )}
-      {...props}
-    >
+    <button type="button" className={cx('ui-calendar-appointment', className)} {...props}>
       <span className="sr-only">
         {fill(t.appointmentLabel, {
           from: appointment.time,

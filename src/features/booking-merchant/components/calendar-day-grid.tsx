@@ -7,7 +7,7 @@ import type {
 } from '@/features/booking-merchant/api/get-merchant-calendar';
 import { CalendarAppointmentButton } from '@/features/booking-merchant/components/calendar-appointment-button';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
-import { cn } from '@/lib/utils';
+import { cx } from 'class-variance-authority';
 import { fill } from '@/lib/texts';
 
 const t = bookingMerchantTexts.agenda;
@@ -87,7 +87,7 @@ export function CalendarDayGrid({
                     key={`${range.kind}-${range.from_minutes}`}
                     aria-hidden="true"
                     data-shaded={range.kind}
-                    className={cn(
+                    className={cx(
                       'absolute inset-x-0 overflow-hidden px-2 pt-1 text-xs text-muted-foreground',
                       range.kind === 'closed'
                         ? 'bg-muted'

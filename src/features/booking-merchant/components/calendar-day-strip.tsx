@@ -2,7 +2,7 @@ import { dateWithWeekday } from '@/components/booking/booking-dates';
 import type { CalendarDay } from '@/features/booking-merchant/api/get-merchant-calendar';
 import { dayOfMonth, shortWeekdayOf } from '@/features/booking-merchant/calendar-dates';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
-import { cn } from '@/lib/utils';
+import { cx } from 'class-variance-authority';
 import { fill, plural } from '@/lib/texts';
 
 const t = bookingMerchantTexts.agenda;
@@ -30,12 +30,13 @@ export function CalendarDayStrip({
               type="button"
               aria-pressed={chosen}
               onClick={() => onSelect(day.date)}
-              className={cn(
+              className={cx(
                 'grid min-h-16 w-full justify-items-center gap-0.5 rounded-xl border px-0.5 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-ring',
                 chosen
                   ? 'border-primary bg-primary text-primary-foreground'
-                  : 'border-border bg-card hover:bg-muted',
-                day.closed && !chosen && 'bg-muted text-muted-foreground',
+                  : day.closed
+                    ? 'border-border bg-muted text-muted-foreground'
+                    : 'border-border bg-card hover:bg-muted',
               )}
             >
               <span className="sr-only">
@@ -49,7 +50,7 @@ export function CalendarDayStrip({
               </span>
               <span
                 aria-hidden="true"
-                className={cn(
+                className={cx(
                   'text-lg leading-6 font-semibold tabular-nums',
                   day.date === today && !chosen && 'text-primary underline underline-offset-4',
                 )}

@@ -3,7 +3,7 @@ import { CalendarAppointmentButton } from '@/features/booking-merchant/component
 import { dateWithWeekday } from '@/components/booking/booking-dates';
 import { dayOfMonth, shortWeekdayOf } from '@/features/booking-merchant/calendar-dates';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
-import { cn } from '@/lib/utils';
+import { cx } from 'class-variance-authority';
 import { fill } from '@/lib/texts';
 
 const t = bookingMerchantTexts.agenda;
@@ -24,13 +24,13 @@ export function CalendarWeek({
         <section
           key={day.date}
           aria-label={dateWithWeekday(day.date)}
-          className={cn(
+          className={cx(
             'grid min-w-0 content-start gap-2 rounded-2xl border border-border p-2',
             day.closed ? 'bg-muted' : 'bg-card',
           )}
         >
           <h2
-            className={cn(
+            className={cx(
               'flex items-baseline gap-1.5 font-sans text-sm font-semibold',
               day.date === today && 'text-primary',
             )}

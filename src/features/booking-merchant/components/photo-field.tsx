@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { FormField } from '@/components/ui/form-field';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
-import { cn } from '@/lib/utils';
+import { cx } from 'class-variance-authority';
 
 const t = bookingMerchantTexts.impostazioni;
 
@@ -71,7 +71,7 @@ export function PhotoField({
           alt={texts.preview}
           width={75}
           height={75}
-          className={cn(
+          className={cx(
             'size-[75px] shrink-0 border border-border',
             square ? 'rounded-lg bg-card object-contain' : 'rounded-full object-cover',
           )}

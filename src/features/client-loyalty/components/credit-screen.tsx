@@ -13,7 +13,7 @@ import { clientLoyaltyTexts } from '@/features/client-loyalty/texts';
 import { failureText } from '@/lib/api-error';
 import { formatDate, formatMoney } from '@/lib/format';
 import { fill, texts } from '@/lib/texts';
-import { cn } from '@/lib/utils';
+import { cx } from 'class-variance-authority';
 
 const t = clientLoyaltyTexts.crediti;
 
@@ -46,7 +46,7 @@ export function CreditScreen({ membership }: { membership: ClientMembership }) {
                   aria-live="polite"
                   aria-atomic="true"
                   data-testid="available-credit"
-                  className={cn(
+                  className={cx(
                     'font-display text-4xl font-semibold tabular-nums',
                     isDebit(credit.data.available_credit) && 'text-destructive',
                   )}
@@ -95,7 +95,7 @@ function LedgerRow({ entry }: { entry: CreditEntry }) {
         </time>
       </div>
       <span
-        className={cn(
+        className={cx(
           'font-semibold whitespace-nowrap tabular-nums',
           debit ? 'text-destructive' : 'text-success',
         )}

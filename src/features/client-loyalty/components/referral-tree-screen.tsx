@@ -15,7 +15,7 @@ import {
 } from '@/features/client-loyalty/referral-tree';
 import { clientLoyaltyTexts } from '@/features/client-loyalty/texts';
 import { fill } from '@/lib/texts';
-import { cn } from '@/lib/utils';
+import { cx } from 'class-variance-authority';
 
 const t = clientLoyaltyTexts.struttura;
 
@@ -46,7 +46,7 @@ export function ReferralTreeScreen({ membership }: { membership: ClientMembershi
 function GenerationBadge({ generation }: { generation: number }) {
   return (
     <span
-      className={cn(
+      className={cx(
         'shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold',
         generationBadge[generationIndex(generation)],
       )}
@@ -67,7 +67,7 @@ function Legend({ counts }: { counts: [number, number, number] }) {
           <li key={index} className="flex items-center gap-2">
             <span
               aria-hidden="true"
-              className={cn('size-4 rounded-full', generationBadge[generationIndex(index + 1)])}
+              className={cx('size-4 rounded-full', generationBadge[generationIndex(index + 1)])}
             />
             {fill(t.generationCount, { n: index + 1, count })}
           </li>
@@ -81,7 +81,7 @@ function TreeNode({ node }: { node: ReferralNode }) {
   return (
     <li>
       <div
-        className={cn(
+        className={cx(
           'flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-l-4 border-border bg-card px-3 py-2',
           generationBorder[generationIndex(node.generation)],
         )}

@@ -1,4 +1,4 @@
-import { cn } from '@/lib/utils';
+import { cx } from 'class-variance-authority';
 
 export interface Bar {
   key: string;
@@ -15,10 +15,10 @@ export interface Bar {
  * A horizontal bar chart as a plain list: every bar's label and figure are text, the bar itself is
  * decoration sized against the largest value, so a screen reader reads a list of figures.
  */
-export function BarList({ bars, className }: { bars: readonly Bar[]; className?: string }) {
+export function BarList({ bars }: { bars: readonly Bar[] }) {
   const max = Math.max(0, ...bars.map((bar) => bar.value));
   return (
-    <ul className={cn('grid gap-3', className)}>
+    <ul className="grid gap-3">
       {bars.map((bar) => (
         <li key={bar.key} className="grid gap-1">
           <div className="flex items-baseline justify-between gap-3">
@@ -30,7 +30,7 @@ export function BarList({ bars, className }: { bars: readonly Bar[]; className?:
           </div>
           <div aria-hidden="true" className="h-3 overflow-hidden rounded-full bg-muted">
             <div
-              className={cn('h-full rounded-full', bar.swatch ?? 'bg-primary')}
+              className={cx('h-full rounded-full', bar.swatch ?? 'bg-primary')}
               style={{ width: `${max > 0 ? Math.max((bar.value / max) * 100, bar.value > 0 ? 2 : 0) : 0}%` }}
             />
           </div>

@@ -14,7 +14,7 @@ import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { useDebouncedValue } from '@/features/merchant-loyalty/use-debounced-value';
 import { formatMoney } from '@/lib/format';
 import { plural } from '@/lib/texts';
-import { cn } from '@/lib/utils';
+import { cx } from 'class-variance-authority';
 
 const t = merchantLoyaltyTexts.registrazioni;
 
@@ -66,7 +66,7 @@ export function ClientPicker({
             <p className="text-sm text-muted-foreground" aria-live="polite">
               {plural(data.total, t.clientsCount)}
             </p>
-            <ul className={cn('grid gap-2', clients.isPlaceholderData && 'opacity-60')}>
+            <ul className={cx('grid gap-2', clients.isPlaceholderData && 'opacity-60')}>
               {data.clients.map((client) => {
                 const selected = client.code === selectedCode;
                 return (
@@ -75,7 +75,7 @@ export function ClientPicker({
                       type="button"
                       aria-pressed={selected}
                       onClick={() => onSelect(client)}
-                      className={cn(
+                      className={cx(
                         'flex min-h-14 w-full items-center gap-3 rounded-xl border px-4 py-2 text-left transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring',
                         selected
                           ? 'border-primary bg-accent text-accent-foreground'

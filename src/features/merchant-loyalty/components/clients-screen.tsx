@@ -17,7 +17,7 @@ import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { useDebouncedValue } from '@/features/merchant-loyalty/use-debounced-value';
 import { formatDate, formatMoney } from '@/lib/format';
 import { plural } from '@/lib/texts';
-import { cn } from '@/lib/utils';
+import { cx } from 'class-variance-authority';
 
 const t = merchantLoyaltyTexts.clienti;
 const noValue = merchantLoyaltyTexts.common.noValue;
@@ -111,7 +111,7 @@ export function ClientsScreen() {
               {plural(data.total, t.count)}
             </p>
             <ul
-              className={cn(
+              className={cx(
                 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3',
                 clients.isPlaceholderData && 'opacity-60',
               )}

@@ -28,7 +28,7 @@ import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { failureText } from '@/lib/api-error';
 import { formatDate, formatMoney, formatTime } from '@/lib/format';
 import { fill, plural } from '@/lib/texts';
-import { cn } from '@/lib/utils';
+import { cx } from 'class-variance-authority';
 
 const t = merchantLoyaltyTexts.movimenti;
 const c = t.columns;
@@ -309,7 +309,7 @@ export function MovementsScreen() {
         empty={t.empty}
       >
         {(data) => (
-          <div className={cn('grid gap-4', movements.isPlaceholderData && 'opacity-60')}>
+          <div className={cx('grid gap-4', movements.isPlaceholderData && 'opacity-60')}>
             <div className="flex flex-wrap items-center justify-between gap-3">
               <p aria-live="polite" className="text-muted-foreground">
                 {plural(data.total, t.count)}

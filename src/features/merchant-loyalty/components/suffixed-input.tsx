@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Input } from '@/components/ui/input';
-import { cn } from '@/lib/utils';
+import { cx } from 'class-variance-authority';
 
 /** A text field with a unit after the value ('€', '%'); the unit is decoration, the label names the field. */
 export function SuffixedInput({
@@ -10,7 +10,7 @@ export function SuffixedInput({
 }: ComponentProps<typeof Input> & { suffix: string }) {
   return (
     <div className="relative">
-      <Input className={cn('pr-10 text-right tabular-nums', className)} {...props} />
+      <Input className={cx('ui-suffixed-input', className)} {...props} />
       <span
         aria-hidden="true"
         className="pointer-events-none absolute inset-y-0 right-3 flex items-center font-semibold text-muted-foreground"
