@@ -331,6 +331,9 @@ describe('what the public, sign-in and merchant pages download', () => {
       await heading(page, screen[1]!);
       expect(order.slice(0, 2), screen[0]).toEqual(['data', 'area code']);
       await context.close();
+    }
+  });
+
   it('loads no classic zod on the signed-in screens either: Crediti for the customer, Registrazioni for the merchant', async () => {
     for (const [loginPath, email, password, screen] of [
       [`/${slug}/login`, 'anna@example.com', 'password-anna', 'Crediti'],
