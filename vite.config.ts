@@ -64,7 +64,26 @@ export default defineConfig({
     sourcemap: true,
     // A shared chunk is named after one of its modules, often a small one ('load-failed'): the two
     // that are mostly libraries say what they hold.
-    rolldownOptions: { output: { chunkFileNames: sharedChunkName } },
+    rolldownOptions: {
+      output: {
+        chunkFileNames: sharedChunkName,
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'app', tags: ['$initial'], priority: 3 },
+            {
+              name: 'area-shared',
+              test: (id) =>
+                !/client-tree|qrcode|d3|storage-js|realtime-js|phoenix|sonner|select|floating-ui|react-collection|popper|tabs|collapsible|roving-focus/.test(
+                  id,
+                ) && /[\\/](src[\\/](components|lib|app)|node_modules)[\\/]/.test(id),
+              priority: 2,
+              minShareCount: 2,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     // `npm run dev` serves the SPA with hot reload and sends the Supabase paths to a running server/.

@@ -10,19 +10,16 @@ import { ClientResetPasswordPage, MerchantResetPasswordPage } from '@/app/routes
 import { RootLayout } from '@/app/routes/root-layout';
 
 const ClientArea = areaRoute(
-  () => import('@/app/areas/client-area').then((m) => ({ Layout: m.ClientArea, screens: m.clientScreens })),
-  () => import('@/app/areas/client-screen-data').then((m) => m.prefetchClientScreen),
+  () => import('@/app/areas/client-area').then((m) => m.ClientArea),
+  () => import('@/app/areas/client-screens').then((m) => m.clientScreens),
 );
 const DashboardArea = areaRoute(
-  () =>
-    import('@/app/areas/dashboard-area').then((m) => ({
-      Layout: m.DashboardArea,
-      screens: m.dashboardScreens,
-    })),
-  () => import('@/app/areas/dashboard-screen-data').then((m) => m.prefetchDashboardScreen),
+  () => import('@/app/areas/dashboard-area').then((m) => m.DashboardArea),
+  () => import('@/app/areas/dashboard-screens').then((m) => m.dashboardScreens),
 );
-const AdminArea = areaRoute(() =>
-  import('@/app/areas/admin-area').then((m) => ({ Layout: m.AdminArea, screens: m.adminScreens })),
+const AdminArea = areaRoute(
+  () => import('@/app/areas/admin-area').then((m) => m.AdminArea),
+  () => import('@/app/areas/admin-screens').then((m) => m.adminScreens),
 );
 
 /**

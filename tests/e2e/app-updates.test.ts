@@ -7,7 +7,14 @@ import { defaultStaticDir } from '../../server/config.ts';
 import { startAppServer } from '../support/app-server.ts';
 import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
 import type { TestServer } from '../support/test-server.ts';
-import { expectAccessible, heading } from './helpers.ts';
+import {
+  appServerOptions,
+  createMerchant,
+  expectAccessible,
+  heading,
+  joinMerchant,
+  openFromNav,
+} from './helpers.ts';
 
 /** The version the build wrote into the deployed sw.js. */
 function workerVersion(staticDir: string): string {
@@ -36,7 +43,7 @@ describe('a new version deployed while the app is open', () => {
     // A copy of the build, so the test can deploy into it without touching dist/.
     staticDir = mkdtempSync(join(tmpdir(), 'passaparola-deploy-'));
     cpSync(defaultStaticDir, staticDir, { recursive: true });
-    server = await startAppServer({ config: { staticDir } });
+    server = await startAppServer({ config: { ...appServerOptions.config, staticDir } });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -136,6 +143,38 @@ describe('a new version deployed while the app is open', () => {
     await Promise.all([page.waitForEvent('load'), reload.click()]);
     await heading(page, 'Passaparola');
     expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+
+  it('shows the Italian error screen when one screen of a signed-in area is gone, and opens it after "Ricarica"', async () => {
+    const { slug } = await createMerchant(server, {
+      name: 'Salone Aggiornato',
+      email: 'aggiornato@example.com',
+      password: 'password-aggiornato',
+    });
+    await joinMerchant(server, {
+      merchantSlug: slug,
+      name: 'Carla Verdi',
+      email: 'carla@example.com',
+      password: 'password-carla',
+    });
+    const context = await browser.newContext({ viewport: phone, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/${slug}/login`);
+    await page.getByLabel('Email').fill('carla@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('password-carla');
+    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+    await heading(page, 'Anagrafica');
+
+    // Prenota comes in a chunk of its own, asked for when the customer opens it.
+    const bookingChunk = /\/assets\/client-booking-screen-[\w-]+\.js$/;
+    await page.route(bookingChunk, (route) => route.fulfill({ status: 404, body: 'not found' }));
+    await openFromNav(page, 'Prenota');
+    await heading(page, 'Passaparola è stata aggiornata');
+    await page.unroute(bookingChunk);
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Ricarica' }).click()]);
+    await heading(page, 'Prenota');
+    expect(new URL(page.url()).pathname).toBe('/client/prenota');
     await context.close();
   });
 });

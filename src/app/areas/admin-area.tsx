@@ -2,9 +2,6 @@ import { ClipboardList, Network, Store } from 'lucide-react';
 import { Outlet } from 'react-router';
 import { AreaLayout, type AreaNavItem } from '@/components/layouts/area-layout';
 import { paths } from '@/config/paths';
-import { AdminMerchantsScreen } from '@/features/admin/components/admin-merchants-screen';
-import { AdminSummaryScreen } from '@/features/admin/components/admin-summary-screen';
-import { AdminTreeScreen } from '@/features/admin/components/admin-tree-screen';
 import { RequireRole } from '@/app/areas/require-role';
 import { useAreaSignOut } from '@/app/areas/use-area-sign-out';
 import { areaTexts } from '@/lib/area-texts';
@@ -37,9 +34,3 @@ export function AdminArea() {
     </RequireRole>
   );
 }
-
-export const adminScreens = {
-  merchants: AdminMerchantsScreen,
-  riepilogo: AdminSummaryScreen,
-  albero: AdminTreeScreen,
-};

@@ -1,15 +1,7 @@
-import type { ComponentType } from 'react';
 import { CalendarPlus, Network, ShoppingBag, UserPlus, UserRound, Wallet } from 'lucide-react';
-import { Outlet, useOutletContext } from 'react-router';
+import { Outlet } from 'react-router';
 import { AreaLayout, type AreaNavItem } from '@/components/layouts/area-layout';
 import { paths } from '@/config/paths';
-import { PlaceholderScreen } from '@/app/areas/placeholder-screen';
-import { BookingScreen } from '@/features/booking-client/components/booking-screen';
-import { CreditScreen } from '@/features/client-loyalty/components/credit-screen';
-import { ProfileScreen } from '@/features/client-loyalty/components/profile-screen';
-import { PurchasesScreen } from '@/features/client-loyalty/components/purchases-screen';
-import { ReferralScreen } from '@/features/client-loyalty/components/referral-screen';
-import { ReferralTreeScreen } from '@/features/client-loyalty/components/referral-tree-screen';
 import type { WhoamiClient } from '@/features/auth/api/get-whoami';
 import { SalonHeader } from '@/features/client-loyalty/components/salon-header';
 import type { ClientMembership } from '@/features/client-loyalty/membership';
@@ -83,31 +75,3 @@ function membershipOf(client: WhoamiClient): ClientMembership {
     clientCode: client.code,
   };
 }
-
-/** The salon the screens are about, handed down by the area's layout (null without a membership). */
-function withMembership(Screen: ComponentType<{ membership: ClientMembership }>) {
-  return function ClientScreen() {
-    const membership = useOutletContext<ClientMembership | null>();
-    if (!membership) return <PlaceholderScreen title={t.areaName} />;
-    return <Screen key={membership.merchantSlug} membership={membership} />;
-  };
-}
-
-function ClientBookingScreen({ membership }: { membership: ClientMembership }) {
-  return (
-    <BookingScreen
-      merchantSlug={membership.merchantSlug}
-      merchantName={membership.merchantName}
-      clientId={membership.clientId}
-    />
-  );
-}
-
-export const clientScreens = {
-  profile: withMembership(ProfileScreen),
-  acquisti: withMembership(PurchasesScreen),
-  presenta: withMembership(ReferralScreen),
-  crediti: withMembership(CreditScreen),
-  struttura: withMembership(ReferralTreeScreen),
-  prenota: withMembership(ClientBookingScreen),
-};

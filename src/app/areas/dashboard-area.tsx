@@ -15,15 +15,6 @@ import { AreaLayout, type AreaNavItem } from '@/components/layouts/area-layout';
 import { paths } from '@/config/paths';
 import { usePendingCount } from '@/features/booking-merchant/api/pending-count';
 import { useWatchMerchantReservations } from '@/features/booking-merchant/api/watch-merchant-reservations';
-import { AgendaScreen } from '@/features/booking-merchant/components/agenda-screen';
-import { ReservationsScreen } from '@/features/booking-merchant/components/reservations-screen';
-import { SettingsScreen } from '@/features/booking-merchant/components/settings-screen';
-import { ClientsScreen } from '@/features/merchant-loyalty/components/clients-screen';
-import { MovementsScreen } from '@/features/merchant-loyalty/components/movements-screen';
-import { PercentagesScreen } from '@/features/merchant-loyalty/components/percentages-screen';
-import { PurchaseEntryScreen } from '@/features/merchant-loyalty/components/purchase-entry-screen';
-import { StatisticsScreen } from '@/features/merchant-loyalty/components/statistics-screen';
-import { StructureScreen } from '@/features/merchant-loyalty/components/structure-screen';
 import { RequireRole } from '@/app/areas/require-role';
 import { useAreaSignOut } from '@/app/areas/use-area-sign-out';
 import { areaTexts } from '@/lib/area-texts';
@@ -76,15 +67,3 @@ function DashboardLayout(props: Omit<ComponentProps<typeof AreaLayout>, 'items' 
     </AreaLayout>
   );
 }
-
-export const dashboardScreens = {
-  registrazioni: PurchaseEntryScreen,
-  movimenti: MovementsScreen,
-  clienti: ClientsScreen,
-  prenotazioni: ReservationsScreen,
-  agenda: AgendaScreen,
-  percentuali: PercentagesScreen,
-  statistiche: StatisticsScreen,
-  struttura: StructureScreen,
-  impostazioni: SettingsScreen,
-};

@@ -1,21 +1,72 @@
 import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
+import { LoadingBlocks } from '@/components/loading-blocks';
 import { LoadingScreen } from '@/components/layouts/loading-screen';
 import { whoamiQueryOptions } from '@/features/auth/api/get-whoami';
 import { queryClient } from '@/lib/query-client';
 import { NotFoundPage } from '@/app/routes/not-found-page';
 
-type Area = { Layout: ComponentType; screens: Record<string, ComponentType> };
+/** A screen of an area, in a chunk of its own. */
+export type ScreenLoader = () => Promise<ComponentType>;
 
-/** Asks for the data of the area's screen at `segment`; loaded apart from the area's heavier code. */
-export type ScreenPrefetch = (segment: string) => Promise<void>;
+/** An area's screens by segment, and what asks for the data of the one being opened. */
+export interface AreaScreens {
+  screens: Record<string, ScreenLoader>;
+  prefetch?: (segment: string) => Promise<void>;
+}
+
+const loadedScreens = new Map<ScreenLoader, ComponentType>();
+const loadingScreens = new Map<ScreenLoader, Promise<ComponentType>>();
+
+/** Loads a screen's chunk once; one that failed is asked for again the next time. */
+function loadScreen(load: ScreenLoader): Promise<ComponentType> {
+  let loading = loadingScreens.get(load);
+  if (!loading) {
+    loading = load().then(
+      (Screen) => {
+        loadedScreens.set(load, Screen);
+        return Screen;
+      },
+      (error: unknown) => {
+        loadingScreens.delete(load);
+        throw error;
+      },
+    );
+    loadingScreens.set(load, loading);
+  }
+  return loading;
+}
+
+/** A screen, at once when its chunk is already here (the area's first screen, one seen before). */
+function AreaScreen({ load }: { load: ScreenLoader }) {
+  const [state, setState] = useState<{ Screen?: ComponentType; error?: unknown }>(() => ({
+    Screen: loadedScreens.get(load),
+  }));
+  useEffect(() => {
+    if (state.Screen) return;
+    let current = true;
+    loadScreen(load).then(
+      (Screen) => current && setState({ Screen }),
+      (error: unknown) => current && setState({ error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [load, state.Screen]);
+  if (state.error) throw state.error;
+  const { Screen } = state;
+  return Screen ? <Screen /> : <LoadingBlocks />;
+}
 
 /** The area's layout around its screens, by segment; a segment it does not have is not found. */
-function areaRoutes({ Layout, screens }: Area): RouteObject[] {
+function areaRoutes(Layout: ComponentType, screens: Record<string, ScreenLoader>): RouteObject[] {
   return [
     {
       element: <Layout />,
-      children: Object.entries(screens).map(([segment, Screen]) => ({ path: segment, element: <Screen /> })),
+      children: Object.entries(screens).map(([segment, load]) => ({
+        path: segment,
+        element: <AreaScreen key={segment} load={load} />,
+      })),
     },
     { path: '*', element: <NotFoundPage /> },
   ];
@@ -26,30 +77,32 @@ function AreaRoutes({ routes }: { routes: RouteObject[] }) {
 }
 
 /**
- * An area (client, dashboard, admin) is its own chunk, loaded on first visit, so the public and
- * sign-in screens stay small. Loaded through state rather than React.lazy: a Suspense fallback, once
- * shown, holds the screen back for React's 300 ms reveal throttle. A chunk that fails to load is thrown
- * to the error screen, and asked again on the next attempt.
+ * An area (client, dashboard, admin) is loaded on first visit, so the public and sign-in screens stay
+ * small: its layout, and each screen in a chunk of its own. The layout, the list of screens, the
+ * screen being opened and its data (and whoami, which the role guard asks) all download side by side.
+ * Loaded through state rather than React.lazy: a Suspense fallback, once shown, holds the screen back
+ * for React's 300 ms reveal throttle. A chunk that fails to load is thrown to the error screen, and
+ * asked for again on the next attempt.
  */
 export function areaRoute(
-  load: () => Promise<Area>,
-  loadPrefetch?: () => Promise<ScreenPrefetch>,
+  loadLayout: () => Promise<ComponentType>,
+  loadScreens: () => Promise<AreaScreens>,
 ): ComponentType {
   let loading: Promise<RouteObject[]> | undefined;
   let routes: RouteObject[] | undefined;
+  const openingScreens = async () => {
+    const { screens, prefetch } = await loadScreens();
+    const segment = window.location.pathname.split('/')[2] ?? '';
+    // A failed prefetch costs nothing: the screen asks again.
+    void prefetch?.(segment).catch(() => undefined);
+    const opening = screens[segment];
+    if (opening) await loadScreen(opening);
+    return screens;
+  };
   const start = () => {
-    // The role guard asks whoami, and the screen its data: both while the area's code downloads.
     void queryClient.prefetchQuery(whoamiQueryOptions());
-    if (!routes && loadPrefetch) {
-      const segment = window.location.pathname.split('/')[2] ?? '';
-      // A failed prefetch costs nothing: the screen asks again.
-      loadPrefetch().then(
-        (prefetch) => prefetch(segment).catch(() => undefined),
-        () => undefined,
-      );
-    }
-    loading ??= load().then(
-      (area) => (routes = areaRoutes(area)),
+    loading ??= Promise.all([loadLayout(), openingScreens()]).then(
+      ([Layout, screens]) => (routes = areaRoutes(Layout, screens)),
       (error: unknown) => {
         loading = undefined;
         throw error;

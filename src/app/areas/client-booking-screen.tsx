@@ -1,0 +1,13 @@
+import { BookingScreen } from '@/features/booking-client/components/booking-screen';
+import type { ClientMembership } from '@/features/client-loyalty/membership';
+
+/** Prenota, at the salon the client area is about. */
+export function ClientBookingScreen({ membership }: { membership: ClientMembership }) {
+  return (
+    <BookingScreen
+      merchantSlug={membership.merchantSlug}
+      merchantName={membership.merchantName}
+      clientId={membership.clientId}
+    />
+  );
+}
