@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-error';
 
 export const queryClient = new QueryClient({
@@ -12,3 +12,13 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+/**
+ * Asks for a query ahead of its screen, once, without the retries: the screen waits for it, and a
+ * failure is the screen's own to show and retry.
+ */
+export function prefetchOnce<Data, Key extends QueryKey>(
+  options: FetchQueryOptions<Data, Error, Data, Key>,
+): Promise<void> {
+  return queryClient.prefetchQuery({ ...options, retry: false });
+}

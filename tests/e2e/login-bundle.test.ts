@@ -334,6 +334,37 @@ describe('what the public, sign-in and merchant pages download', () => {
     }
   });
 
+  it('shows a signed-in screen first with its data, never a placeholder the data then pushes aside', async () => {
+    const context = await browser.newContext({ viewport: phone, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/merchant/${slug}`);
+    await page.getByLabel('Email').fill('leggero@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('password-leggero');
+    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+    await heading(page, 'Registrazioni');
+
+    // A cold load where the clients arrive a second after the area's code: a placeholder (grey
+    // blocks) in the screen at any moment is recorded.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { placeholdersSeen: seen });
+      new MutationObserver(() => {
+        if (document.querySelector('main .ui-skeleton')) seen.push('placeholder');
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await page.route('**/rest/v1/rpc/merchant_clients', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await page.goto(`${server.url}/dashboard/registrazioni`);
+    await heading(page, 'Registrazioni');
+    await page.getByRole('button', { name: /Anna Bianchi/ }).waitFor();
+    expect(
+      await page.evaluate(() => (window as unknown as { placeholdersSeen: string[] }).placeholdersSeen),
+    ).toEqual([]);
+    await context.close();
+  });
+
   it('loads no classic zod on the signed-in screens either: Crediti for the customer, Registrazioni for the merchant', async () => {
     for (const [loginPath, email, password, screen] of [
       [`/${slug}/login`, 'anna@example.com', 'password-anna', 'Crediti'],

@@ -3,18 +3,18 @@ import { clientCreditQueryOptions } from '@/features/client-loyalty/api/get-clie
 import { clientProfileQueryOptions } from '@/features/client-loyalty/api/get-client-profile';
 import { clientPurchasesQueryOptions } from '@/features/client-loyalty/api/list-client-purchases';
 import { chosenMembership, getCurrentMerchantSlug } from '@/lib/current-merchant';
-import { queryClient } from '@/lib/query-client';
+import { prefetchOnce, queryClient } from '@/lib/query-client';
 
 /** What each customer screen shows first, by its segment of /client/*, for the chosen salon. */
 const screenQueries: Record<string, (merchantSlug: string) => Promise<void>> = {
-  profile: (merchantSlug) => queryClient.prefetchQuery(clientProfileQueryOptions(merchantSlug)),
-  acquisti: (merchantSlug) => queryClient.prefetchQuery(clientPurchasesQueryOptions(merchantSlug)),
-  crediti: (merchantSlug) => queryClient.prefetchQuery(clientCreditQueryOptions(merchantSlug)),
+  profile: (merchantSlug) => prefetchOnce(clientProfileQueryOptions(merchantSlug)),
+  acquisti: (merchantSlug) => prefetchOnce(clientPurchasesQueryOptions(merchantSlug)),
+  crediti: (merchantSlug) => prefetchOnce(clientCreditQueryOptions(merchantSlug)),
 };
 
 /**
- * Asks for the data of the screen being opened while the area's code downloads, so the screen finds it
- * in the cache instead of asking after its code has run (src/app/routes/area-route.tsx).
+ * Asks for the data of the screen being opened while the area's code downloads, so the screen first
+ * shows with it (src/app/routes/area-route.tsx).
  */
 export async function prefetchClientScreen(segment: string): Promise<void> {
   const prefetch = screenQueries[segment];

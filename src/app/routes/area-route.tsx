@@ -78,8 +78,9 @@ function AreaRoutes({ routes }: { routes: RouteObject[] }) {
 
 /**
  * An area (client, dashboard, admin) is loaded on first visit, so the public and sign-in screens stay
- * small: its layout, and each screen in a chunk of its own. The layout, the list of screens, the
- * screen being opened and its data (and whoami, which the role guard asks) all download side by side.
+ * small. Its layout, its list of screens, the screen being opened and that screen's data (and whoami,
+ * which the role guard asks) all download side by side; the area shows once the layout, the screen
+ * and its data are here.
  * Loaded through state rather than React.lazy: a Suspense fallback, once shown, holds the screen back
  * for React's 300 ms reveal throttle. A chunk that fails to load is thrown to the error screen, and
  * asked for again on the next attempt.
@@ -93,10 +94,10 @@ export function areaRoute(
   const openingScreens = async () => {
     const { screens, prefetch } = await loadScreens();
     const segment = window.location.pathname.split('/')[2] ?? '';
-    // A failed prefetch costs nothing: the screen asks again.
-    void prefetch?.(segment).catch(() => undefined);
     const opening = screens[segment];
-    if (opening) await loadScreen(opening);
+    // The screen first shows with its data, so nothing moves when it arrives. A failed prefetch
+    // costs nothing: the screen asks again.
+    await Promise.all([opening && loadScreen(opening), prefetch?.(segment).catch(() => undefined)]);
     return screens;
   };
   const start = () => {
