@@ -334,6 +334,36 @@ describe('what the public, sign-in and merchant pages download', () => {
     }
   });
 
+  it('asks for the credit at the salon chosen on this device without waiting for whoami', async () => {
+    const context = await browser.newContext({ viewport: phone, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/${slug}/login`);
+    await page.getByLabel('Email').fill('anna@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('password-anna');
+    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+    await heading(page, 'Anagrafica');
+
+    // whoami's answer held back until the credit is asked for (at most 5 s).
+    const order: string[] = [];
+    let creditAsked = () => {};
+    const asked = new Promise<void>((resolve) => (creditAsked = resolve));
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/rest/v1/rpc/client_credit') {
+        order.push('credit asked');
+        creditAsked();
+      }
+    });
+    await page.route('**/rest/v1/rpc/whoami', async (route) => {
+      await Promise.race([asked, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      order.push('whoami answered');
+      await route.continue();
+    });
+    await page.goto(`${server.url}/client/crediti`);
+    await heading(page, 'Crediti');
+    expect(order.slice(0, 2)).toEqual(['credit asked', 'whoami answered']);
+    await context.close();
+  });
+
   it('shows a signed-in screen first with its data, never a placeholder the data then pushes aside', async () => {
     const context = await browser.newContext({ viewport: phone, serviceWorkers: 'block' });
     const page = await context.newPage();

@@ -19,7 +19,10 @@ const screenQueries: Record<string, (merchantSlug: string) => Promise<void>> = {
 export async function prefetchClientScreen(segment: string): Promise<void> {
   const prefetch = screenQueries[segment];
   if (!prefetch) return;
+  // The salon chosen on this device is almost always still hers: asked for at once, beside whoami.
+  const chosenSlug = getCurrentMerchantSlug();
+  const early = chosenSlug ? prefetch(chosenSlug) : undefined;
   const whoami = await queryClient.fetchQuery(whoamiQueryOptions());
-  const membership = chosenMembership(whoami.clients, getCurrentMerchantSlug());
-  if (membership) await prefetch(membership.merchant_slug);
+  const membership = chosenMembership(whoami.clients, chosenSlug);
+  await (membership && membership.merchant_slug !== chosenSlug ? prefetch(membership.merchant_slug) : early);
 }
