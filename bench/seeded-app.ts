@@ -20,7 +20,9 @@ export interface SeededApp {
   signedInRoutes: Record<string, { path: string; account: Account }>;
   /**
    * JavaScript for a page of the app's origin that stores `account`'s session in localStorage as
-   * supabase-js keeps it (a string: bench/ is type-checked without the DOM's types).
+   * supabase-js keeps it, and for the customer the salon she signed in at, as the app keeps it
+   * (src/lib/current-merchant.ts): a returning visitor (a string: bench/ is type-checked without the
+   * DOM's types).
    */
   sessionScript(account: Account): Promise<string>;
   stop(): Promise<void>;
@@ -80,7 +82,11 @@ export async function startSeededApp(): Promise<SeededApp> {
       const { data, error } = await server.client().auth.signInWithPassword(account);
       if (error || !data.session) throw new Error(`sign-in: ${error?.message}`);
       const key = `sb-${new URL(server.url).hostname.split('.')[0]}-auth-token`;
-      return `localStorage.clear(); localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(JSON.stringify(data.session))})`;
+      const salon =
+        account === customer
+          ? `; localStorage.setItem('passaparola.currentMerchantSlug', ${JSON.stringify(slug)})`
+          : '';
+      return `localStorage.clear(); localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(JSON.stringify(data.session))})${salon}`;
     },
     stop: () => server.stop(),
   };
