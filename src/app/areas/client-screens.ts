@@ -1,16 +1,11 @@
 import { prefetchClientScreen } from '@/app/areas/client-screen-data';
 import { withMembership } from '@/app/areas/with-membership';
-import type { AreaScreens } from '@/app/routes/area-route';
+import { inThisChunk, type AreaScreens } from '@/app/routes/area-route';
 import { CreditScreen } from '@/features/client-loyalty/components/credit-screen';
 import { ProfileScreen } from '@/features/client-loyalty/components/profile-screen';
 import { PurchasesScreen } from '@/features/client-loyalty/components/purchases-screen';
 import { ReferralScreen } from '@/features/client-loyalty/components/referral-screen';
 import { ReferralTreeScreen } from '@/features/client-loyalty/components/referral-tree-screen';
-
-const ready = (Screen: Parameters<typeof withMembership>[0]) => {
-  const screen = withMembership(Screen);
-  return () => Promise.resolve(screen);
-};
 
 /**
  * /client/*'s screens, downloaded beside the area's layout: the loyalty screens in this chunk, Prenota
@@ -18,11 +13,11 @@ const ready = (Screen: Parameters<typeof withMembership>[0]) => {
  */
 export const clientScreens: AreaScreens = {
   screens: {
-    profile: ready(ProfileScreen),
-    acquisti: ready(PurchasesScreen),
-    presenta: ready(ReferralScreen),
-    crediti: ready(CreditScreen),
-    struttura: ready(ReferralTreeScreen),
+    profile: inThisChunk(withMembership(ProfileScreen)),
+    acquisti: inThisChunk(withMembership(PurchasesScreen)),
+    presenta: inThisChunk(withMembership(ReferralScreen)),
+    crediti: inThisChunk(withMembership(CreditScreen)),
+    struttura: inThisChunk(withMembership(ReferralTreeScreen)),
     prenota: () =>
       import('@/app/areas/client-booking-screen').then((m) => withMembership(m.ClientBookingScreen)),
   },

@@ -1,17 +1,11 @@
 import { prefetchDashboardScreen } from '@/app/areas/dashboard-screen-data';
-import type { AreaScreens, ScreenLoader } from '@/app/routes/area-route';
+import { inThisChunk, type AreaScreens } from '@/app/routes/area-route';
 import { ClientsScreen } from '@/features/merchant-loyalty/components/clients-screen';
 import { MovementsScreen } from '@/features/merchant-loyalty/components/movements-screen';
 import { PercentagesScreen } from '@/features/merchant-loyalty/components/percentages-screen';
 import { PurchaseEntryScreen } from '@/features/merchant-loyalty/components/purchase-entry-screen';
 import { StatisticsScreen } from '@/features/merchant-loyalty/components/statistics-screen';
 import { StructureScreen } from '@/features/merchant-loyalty/components/structure-screen';
-import type { ComponentType } from 'react';
-
-const ready =
-  (Screen: ComponentType): ScreenLoader =>
-  () =>
-    Promise.resolve(Screen);
 
 /**
  * /dashboard/*'s screens, downloaded beside the area's layout: the loyalty screens in this chunk, the
@@ -19,15 +13,15 @@ const ready =
  */
 export const dashboardScreens: AreaScreens = {
   screens: {
-    registrazioni: ready(PurchaseEntryScreen),
-    movimenti: ready(MovementsScreen),
-    clienti: ready(ClientsScreen),
+    registrazioni: inThisChunk(PurchaseEntryScreen),
+    movimenti: inThisChunk(MovementsScreen),
+    clienti: inThisChunk(ClientsScreen),
     prenotazioni: () =>
       import('@/features/booking-merchant/components/reservations-screen').then((m) => m.ReservationsScreen),
     agenda: () => import('@/features/booking-merchant/components/agenda-screen').then((m) => m.AgendaScreen),
-    percentuali: ready(PercentagesScreen),
-    statistiche: ready(StatisticsScreen),
-    struttura: ready(StructureScreen),
+    percentuali: inThisChunk(PercentagesScreen),
+    statistiche: inThisChunk(StatisticsScreen),
+    struttura: inThisChunk(StructureScreen),
     impostazioni: () =>
       import('@/features/booking-merchant/components/settings-screen').then((m) => m.SettingsScreen),
   },

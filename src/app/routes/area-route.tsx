@@ -6,8 +6,13 @@ import { whoamiQueryOptions } from '@/features/auth/api/get-whoami';
 import { queryClient } from '@/lib/query-client';
 import { NotFoundPage } from '@/app/routes/not-found-page';
 
-/** A screen of an area, in a chunk of its own. */
+/** A screen of an area: in a chunk of its own, or `inThisChunk` with the list of screens. */
 export type ScreenLoader = () => Promise<ComponentType>;
+
+/** A screen that comes with the area's list of screens. */
+export function inThisChunk(Screen: ComponentType): ScreenLoader {
+  return () => Promise.resolve(Screen);
+}
 
 /** An area's screens by segment, and what asks for the data of the one being opened. */
 export interface AreaScreens {
