@@ -14,6 +14,7 @@ import {
   heading,
   joinMerchant,
   openFromNav,
+  signInThroughForm,
 } from './helpers.ts';
 
 /** The version the build wrote into the deployed sw.js. */
@@ -160,10 +161,10 @@ describe('a new version deployed while the app is open', () => {
     });
     const context = await browser.newContext({ viewport: phone, serviceWorkers: 'block' });
     const page = await context.newPage();
-    await page.goto(`${server.url}/${slug}/login`);
-    await page.getByLabel('Email').fill('carla@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('password-carla');
-    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+    await signInThroughForm(page, `${server.url}/${slug}/login`, {
+      email: 'carla@example.com',
+      password: 'password-carla',
+    });
     await heading(page, 'Anagrafica');
 
     // Prenota comes in a chunk of its own, asked for when the customer opens it.

@@ -79,6 +79,18 @@ export async function formFocusSettled(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
 }
 
+/** Signs in through a login page's form, as a person fills it in. */
+export async function signInThroughForm(
+  page: Page,
+  url: string,
+  account: { email: string; password: string },
+): Promise<void> {
+  await page.goto(url);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+}
+
 /** 'Esci' from the area's navigation, through the 'Altro' sheet when the phone's bar ends with it. */
 export async function signOutFromNav(page: Page): Promise<void> {
   const esci = areaNav(page).getByRole('button', { name: 'Esci', exact: true });

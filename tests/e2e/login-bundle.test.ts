@@ -8,7 +8,15 @@ import { defaultStaticDir } from '../../server/config.ts';
 import { startAppServer } from '../support/app-server.ts';
 import { launchBrowser, phone } from '../support/browser.ts';
 import type { TestServer } from '../support/test-server.ts';
-import { appServerOptions, areaNav, createMerchant, heading, joinMerchant, openFromNav } from './helpers.ts';
+import {
+  appServerOptions,
+  areaNav,
+  createMerchant,
+  heading,
+  joinMerchant,
+  openFromNav,
+  signInThroughForm,
+} from './helpers.ts';
 
 /** Code a public or sign-in page must not download: strings only that code contains. */
 const markers = {
@@ -56,6 +64,10 @@ const gzipKb = (scripts: Map<string, string>) =>
 const loaded = (scripts: Map<string, string>, marker: string) =>
   [...scripts.entries()].filter(([, text]) => text.includes(marker)).map(([url]) => url);
 
+/** The salon's merchant and its customer, as they sign in. */
+const leggero = { email: 'leggero@example.com', password: 'password-leggero' };
+const anna = { email: 'anna@example.com', password: 'password-anna' };
+
 describe('what the public, sign-in and merchant pages download', () => {
   let server: TestServer;
   let browser: Browser;
@@ -66,15 +78,9 @@ describe('what the public, sign-in and merchant pages download', () => {
     browser = await launchBrowser();
     ({ slug } = await createMerchant(server, {
       name: 'Salone Leggero',
-      email: 'leggero@example.com',
-      password: 'password-leggero',
+      ...leggero,
     }));
-    await joinMerchant(server, {
-      merchantSlug: slug,
-      name: 'Anna Bianchi',
-      email: 'anna@example.com',
-      password: 'password-anna',
-    });
+    await joinMerchant(server, { merchantSlug: slug, name: 'Anna Bianchi', ...anna });
   });
   afterAll(async () => {
     await browser?.close();
@@ -174,11 +180,7 @@ describe('what the public, sign-in and merchant pages download', () => {
 
   it('loads no tailwind-merge on a signed-in customer screen (Crediti) either', async () => {
     const page = await browser.newPage({ viewport: phone });
-    await page.goto(`${server.url}/${slug}/login`);
-    await heading(page, /Accedi/);
-    await page.getByLabel('Email').fill('anna@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('password-anna');
-    await page.getByRole('button', { name: 'Accedi' }).click();
+    await signInThroughForm(page, `${server.url}/${slug}/login`, anna);
     await heading(page, 'Anagrafica');
 
     const scripts = watchScripts(page);
@@ -193,11 +195,7 @@ describe('what the public, sign-in and merchant pages download', () => {
 
   it("loads no tailwind-merge on a merchant screen (Registrazioni), where a className passed to an area's component still wins over its own classes", async () => {
     const page = await browser.newPage({ viewport: phone });
-    await page.goto(`${server.url}/merchant/${slug}`);
-    await heading(page, /Accesso/);
-    await page.getByLabel('Email').fill('leggero@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('password-leggero');
-    await page.getByRole('button', { name: 'Accedi' }).click();
+    await signInThroughForm(page, `${server.url}/merchant/${slug}`, leggero);
     await heading(page, /Registrazioni/);
 
     const scripts = watchScripts(page);
@@ -264,10 +262,7 @@ describe('what the public, sign-in and merchant pages download', () => {
   it("downloads neither Storage, nor the QR code's, nor a list box's code for a customer's first screen", async () => {
     const page = await browser.newPage({ viewport: phone });
     const scripts = watchScripts(page);
-    await page.goto(`${server.url}/${slug}/login`);
-    await page.getByLabel('Email').fill('anna@example.com');
-    await page.getByLabel('Password').fill('password-anna');
-    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+    await signInThroughForm(page, `${server.url}/${slug}/login`, anna);
     await heading(page, 'Anagrafica');
     await openFromNav(page, 'Crediti');
     await heading(page, 'Crediti');
@@ -305,10 +300,7 @@ describe('what the public, sign-in and merchant pages download', () => {
     ]) {
       const context = await browser.newContext({ viewport: phone, serviceWorkers: 'block' });
       const page = await context.newPage();
-      await page.goto(`${server.url}${login}`);
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password', { exact: true }).fill(password);
-      await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+      await signInThroughForm(page, `${server.url}${login}`, { email, password });
       await heading(page, landing);
 
       // A cold load of the screen, its area's code held back until the screen's data is asked for
@@ -337,10 +329,7 @@ describe('what the public, sign-in and merchant pages download', () => {
   it('asks for the credit at the salon chosen on this device without waiting for whoami', async () => {
     const context = await browser.newContext({ viewport: phone, serviceWorkers: 'block' });
     const page = await context.newPage();
-    await page.goto(`${server.url}/${slug}/login`);
-    await page.getByLabel('Email').fill('anna@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('password-anna');
-    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+    await signInThroughForm(page, `${server.url}/${slug}/login`, anna);
     await heading(page, 'Anagrafica');
 
     // whoami's answer held back until the credit is asked for (at most 5 s).
@@ -367,10 +356,7 @@ describe('what the public, sign-in and merchant pages download', () => {
   it('shows a signed-in screen first with its data, never a placeholder the data then pushes aside', async () => {
     const context = await browser.newContext({ viewport: phone, serviceWorkers: 'block' });
     const page = await context.newPage();
-    await page.goto(`${server.url}/merchant/${slug}`);
-    await page.getByLabel('Email').fill('leggero@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('password-leggero');
-    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+    await signInThroughForm(page, `${server.url}/merchant/${slug}`, leggero);
     await heading(page, 'Registrazioni');
 
     // A cold load where the clients arrive a second after the area's code: a placeholder (grey
@@ -402,10 +388,7 @@ describe('what the public, sign-in and merchant pages download', () => {
     ] as const) {
       const page = await browser.newPage({ viewport: phone });
       const scripts = watchScripts(page);
-      await page.goto(`${server.url}${loginPath}`);
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password', { exact: true }).fill(password);
-      await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+      await signInThroughForm(page, `${server.url}${loginPath}`, { email, password });
       // The customer lands on Anagrafica, the merchant on Registrazioni.
       if (screen === 'Crediti') await openFromNav(page, screen);
       await heading(page, screen);
@@ -422,11 +405,7 @@ describe('what the public, sign-in and merchant pages download', () => {
   it('downloads the client tree only when the merchant opens it in Struttura', async () => {
     const page = await browser.newPage({ viewport: phone });
     const scripts = watchScripts(page);
-    await page.goto(`${server.url}/merchant/${slug}`);
-    await heading(page, /Accesso/);
-    await page.getByLabel('Email').fill('leggero@example.com');
-    await page.getByLabel('Password').fill('password-leggero');
-    await page.getByRole('button', { name: 'Accedi' }).click();
+    await signInThroughForm(page, `${server.url}/merchant/${slug}`, leggero);
     await heading(page, /Registrazioni/);
     await page.waitForLoadState('networkidle');
     expect(loaded(scripts, treeMarker)).toEqual([]);
