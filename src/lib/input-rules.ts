@@ -19,14 +19,13 @@ export function passwordRule(minimum: number) {
     );
 }
 
+/** A required text, trimmed, at most `max` characters, with its Italian messages. */
+export function requiredText(missing: string, max: number, tooLongMessage: string) {
+  return z.string().check(z.trim(), z.minLength(1, missing), z.maxLength(max, tooLong(tooLongMessage, max)));
+}
+
 /** A required name, trimmed, at most 100 characters. */
-export const nameRule = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(1, v.nameRequired),
-    z.maxLength(maxLength.name, tooLong(v.nameTooLong, maxLength.name)),
-  );
+export const nameRule = requiredText(v.nameRequired, maxLength.name, v.nameTooLong);
 
 /** An e-mail address of at most 254 characters. */
 export const emailRule = z
@@ -35,13 +34,5 @@ export const emailRule = z
 
 /** A dialog's one required reason (a reversal, a rejection, a cancellation): trimmed, at most 500 characters. */
 export function reasonFormSchema(missing: string) {
-  return z.object({
-    reason: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, missing),
-        z.maxLength(maxLength.note, tooLong(v.noteTooLong, maxLength.note)),
-      ),
-  });
+  return z.object({ reason: requiredText(missing, maxLength.note, v.noteTooLong) });
 }

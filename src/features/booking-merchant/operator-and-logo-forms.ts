@@ -1,18 +1,12 @@
 import * as z from 'zod/mini';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { maxLength } from '@/lib/input-limits';
-import { tooLong } from '@/lib/input-rules';
+import { requiredText } from '@/lib/input-rules';
 import { texts } from '@/lib/texts';
 
 const t = bookingMerchantTexts.impostazioni;
 
-const operatorName = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(1, t.operatorNameRequired),
-    z.maxLength(maxLength.name, tooLong(texts.validation.nameTooLong, maxLength.name)),
-  );
+const operatorName = requiredText(t.operatorNameRequired, maxLength.name, texts.validation.nameTooLong);
 
 /** What an operator form holds: the name typed and the photo picked, if any. */
 export interface OperatorDraft {

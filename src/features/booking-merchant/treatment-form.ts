@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { decimalField } from '@/lib/decimal-input';
 import { amountLimits, maxLength } from '@/lib/input-limits';
-import { tooLong } from '@/lib/input-rules';
+import { requiredText } from '@/lib/input-rules';
 import { fill, texts } from '@/lib/texts';
 
 const t = bookingMerchantTexts.impostazioni;
@@ -44,20 +44,8 @@ const requiredMessages = {
 export const treatmentFormSchema = z.pipe(
   z
     .object({
-      name: z
-        .string()
-        .check(
-          z.trim(),
-          z.minLength(1, requiredMessages.name),
-          z.maxLength(maxLength.name, tooLong(v.nameTooLong, maxLength.name)),
-        ),
-      description: z
-        .string()
-        .check(
-          z.trim(),
-          z.minLength(1, requiredMessages.description),
-          z.maxLength(maxLength.description, tooLong(v.descriptionTooLong, maxLength.description)),
-        ),
+      name: requiredText(requiredMessages.name, maxLength.name, v.nameTooLong),
+      description: requiredText(requiredMessages.description, maxLength.description, v.descriptionTooLong),
       duration: decimalField({
         required: requiredMessages.duration,
         invalid: t.durationInvalid,

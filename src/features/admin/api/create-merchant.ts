@@ -5,28 +5,14 @@ import { campaignSummariesQueryOptions } from '@/features/admin/api/get-campaign
 import { adminTexts } from '@/features/admin/texts';
 import { env } from '@/config/env';
 import { maxLength } from '@/lib/input-limits';
-import { passwordRule, tooLong } from '@/lib/input-rules';
+import { emailRule, nameRule, passwordRule, requiredText, tooLong } from '@/lib/input-rules';
 import { callRpc } from '@/lib/rpc';
 import { texts } from '@/lib/texts';
 
 export const createMerchantInputSchema = z.object({
-  name: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, texts.validation.nameRequired),
-      z.maxLength(maxLength.name, tooLong(texts.validation.nameTooLong, maxLength.name)),
-    ),
-  phone: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, adminTexts.merchants.phoneRequired),
-      z.maxLength(maxLength.phone, tooLong(texts.validation.phoneTooLong, maxLength.phone)),
-    ),
-  email: z
-    .email(texts.validation.emailRequired)
-    .check(z.maxLength(maxLength.email, tooLong(texts.validation.emailTooLong, maxLength.email))),
+  name: nameRule,
+  phone: requiredText(adminTexts.merchants.phoneRequired, maxLength.phone, texts.validation.phoneTooLong),
+  email: emailRule,
   password: passwordRule(env.minimumPasswordLength),
   website: z.pipe(
     z.nullish(

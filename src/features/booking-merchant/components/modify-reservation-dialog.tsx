@@ -18,20 +18,14 @@ import { errorMessage } from '@/lib/api-error';
 import { todayInRome } from '@/lib/format';
 import { fill, texts } from '@/lib/texts';
 import { maxLength } from '@/lib/input-limits';
-import { tooLong } from '@/lib/input-rules';
+import { requiredText } from '@/lib/input-rules';
 
 const t = bookingMerchantTexts.prenotazioni;
 
 const modifyFormSchema = z.object({
   date: z.string().check(z.minLength(1, t.modifyDateMissing)),
   time: z.string().check(z.minLength(1, t.modifyTimeMissing)),
-  note: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, t.modifyNoteMissing),
-      z.maxLength(maxLength.note, tooLong(texts.validation.noteTooLong, maxLength.note)),
-    ),
+  note: requiredText(t.modifyNoteMissing, maxLength.note, texts.validation.noteTooLong),
 });
 type ModifyForm = z.input<typeof modifyFormSchema>;
 

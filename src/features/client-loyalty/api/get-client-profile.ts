@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { merchantSlugSchema } from '@/components/booking/booking-key';
 import { exactAmount } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
-export const merchantSlugSchema = z.string().check(z.trim(), z.minLength(1));
+export { merchantSlugSchema };
 
 export const clientProfileSchema = z.object({
   id: z.string(),
