@@ -1,0 +1,542 @@
+-- Purchases (movements) and the append-only credit ledger: registering and reversing a purchase,
+-- the balance the ledger moves, and the lists of movements and credit.
+
+-- Movements (purchases) and the credit ledger
+create table app.movements (
+  id uuid primary key default gen_random_uuid(),
+  merchant_id uuid not null,
+  client_id uuid not null,
+  spend numeric(14, 2) not null,
+  discount numeric(14, 2) not null,
+  net numeric(14, 2) generated always as (spend - discount) stored,
+  registered_by uuid default auth.uid() references auth.users (id) on delete set null,
+  created_at timestamptz not null default now(),
+  unique (merchant_id, id),
+  foreign key (merchant_id, client_id) references app.clients (merchant_id, id) on delete cascade,
+  constraint movements_amounts_are_finite check (spend <> 'NaN' and discount <> 'NaN'),
+  constraint movements_spend_at_most_100000 check (spend <= 100000),
+  reversal_of uuid,
+  reversal_reason text,
+  constraint movements_reversed_once unique (reversal_of),
+  constraint movements_reversal_of_same_merchant
+    foreign key (merchant_id, reversal_of) references app.movements (merchant_id, id) on delete cascade,
+  constraint movements_reversal_has_reason check (
+    (reversal_of is null) = (reversal_reason is null)
+    and (reversal_reason is null or (btrim(reversal_reason) <> '' and char_length(reversal_reason) <= 500))
+  ),
+  constraint movements_amounts_by_kind check (
+    case when reversal_of is null
+      then spend > 0 and discount >= 0 and discount <= spend
+      else spend < 0 and discount <= 0 and discount >= spend
+    end
+  )
+);
+create index movements_merchant_created_at_idx on app.movements (merchant_id, created_at desc);
+create index movements_client_created_at_idx on app.movements (client_id, created_at desc);
+alter table app.movements enable row level security;
+grant select on app.movements to authenticated;
+grant insert on app.movements to authenticated;
+grant all on app.movements to service_role;
+comment on table app.movements is
+  'Purchases registered by a merchant: gross spend, discount used, net = spend - discount.';
+comment on column app.movements.reversal_of is
+  'Set on a reversing movement (storno): the purchase it reverses; its spend and discount are that purchase''s, negated.';
+comment on column app.movements.reversal_reason is 'Why the purchase was reversed (required on a reversal, at most 500 characters).';
+
+create table app.credit_ledger (
+  id uuid primary key default gen_random_uuid(),
+  merchant_id uuid not null,
+  client_id uuid not null,
+  movement_id uuid,
+  kind text not null check (kind in ('generation0', 'generation1', 'generation2', 'generation3', 'redemption')),
+  amount numeric(14, 2) not null check (amount = round(amount, 2)),
+  created_at timestamptz not null default now(),
+  foreign key (merchant_id, client_id) references app.clients (merchant_id, id) on delete cascade,
+  foreign key (merchant_id, movement_id) references app.movements (merchant_id, id) on delete cascade,
+  constraint credit_ledger_amount_is_finite check (amount <> 'NaN'),
+  reverses_entry uuid
+    constraint credit_ledger_reversed_once unique
+    references app.credit_ledger (id) on delete cascade,
+  constraint credit_ledger_sign_by_kind check (
+    case when reverses_entry is null
+      then (kind = 'redemption') = (amount < 0)
+      else (kind = 'redemption') = (amount > 0)
+    end
+  )
+);
+create index credit_ledger_client_created_at_idx on app.credit_ledger (client_id, created_at desc);
+create index credit_ledger_merchant_id_idx on app.credit_ledger (merchant_id);
+create index credit_ledger_movement_id_idx on app.credit_ledger (movement_id);
+alter table app.credit_ledger enable row level security;
+grant select on app.credit_ledger to authenticated;
+grant insert on app.credit_ledger to authenticated;
+grant all on app.credit_ledger to service_role;
+comment on table app.credit_ledger is
+  'Append-only credit ledger, one row per credit or debit: generation0 = own purchase, generation1..3 = '
+  'purchase of a referral at that depth, redemption = discount used (negative).';
+comment on column app.credit_ledger.reverses_entry is
+  'Set on an entry written by a reversal: the entry it takes back (same client and kind, amount negated).';
+
+-- The ledger moves the balance (definer: API roles have no update right on available_credit)
+create function app_private.apply_credit_entry() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  update app.clients
+     set available_credit = available_credit + new.amount
+   where id = new.client_id;
+  return new;
+end
+$$;
+
+-- register_purchase: a negative balance refuses discounts, not purchases
+create or replace function api.register_purchase(client_code text, spend numeric, discount numeric) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+  rates app.percentages;
+  buyer_id uuid;
+  sponsor1_id uuid;
+  sponsor2_id uuid;
+  sponsor3_id uuid;
+  buyer_credit numeric;
+  net_amount numeric;
+  new_movement_id uuid;
+begin
+  if register_purchase.spend is null or register_purchase.discount is null then
+    raise sqlstate 'P0001' using message = 'Inserisci l''importo di spesa e lo sconto da utilizzare';
+  end if;
+  perform app_private.require_finite(register_purchase.spend, 'L''importo di spesa non è un numero valido');
+  perform app_private.require_finite(register_purchase.discount, 'Lo sconto da utilizzare non è un numero valido');
+  if register_purchase.spend < 0 or register_purchase.discount < 0 then
+    raise sqlstate 'P0001' using message = 'Gli importi non possono essere negativi';
+  end if;
+  if register_purchase.spend > 100000 then
+    raise sqlstate '22023' using message = 'L''importo di spesa non può superare € 100.000,00';
+  end if;
+  if register_purchase.spend <> round(register_purchase.spend, 2)
+     or register_purchase.discount <> round(register_purchase.discount, 2) then
+    raise sqlstate 'P0001' using message = 'Gli importi possono avere al massimo due decimali';
+  end if;
+  if register_purchase.spend < register_purchase.discount then
+    raise sqlstate 'P0001'
+      using message = 'L''importo di spesa deve essere uguale o superiore allo sconto da utilizzare';
+  end if;
+  if register_purchase.spend = 0 then
+    raise sqlstate 'P0001' using message = 'L''importo di spesa deve essere maggiore di zero';
+  end if;
+  if nullif(btrim(coalesce(register_purchase.client_code, '')), '') is null then
+    raise sqlstate 'P0001' using message = 'Seleziona un cliente';
+  end if;
+
+  select c.id, c.sponsor_id, p.sponsor_id, gp.sponsor_id
+    into buyer_id, sponsor1_id, sponsor2_id, sponsor3_id
+    from app.clients c
+    left join app.clients p on p.id = c.sponsor_id
+    left join app.clients gp on gp.id = p.sponsor_id
+   where c.merchant_id = caller_merchant_id
+     and c.code = upper(btrim(register_purchase.client_code));
+  if buyer_id is null then
+    raise sqlstate 'P0001' using message = 'Cliente non trovato';
+  end if;
+
+  -- Lock every row this purchase credits, always in id order (no deadlocks), before reading the balance.
+  perform 1
+     from app.clients c
+    where c.id = any (array[buyer_id, sponsor1_id, sponsor2_id, sponsor3_id])
+    order by c.id
+      for update;
+
+  select c.available_credit into buyer_credit from app.clients c where c.id = buyer_id;
+  -- A negative balance (after a reversal) refuses any discount, never the purchase itself.
+  if register_purchase.discount > 0 and register_purchase.discount > buyer_credit then
+    raise sqlstate 'P0001'
+      using message = 'Errore: lo sconto da utilizzare deve essere inferiore o uguale allo sconto disponibile.';
+  end if;
+
+  select * into rates from app.percentages pc where pc.merchant_id = caller_merchant_id;
+  net_amount := register_purchase.spend - register_purchase.discount;
+
+  insert into app.movements (merchant_id, client_id, spend, discount, registered_by)
+  values (caller_merchant_id, buyer_id, register_purchase.spend, register_purchase.discount, auth.uid())
+  returning id into new_movement_id;
+
+  insert into app.credit_ledger (merchant_id, client_id, movement_id, kind, amount)
+  select caller_merchant_id, entry.client_id, new_movement_id, entry.kind, entry.amount
+    from (values
+      (1, buyer_id, 'redemption', -register_purchase.discount),
+      (2, buyer_id, 'generation0', round(net_amount * coalesce(rates.personal, 0) / 100, 2)),
+      (3, sponsor1_id, 'generation1', round(net_amount * coalesce(rates.sponsor1, 0) / 100, 2)),
+      (4, sponsor2_id, 'generation2', round(net_amount * coalesce(rates.sponsor2, 0) / 100, 2)),
+      (5, sponsor3_id, 'generation3', round(net_amount * coalesce(rates.sponsor3, 0) / 100, 2))
+    ) as entry (position, client_id, kind, amount)
+   where entry.client_id is not null and entry.amount <> 0
+   order by entry.position;
+
+  return jsonb_build_object(
+    'movement_id', new_movement_id,
+    'net', net_amount,
+    'available_credit', (select c.available_credit from app.clients c where c.id = buyer_id),
+    'message', 'Registrazione avvenuta con successo!'
+  );
+end
+$$;
+grant execute on function api.register_purchase(text, numeric, numeric) to authenticated;
+comment on function api.register_purchase(text, numeric, numeric) is
+  'Merchant only: registers a purchase of one of its clients (spend up to 100000.00 euro, finite amounts) and '
+  'distributes credit to the buyer and the first three sponsors (spec §9; each entry rounded to cents, half '
+  'away from zero).';
+
+create or replace function api.merchant_movements(
+  date_from date default null,
+  date_to date default null,
+  client_code text default null,
+  page integer default 1,
+  page_size integer default 10
+) returns jsonb
+language plpgsql stable set search_path = ''
+set plan_cache_mode = force_custom_plan
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+  from_instant timestamptz;
+  to_instant timestamptz;
+  wanted_code text := upper(nullif(btrim(coalesce(merchant_movements.client_code, '')), ''));
+  wanted_client_id uuid;
+  result jsonb;
+begin
+  perform app_private.check_page(merchant_movements.page, merchant_movements.page_size);
+  if merchant_movements.date_from not between date '2000-01-01' and date '2999-12-31'
+     or merchant_movements.date_to not between date '2000-01-01' and date '2999-12-31' then
+    raise sqlstate '22023' using message = 'Data non valida';
+  end if;
+  from_instant := merchant_movements.date_from::timestamp at time zone 'Europe/Rome';
+  to_instant := (merchant_movements.date_to + 1)::timestamp at time zone 'Europe/Rome';
+  if wanted_code is not null then
+    select c.id into wanted_client_id
+      from app.clients c
+     where c.merchant_id = caller_merchant_id and c.code = wanted_code;
+    if wanted_client_id is null then
+      return jsonb_build_object('total', 0, 'movements', '[]'::jsonb);
+    end if;
+  end if;
+
+  with matching as (
+    select mv.id, mv.client_id, mv.spend, mv.discount, mv.net, mv.created_at
+      from app.movements mv
+     where mv.merchant_id = caller_merchant_id
+       and (from_instant is null or mv.created_at >= from_instant)
+       and (to_instant is null or mv.created_at < to_instant)
+       and (wanted_client_id is null or mv.client_id = wanted_client_id)
+  ),
+  page_rows as (
+    select mm.*, c.code as client_code, c.name as client_name
+      from (
+        select * from matching
+         order by created_at desc, id desc
+         limit merchant_movements.page_size offset (merchant_movements.page - 1) * merchant_movements.page_size
+      ) mm
+      join app.clients c on c.id = mm.client_id
+  )
+  select jsonb_build_object(
+    'total', app_private.caller_movement_count(from_instant, to_instant, wanted_client_id),
+    'movements', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', p.id, 'client_code', p.client_code, 'client_name', p.client_name,
+               'spend', p.spend, 'discount', p.discount, 'net', p.net, 'created_at', p.created_at,
+               'date', to_char(p.created_at at time zone 'Europe/Rome', 'YYYY-MM-DD'),
+               'time', to_char(p.created_at at time zone 'Europe/Rome', 'HH24:MI:SS')
+             ) order by p.created_at desc, p.id desc)
+        from page_rows p
+    ), '[]'::jsonb)
+  ) into result;
+  return result;
+end
+$$;
+grant execute on function api.merchant_movements(date, date, text, integer, integer) to authenticated;
+comment on function api.merchant_movements(date, date, text, integer, integer) is
+  'Merchant only: its movements, newest first, filtered by Europe/Rome dates (inclusive, 2000-01-01 to '
+  '2999-12-31) and client code, paged (pages 1 to 1000000 of at most 1000).';
+
+-- api.client_purchases
+create function api.client_purchases(merchant_slug text)
+returns table (id uuid, date text, spend numeric, discount numeric, net numeric, created_at timestamptz)
+language plpgsql stable set search_path = ''
+as $$
+declare
+  caller_client_id uuid := app_private.require_client(client_purchases.merchant_slug);
+begin
+  return query
+    select mv.id, to_char(mv.created_at at time zone 'Europe/Rome', 'YYYY-MM-DD'),
+           mv.spend::numeric, mv.discount::numeric, mv.net::numeric, mv.created_at
+      from app.movements mv
+     where mv.client_id = caller_client_id
+     order by mv.created_at desc, mv.id desc;
+end
+$$;
+grant execute on function api.client_purchases(text) to authenticated;
+comment on function api.client_purchases(text) is
+  'Client only: the caller''s purchases at one merchant, newest first (date in Europe/Rome).';
+
+-- api.client_credit: reversal entries read "Storno acquisto del dd-mm-yyyy"
+create or replace function api.client_credit(merchant_slug text) returns jsonb
+language plpgsql stable set search_path = ''
+as $$
+declare
+  caller_client_id uuid := app_private.require_client(client_credit.merchant_slug);
+begin
+  return jsonb_build_object(
+    'available_credit', (select c.available_credit from app.clients c where c.id = caller_client_id),
+    'ledger', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', l.id, 'amount', l.amount,
+               'reason', case
+                 when l.reverses_entry is not null then 'reversal'
+                 when l.kind = 'generation0' then 'purchase'
+                 else l.kind
+               end,
+               'reversal_label', case when l.reverses_entry is not null then
+                 'Storno acquisto del ' || to_char(original.created_at at time zone 'Europe/Rome', 'DD-MM-YYYY')
+               end,
+               'movement_id', l.movement_id, 'created_at', l.created_at
+             ) order by l.created_at desc, l.kind desc)
+        from app.credit_ledger l
+        -- The reversed entry was written with its purchase: its time is the purchase's, and a sponsor
+        -- may read it (the buyer's movement is not the sponsor's to read).
+        left join app.credit_ledger original on original.id = l.reverses_entry
+       where l.client_id = caller_client_id
+    ), '[]'::jsonb)
+  );
+end
+$$;
+grant execute on function api.client_credit(text) to authenticated;
+comment on function api.client_credit(text) is
+  'Client only: available credit at one merchant (negative after a reversal of credit already spent) and the '
+  'ledger entries behind it, newest first; reversal entries have reason ''reversal'' and an Italian reversal_label.';
+
+-- The reversal window (definer: API roles have no update right on app.merchants)
+create function app_private.set_reversal_window(merchant_id uuid, days integer) returns void
+language sql security definer set search_path = ''
+as $$
+  update app.merchants m set reversal_window_days = set_reversal_window.days
+   where m.id = set_reversal_window.merchant_id;
+$$;
+grant execute on function app_private.set_reversal_window(uuid, integer) to authenticated;
+
+create function api.get_reversal_window() returns jsonb
+language plpgsql stable set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+begin
+  return (select jsonb_build_object('days', m.reversal_window_days) from app.merchants m where m.id = caller_merchant_id);
+end
+$$;
+grant execute on function api.get_reversal_window() to authenticated;
+comment on function api.get_reversal_window() is
+  'Merchant only: how many days after a purchase it may still be reversed ({days}).';
+
+create function api.set_reversal_window(days integer) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+begin
+  if set_reversal_window.days is null then
+    raise sqlstate 'P0001' using message = 'Indica per quanti giorni un acquisto può essere stornato';
+  end if;
+  if set_reversal_window.days not between 1 and 365 then
+    raise sqlstate '22023' using message = 'I giorni per lo storno devono essere compresi tra 1 e 365';
+  end if;
+  perform app_private.set_reversal_window(caller_merchant_id, set_reversal_window.days);
+  return jsonb_build_object('days', set_reversal_window.days, 'message', 'Modifica avvenuta con successo!');
+end
+$$;
+grant execute on function api.set_reversal_window(integer) to authenticated;
+comment on function api.set_reversal_window(integer) is
+  'Merchant only: sets how many days after a purchase it may still be reversed (1..365).';
+
+-- api.reverse_purchase
+create function api.reverse_purchase(movement_id uuid, reason text) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+  clean_reason text := nullif(btrim(coalesce(reverse_purchase.reason, '')), '');
+  original app.movements;
+  window_days integer;
+  reversal_id uuid;
+begin
+  if clean_reason is null then
+    raise sqlstate 'P0001' using message = 'Il motivo dello storno è obbligatorio';
+  end if;
+  perform app_private.require_max_length(clean_reason, 500, 'Il motivo dello storno');
+  if reverse_purchase.movement_id is null then
+    raise sqlstate 'P0001' using message = 'Acquisto non trovato';
+  end if;
+
+  select * into original from app.movements mv
+   where mv.id = reverse_purchase.movement_id and mv.merchant_id = caller_merchant_id;
+  if not found then
+    raise sqlstate 'P0001' using message = 'Acquisto non trovato';
+  end if;
+  if original.reversal_of is not null then
+    raise sqlstate 'P0001' using message = 'Uno storno non può essere stornato';
+  end if;
+
+  -- Serialise with every purchase and reversal touching these clients (id order: no deadlocks).
+  perform 1
+     from app.clients c
+    where c.id = original.client_id
+       or c.id in (select l.client_id from app.credit_ledger l where l.movement_id = original.id)
+    order by c.id
+      for update;
+
+  if exists (select 1 from app.movements mv where mv.reversal_of = original.id) then
+    raise sqlstate 'P0001' using message = 'Questo acquisto è già stato stornato';
+  end if;
+  select m.reversal_window_days into window_days from app.merchants m where m.id = caller_merchant_id;
+  if original.created_at < now() - make_interval(days => window_days) then
+    raise sqlstate 'P0001'
+      using message = format('Lo storno è possibile entro %s giorni dall''acquisto', window_days);
+  end if;
+
+  begin
+    insert into app.movements (merchant_id, client_id, spend, discount, registered_by, reversal_of, reversal_reason)
+    values (caller_merchant_id, original.client_id, -original.spend, -original.discount, auth.uid(),
+            original.id, clean_reason)
+    returning id into reversal_id;
+  exception
+    when unique_violation then
+      raise sqlstate 'P0001' using message = 'Questo acquisto è già stato stornato';
+  end;
+
+  insert into app.credit_ledger (merchant_id, client_id, movement_id, kind, amount, reverses_entry)
+  select caller_merchant_id, l.client_id, reversal_id, l.kind, -l.amount, l.id
+    from app.credit_ledger l
+   where l.movement_id = original.id
+   order by l.created_at, l.id;
+
+  return jsonb_build_object(
+    'reversal_id', reversal_id,
+    'available_credit', (select c.available_credit from app.clients c where c.id = original.client_id),
+    'message', 'Storno registrato con successo!'
+  );
+end
+$$;
+grant execute on function api.reverse_purchase(uuid, text) to authenticated;
+comment on function api.reverse_purchase(uuid, text) is
+  'Merchant only: reverses one of its purchases within its reversal window, with a reason (required, at most '
+  '500 characters): a reversing movement with negated amounts and ledger entries that take back each credit of '
+  'the purchase and return the discount. At most once per purchase; balances may go negative.';
+
+-- api.movement_reversals: the reversal state of the rows on a Movimenti page
+create function api.movement_reversals(movement_ids uuid[])
+returns table (movement_id uuid, reversed_by uuid, reversal_of uuid, reason text, reversed_at timestamptz)
+language plpgsql stable set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+begin
+  if cardinality(movement_reversals.movement_ids) > 1000 then
+    raise sqlstate '22023' using message = 'Troppi movimenti richiesti';
+  end if;
+  return query
+    select r.reversal_of, r.id, null::uuid, r.reversal_reason, r.created_at
+      from app.movements r
+     where r.merchant_id = caller_merchant_id
+       and r.reversal_of = any (movement_reversals.movement_ids)
+    union all
+    select r.id, null::uuid, r.reversal_of, r.reversal_reason, r.created_at
+      from app.movements r
+     where r.merchant_id = caller_merchant_id
+       and r.reversal_of is not null
+       and r.id = any (movement_reversals.movement_ids);
+end
+$$;
+grant execute on function api.movement_reversals(uuid[]) to authenticated;
+comment on function api.movement_reversals(uuid[]) is
+  'Merchant only: for the given movements, which are reversed (reversed_by, reason, reversed_at) and which are '
+  'reversals themselves (reversal_of, reason).';
+
+-- api.merchant_movements: the page and its total read through the movements' indexes
+-- The function joined every matching movement to its client before counting and paging, so page 1
+-- of a salon with 50,000 movements read the whole table and every client (a sequential scan of
+-- both, ~40 ms). Now the client code becomes the client's id first, the total counts movements
+-- alone and the page reads them newest first through (merchant_id, created_at) or (client_id,
+-- created_at), and only the page's rows are joined to their clients. Same rows, order, total and
+-- errors as before.
+-- The total of a movements page: the caller's own movements counted through an index only. It runs
+-- as its owner because the movements' policies name client_id, a column no index of (merchant_id, …)
+-- holds, which turns an index-only count into a read of every row; the merchant is the caller's own,
+-- asked here, never a parameter.
+create function app_private.caller_movement_count(
+  from_instant timestamptz,
+  to_instant timestamptz,
+  client_id uuid
+) returns bigint
+language plpgsql stable security definer set search_path = ''
+set plan_cache_mode = force_custom_plan
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+begin
+  if caller_movement_count.client_id is not null then
+    return (select count(*)
+              from app.movements mv
+             where mv.client_id = caller_movement_count.client_id
+               and mv.merchant_id = caller_merchant_id
+               and mv.created_at >= coalesce(caller_movement_count.from_instant, '-infinity')
+               and mv.created_at < coalesce(caller_movement_count.to_instant, 'infinity'));
+  end if;
+  return (select count(*)
+            from app.movements mv
+           where mv.merchant_id = caller_merchant_id
+             and mv.created_at >= coalesce(caller_movement_count.from_instant, '-infinity')
+             and mv.created_at < coalesce(caller_movement_count.to_instant, 'infinity'));
+end
+$$;
+revoke execute on function app_private.caller_movement_count(timestamptz, timestamptz, uuid) from public;
+grant execute on function app_private.caller_movement_count(timestamptz, timestamptz, uuid) to authenticated;
+
+create trigger credit_ledger_moves_balance
+  after insert on app.credit_ledger
+  for each row execute function app_private.apply_credit_entry();
+
+-- Policies: movements
+create policy "Clients see their own movements" on app.movements
+  for select to authenticated
+  using (client_id = any ((select app_private.my_client_ids())::uuid[]));
+
+create policy "Merchants see their own movements" on app.movements
+  for select to authenticated
+  using (merchant_id = (select app_private.current_merchant_id()));
+
+create policy "Platform admins see every movement" on app.movements
+  for select to authenticated
+  using ((select app_private.is_platform_admin()));
+
+create policy "Merchants register movements of their own clients" on app.movements
+  for insert to authenticated
+  with check (
+    merchant_id = (select app_private.current_merchant_id())
+    and registered_by = (select auth.uid())
+  );
+
+-- Policies: credit ledger
+create policy "Clients see their own credit entries" on app.credit_ledger
+  for select to authenticated
+  using (client_id = any ((select app_private.my_client_ids())::uuid[]));
+
+create policy "Merchants see their own credit entries" on app.credit_ledger
+  for select to authenticated
+  using (merchant_id = (select app_private.current_merchant_id()));
+
+create policy "Platform admins see every credit entry" on app.credit_ledger
+  for select to authenticated
+  using ((select app_private.is_platform_admin()));
+
+create policy "Merchants add credit entries for their own clients" on app.credit_ledger
+  for insert to authenticated
+  with check (merchant_id = (select app_private.current_merchant_id()));

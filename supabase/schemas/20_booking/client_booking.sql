@@ -1,0 +1,243 @@
+-- The client's side of booking: booking, answering a proposed change, cancelling, and the lists of
+-- their reservations.
+
+create or replace function api.book_reservation(
+  merchant_slug text,
+  treatment_id uuid default null,
+  operator_id uuid default null,
+  date date default null,
+  "time" text default null
+) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  caller_client_id uuid := app_private.require_client(book_reservation.merchant_slug);
+  caller_merchant_id uuid := (select c.merchant_id from app.clients c where c.id = caller_client_id);
+  chosen app.treatments;
+  new_start timestamptz;
+  new_end timestamptz;
+  new_id uuid;
+begin
+  if book_reservation.treatment_id is null or book_reservation.date is null
+     or nullif(btrim(coalesce(book_reservation."time", '')), '') is null then
+    raise sqlstate 'P0001' using message = 'Seleziona trattamento, data e orario';
+  end if;
+  chosen := app_private.bookable_treatment(caller_merchant_id, book_reservation.treatment_id,
+                                           book_reservation.operator_id);
+  new_start := app_private.booking_start(book_reservation.date, book_reservation."time");
+  new_end := new_start + make_interval(mins => chosen.duration_minutes);
+  perform app_private.check_slot_free(caller_merchant_id, chosen.id, book_reservation.operator_id,
+                                      new_start, new_end);
+  insert into app.reservations
+    (merchant_id, client_id, treatment_id, treatment_name, operator_id, starts_at, ends_at, status, notes)
+  values
+    (caller_merchant_id, caller_client_id, chosen.id, chosen.name, book_reservation.operator_id,
+     new_start, new_end, 'in attesa', '')
+  returning id into new_id;
+  return jsonb_build_object('id', new_id, 'message', 'Prenotazione salvata!');
+end
+$$;
+grant execute on function api.book_reservation(text, uuid, uuid, date, text) to authenticated;
+comment on function api.book_reservation(text, uuid, uuid, date, text) is
+  'Client only: books a treatment at a date of the 30-day window and a time of the grid, with an operator '
+  'or with none (''Nessuna preferenza'' = any operator who performs it and is free); refused when that '
+  'operator, or every such operator, has a confirmed reservation overlapping it. Starts ''in attesa''.';
+
+create or replace function api.client_reservations(merchant_slug text)
+returns setof api.reservation_row
+language plpgsql stable set search_path = ''
+as $$
+declare
+  caller_client_id uuid := app_private.require_client(client_reservations.merchant_slug);
+begin
+  return query
+    select v.id, v.client_id, v.client_name, v.client_code, v.treatment_id, v.treatment_name,
+           v.operator_id, v.operator_name, v.date, v."time", v.duration_minutes, v.status, v.notes,
+           v.starts_at, v.ends_at, v.created_at, v.updated_at,
+           app_private.reservation_actions(v.status, v.starts_at, v.merchant_id, false)
+      from app.reservation_rows v
+     where v.client_id = caller_client_id
+     order by v.starts_at desc, v.created_at desc, v.id;
+end
+$$;
+grant execute on function api.client_reservations(text) to authenticated;
+comment on function api.client_reservations(text) is
+  'Client only: the caller''s reservations at one merchant, latest appointment first.';
+
+-- Answering a change, deleting a finished reservation
+create function app_private.client_reservation(reservation_id uuid) returns app.reservations
+language plpgsql stable set search_path = ''
+as $$
+declare
+  client_ids uuid[] := app_private.require_any_client();
+  found_row app.reservations;
+begin
+  select r.* into found_row from app.reservations r
+   where r.id = client_reservation.reservation_id and r.client_id = any (client_ids);
+  if found_row.id is null then
+    raise sqlstate 'P0001' using message = 'Prenotazione non trovata';
+  end if;
+  return found_row;
+end
+$$;
+grant execute on function app_private.client_reservation(uuid) to authenticated, service_role;
+
+-- Accepting a change to a request without preference assigns the least busy free operator.
+create or replace function api.accept_reservation_change(reservation_id uuid) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  changed app.reservations := app_private.client_reservation(accept_reservation_change.reservation_id);
+  candidate uuid;
+  outcome text;
+begin
+  if changed.status <> 'modificata' then
+    raise sqlstate 'P0001' using message = 'Solo una prenotazione modificata può essere accettata';
+  end if;
+  if changed.operator_id is not null then
+    outcome := app_private.confirm_slot(changed.id, 'modificata');
+  else
+    outcome := 'none';
+    for candidate in
+      select f.operator_id from app_private.free_operators(
+        changed.merchant_id, changed.treatment_id, changed.starts_at, changed.ends_at, changed.id) f
+    loop
+      outcome := app_private.confirm_slot(changed.id, 'modificata', candidate);
+      exit when outcome <> 'taken';
+    end loop;
+    if outcome in ('none', 'taken') then
+      raise sqlstate 'P0001' using message = app_private.no_operator_free_message();
+    end if;
+  end if;
+  if outcome = 'taken' then
+    raise sqlstate 'P0001' using message = app_private.slot_taken_message();
+  elsif outcome = 'not_found' then
+    raise sqlstate 'P0001' using message = 'Solo una prenotazione modificata può essere accettata';
+  end if;
+  return jsonb_build_object('message', 'Modifica accettata: prenotazione confermata');
+end
+$$;
+grant execute on function api.accept_reservation_change(uuid) to authenticated;
+comment on function api.accept_reservation_change(uuid) is
+  'Client only: accepts the merchant''s change, ''modificata'' -> ''confermata''; without preference the '
+  'least busy free operator who performs the treatment is assigned. Refused when the operator (or every '
+  'such operator) has meanwhile a confirmed reservation overlapping it (the exclusion constraint decides).';
+
+create function api.decline_reservation_change(reservation_id uuid) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  changed app.reservations := app_private.client_reservation(decline_reservation_change.reservation_id);
+begin
+  update app.reservations r set status = 'rifiutata'
+   where r.id = changed.id and r.status = 'modificata';
+  if not found then
+    raise sqlstate 'P0001' using message = 'Solo una prenotazione modificata può essere rifiutata';
+  end if;
+  return jsonb_build_object('message', 'Modifica rifiutata: prenotazione annullata');
+end
+$$;
+grant execute on function api.decline_reservation_change(uuid) to authenticated;
+comment on function api.decline_reservation_change(uuid) is
+  'Client only: declines the merchant''s change, ''modificata'' -> ''rifiutata''.';
+
+create or replace function api.delete_reservation(reservation_id uuid) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  finished app.reservations := app_private.client_reservation(delete_reservation.reservation_id);
+begin
+  -- The delete policy holds the same rule.
+  if not app_private.client_may_delete(finished.status, finished.starts_at) then
+    raise sqlstate 'P0001' using message = 'Impossibile eliminare la prenotazione';
+  end if;
+  delete from app.reservations r where r.id = finished.id;
+  if not found then
+    raise sqlstate 'P0001' using message = 'Impossibile eliminare la prenotazione';
+  end if;
+  return jsonb_build_object('message', 'Prenotazione eliminata');
+end
+$$;
+grant execute on function api.delete_reservation(uuid) to authenticated;
+comment on function api.delete_reservation(uuid) is
+  'Client only: deletes a reservation that is ''rifiutata'', or ''confermata'' and started at least one '
+  'hour ago; otherwise ''Impossibile eliminare la prenotazione''.';
+
+create or replace function api.cancel_reservation(reservation_id uuid) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  mine app.reservations := app_private.client_reservation(cancel_reservation.reservation_id);
+begin
+  if not (mine.status in ('in attesa', 'modificata', 'confermata') and mine.starts_at > now()) then
+    raise sqlstate 'P0001' using message = 'Questa prenotazione non può essere annullata';
+  end if;
+  if not app_private.client_may_cancel(mine.status, mine.starts_at, mine.merchant_id) then
+    raise sqlstate 'P0001'
+      using message = app_private.client_cancel_refusal(mine.status, mine.starts_at, mine.merchant_id);
+  end if;
+  update app.reservations r set status = 'annullata'
+   where r.id = mine.id and r.status = mine.status;
+  if not found then
+    raise sqlstate 'P0001' using message = 'Questa prenotazione non può essere annullata';
+  end if;
+  return jsonb_build_object('message', 'Prenotazione annullata');
+end
+$$;
+grant execute on function api.cancel_reservation(uuid) to authenticated;
+comment on function api.cancel_reservation(uuid) is
+  'Client only: cancels its request (''in attesa'' or ''modificata'') before it starts, or its confirmed '
+  'appointment up to the salon''s cancellation_notice_hours before it starts; later the message gives the '
+  'salon''s phone. -> ''annullata''.';
+
+create or replace function api.client_reservation_sections(merchant_slug text) returns jsonb
+language plpgsql stable set search_path = ''
+as $$
+declare
+  caller_client_id uuid := app_private.require_client(client_reservation_sections.merchant_slug);
+  caller_merchant_id uuid := (select c.merchant_id from app.clients c where c.id = caller_client_id);
+  sections jsonb;
+begin
+  with mine as (
+    select to_jsonb(r) || jsonb_build_object(
+             'cancel_until', app_private.client_cancel_until(r.status, r.starts_at, caller_merchant_id),
+             'cancel_refusal', app_private.client_cancel_refusal(r.status, r.starts_at, caller_merchant_id),
+             'calendar_file', app_private.has_calendar_file(r.status, r.ends_at)
+           ) as row,
+           r.ends_at > now() and r.status <> 'scaduta' as upcoming,
+           r.starts_at, r.created_at, r.id
+      from api.client_reservations(client_reservation_sections.merchant_slug) as r
+  )
+  select jsonb_build_object(
+           'upcoming', coalesce(jsonb_agg(m.row order by m.starts_at, m.created_at, m.id)
+                                  filter (where m.upcoming), '[]'::jsonb),
+           'past', coalesce(jsonb_agg(m.row order by m.starts_at desc, m.created_at desc, m.id)
+                              filter (where not m.upcoming), '[]'::jsonb))
+    into sections
+    from mine m;
+  return sections;
+end
+$$;
+grant execute on function api.client_reservation_sections(text) to authenticated;
+comment on function api.client_reservation_sections(text) is
+  'Client only: its reservations at the salon as {upcoming, past}: upcoming = not yet ended and not '
+  '''scaduta'', soonest first; past = the rest, latest first. Each is an api.reservation_row plus '
+  'cancel_until (until when a confirmed appointment may still be cancelled online) and cancel_refusal (why '
+  'a confirmed appointment that has not started no longer may) and calendar_file (api.reservation_ics has '
+  'a file for it: confirmed and not ended).';
+
+create function api.client_next_appointment(merchant_slug text)
+returns setof api.reservation_row
+language sql stable set search_path = ''
+as $$
+  select r.*
+    from api.client_reservations(client_next_appointment.merchant_slug) as r
+   where r.status in ('in attesa', 'modificata', 'confermata')
+     and r.starts_at > now()
+   order by r.starts_at, r.created_at desc, r.id
+   limit 1
+$$;
+grant execute on function api.client_next_appointment(text) to authenticated;
+comment on function api.client_next_appointment(text) is
+  'Client only: its next appointment at the salon (zero or one api.reservation_row): the earliest '
+  'reservation not yet started that is ''in attesa'', ''modificata'' or ''confermata''.';

@@ -1,0 +1,394 @@
+-- The salon's side of booking: the inbox and agenda, confirming, changing, rejecting and cancelling.
+
+create or replace function api.merchant_reservations(status text default null)
+returns setof api.reservation_row
+language plpgsql stable set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+  wanted text := nullif(btrim(coalesce(merchant_reservations.status, '')), '');
+begin
+  if wanted is not null
+     and wanted not in ('in attesa', 'confermata', 'modificata', 'rifiutata', 'annullata', 'scaduta') then
+    raise sqlstate 'P0001' using message = 'Stato non valido';
+  end if;
+  return query
+    select v.id, v.client_id, v.client_name, v.client_code, v.treatment_id, v.treatment_name,
+           v.operator_id, v.operator_name, v.date, v."time", v.duration_minutes, v.status, v.notes,
+           v.starts_at, v.ends_at, v.created_at, v.updated_at,
+           app_private.reservation_actions(v.status, v.starts_at, v.merchant_id, true)
+      from app.reservation_rows v
+     where v.merchant_id = caller_merchant_id
+       and (wanted is null or v.status = wanted)
+     order by v.starts_at desc, v.created_at desc, v.id;
+end
+$$;
+grant execute on function api.merchant_reservations(text) to authenticated;
+comment on function api.merchant_reservations(text) is
+  'Merchant only: the reservations it received, optionally of one status (''scaduta'' = a request whose '
+  'start has passed), latest appointment first.';
+
+create or replace function api.merchant_agenda()
+returns setof api.reservation_row
+language plpgsql stable set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+  from_instant timestamptz := app_private.rome_today()::timestamp at time zone 'Europe/Rome';
+begin
+  return query
+    select v.id, v.client_id, v.client_name, v.client_code, v.treatment_id, v.treatment_name,
+           v.operator_id, v.operator_name, v.date, v."time", v.duration_minutes, v.status, v.notes,
+           v.starts_at, v.ends_at, v.created_at, v.updated_at,
+           app_private.reservation_actions(v.status, v.starts_at, v.merchant_id, true)
+      from app.reservation_rows v
+     where v.merchant_id = caller_merchant_id
+       and v.status = 'confermata'
+       and v.starts_at >= from_instant
+     order by v.starts_at, v.operator_name, v.id;
+end
+$$;
+grant execute on function api.merchant_agenda() to authenticated;
+comment on function api.merchant_agenda() is
+  'Merchant only: confirmed reservations dated today or later (Europe/Rome), by date then time.';
+
+-- The caller's reservation, or 'Prenotazione non trovata' (another merchant's looks the same).
+create function app_private.merchant_reservation(reservation_id uuid, merchant_id uuid)
+returns app.reservations
+language plpgsql stable set search_path = ''
+as $$
+declare
+  found_row app.reservations;
+begin
+  select r.* into found_row from app.reservations r
+   where r.id = merchant_reservation.reservation_id and r.merchant_id = merchant_reservation.merchant_id;
+  if found_row.id is null then
+    raise sqlstate 'P0001' using message = 'Prenotazione non trovata';
+  end if;
+  return found_row;
+end
+$$;
+grant execute on function app_private.merchant_reservation(uuid, uuid) to authenticated, service_role;
+
+create or replace function api.modify_reservation(reservation_id uuid, date date, "time" text, note text) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+  new_note text := nullif(btrim(coalesce(modify_reservation.note, '')), '');
+  pending app.reservations;
+  new_start timestamptz;
+  new_end timestamptz;
+begin
+  if modify_reservation.date is null or nullif(btrim(coalesce(modify_reservation."time", '')), '') is null
+     or new_note is null then
+    raise sqlstate 'P0001' using message = 'Compila data, ora e nota di modifica';
+  end if;
+  if length(new_note) > 500 then
+    raise sqlstate 'P0001' using message = 'La nota può contenere al massimo 500 caratteri';
+  end if;
+  pending := app_private.merchant_reservation(modify_reservation.reservation_id, caller_merchant_id);
+  if pending.status <> 'in attesa' then
+    raise sqlstate 'P0001' using message = 'Solo una prenotazione in attesa può essere modificata';
+  end if;
+  new_start := app_private.booking_start(modify_reservation.date, modify_reservation."time");
+  new_end := new_start + (pending.ends_at - pending.starts_at);
+  perform app_private.check_slot_free(caller_merchant_id, pending.treatment_id, pending.operator_id,
+                                      new_start, new_end, pending.id);
+  update app.reservations r
+     set status = 'modificata', starts_at = new_start, ends_at = new_end, notes = new_note
+   where r.id = pending.id and r.status = 'in attesa';
+  if not found then
+    raise sqlstate 'P0001' using message = 'Solo una prenotazione in attesa può essere modificata';
+  end if;
+  return jsonb_build_object('message', 'Prenotazione modificata e inviata');
+end
+$$;
+grant execute on function api.modify_reservation(uuid, date, text, text) to authenticated;
+comment on function api.modify_reservation(uuid, date, text, text) is
+  'Merchant only: ''in attesa'' -> ''modificata'' with a new date and time (booking window and grid, free '
+  'for its operator or for some operator who performs it) and a required note (at most 500 characters).';
+
+create or replace function api.reject_reservation(reservation_id uuid, reason text) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+  new_reason text := app_private.required_reason(reject_reservation.reason, 'Inserisci la motivazione del rifiuto');
+  pending app.reservations;
+begin
+  pending := app_private.merchant_reservation(reject_reservation.reservation_id, caller_merchant_id);
+  update app.reservations r set status = 'rifiutata', notes = new_reason
+   where r.id = pending.id and r.status = 'in attesa';
+  if not found then
+    raise sqlstate 'P0001' using message = 'Solo una prenotazione in attesa può essere rifiutata';
+  end if;
+  return jsonb_build_object('message', 'Prenotazione rifiutata');
+end
+$$;
+grant execute on function api.reject_reservation(uuid, text) to authenticated;
+comment on function api.reject_reservation(uuid, text) is
+  'Merchant only: ''in attesa'' -> ''rifiutata'' with the required reason (at most 500 characters) stored '
+  'as notes.';
+
+create function api.confirm_reservation(reservation_id uuid, operator_id uuid default null) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+  pending app.reservations := app_private.merchant_reservation(confirm_reservation.reservation_id, caller_merchant_id);
+  candidate uuid;
+  outcome text;
+begin
+  if pending.status <> 'in attesa' then
+    raise sqlstate 'P0001' using message = 'Solo una prenotazione in attesa può essere confermata';
+  end if;
+  if pending.operator_id is not null then
+    if confirm_reservation.operator_id is distinct from null
+       and confirm_reservation.operator_id <> pending.operator_id then
+      raise sqlstate 'P0001' using message = 'Il cliente ha scelto un altro operatore: modifica o rifiuta la richiesta';
+    end if;
+    outcome := app_private.confirm_slot(pending.id, 'in attesa', null, true);
+  elsif confirm_reservation.operator_id is not null then
+    if confirm_reservation.operator_id not in (
+         select app_private.performing_operator_ids(caller_merchant_id, pending.treatment_id)) then
+      raise sqlstate 'P0001' using message = 'L''operatore scelto non esegue questo trattamento';
+    end if;
+    outcome := app_private.confirm_slot(pending.id, 'in attesa', confirm_reservation.operator_id, true);
+  else
+    -- The least busy free operator; if a concurrent confirm takes it first, the next one.
+    outcome := 'none';
+    for candidate in
+      select f.operator_id from app_private.free_operators(
+        caller_merchant_id, pending.treatment_id, pending.starts_at, pending.ends_at, pending.id) f
+    loop
+      outcome := app_private.confirm_slot(pending.id, 'in attesa', candidate, true);
+      exit when outcome <> 'taken';
+    end loop;
+    if outcome in ('none', 'taken') then
+      raise sqlstate 'P0001' using message = app_private.no_operator_free_message();
+    end if;
+  end if;
+  if outcome = 'taken' then
+    raise sqlstate 'P0001' using message = app_private.slot_taken_message();
+  elsif outcome = 'not_found' then
+    raise sqlstate 'P0001' using message = 'Solo una prenotazione in attesa può essere confermata';
+  end if;
+  return jsonb_build_object(
+    'message', 'Prenotazione confermata',
+    'operator_id', (select r.operator_id from app.reservations r where r.id = pending.id),
+    'operator_name', (select r.operator_name from app.reservations r where r.id = pending.id));
+end
+$$;
+grant execute on function api.confirm_reservation(uuid, uuid) to authenticated;
+comment on function api.confirm_reservation(uuid, uuid) is
+  'Merchant only: ''in attesa'' -> ''confermata'', notes cleared. A request without preference gets an '
+  'operator: operator_id if given (one who performs the treatment), otherwise the least busy free one '
+  '(api.reservation_free_operators). Refused when the operator already has a confirmed reservation '
+  'overlapping it (the exclusion constraint decides).';
+
+create function api.merchant_cancel_reservation(reservation_id uuid, reason text) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+  new_reason text := app_private.required_reason(
+    merchant_cancel_reservation.reason, 'Inserisci la motivazione dell''annullamento');
+  confirmed app.reservations :=
+    app_private.merchant_reservation(merchant_cancel_reservation.reservation_id, caller_merchant_id);
+begin
+  update app.reservations r set status = 'annullata', notes = new_reason
+   where r.id = confirmed.id and r.status = 'confermata' and r.starts_at > now();
+  if not found then
+    raise sqlstate 'P0001'
+      using message = 'Solo un appuntamento confermato non ancora iniziato può essere annullato';
+  end if;
+  return jsonb_build_object('message', 'Appuntamento annullato');
+end
+$$;
+grant execute on function api.merchant_cancel_reservation(uuid, text) to authenticated;
+comment on function api.merchant_cancel_reservation(uuid, text) is
+  'Merchant only: cancels a confirmed appointment that has not started, with a required reason (at most 500 '
+  'characters, stored as notes) -> ''annullata''.';
+
+-- 0 = to answer, 1 = upcoming, 2 = history, for a row's shown status (app.reservation_rows).
+create function app_private.inbox_section(shown_status text, ends_at timestamptz) returns integer
+language sql stable set search_path = ''
+as $$
+  select case
+    when inbox_section.shown_status = 'in attesa' then 0
+    when inbox_section.shown_status in ('confermata', 'modificata') and inbox_section.ends_at > now() then 1
+    else 2
+  end
+$$;
+grant execute on function app_private.inbox_section(text, timestamptz) to authenticated, service_role;
+
+create or replace function api.merchant_reservations_page(
+  section text default null,
+  after text default null,
+  page_size integer default 20
+) returns jsonb
+language plpgsql stable set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+  wanted text := nullif(btrim(coalesce(merchant_reservations_page.section, '')), '');
+  wanted_section integer;
+  size integer := coalesce(merchant_reservations_page.page_size, 20);
+  after_section integer;
+  after_key bigint;
+  after_id uuid;
+  chosen_ids uuid[] := '{}';
+  chosen_ranks integer[] := '{}';
+  chosen_keys bigint[] := '{}';
+  row_found record;
+  page jsonb[];
+begin
+  if wanted is not null then
+    wanted_section := case wanted when 'to_answer' then 0 when 'upcoming' then 1 when 'history' then 2 end;
+    if wanted_section is null then
+      raise sqlstate 'P0001' using message = 'Filtro non valido: usa to_answer, upcoming o history';
+    end if;
+  end if;
+  if size < 1 or size > 100 then
+    raise sqlstate 'P0001' using message = 'Una pagina contiene da 1 a 100 prenotazioni';
+  end if;
+  if merchant_reservations_page.after is not null then
+    begin
+      if merchant_reservations_page.after !~ '^[012]:-?[0-9]{1,19}:[0-9a-f-]{36}$' then
+        raise sqlstate 'P0001';
+      end if;
+      after_section := split_part(merchant_reservations_page.after, ':', 1)::integer;
+      after_key := split_part(merchant_reservations_page.after, ':', 2)::bigint;
+      after_id := split_part(merchant_reservations_page.after, ':', 3)::uuid;
+    exception when others then
+      raise sqlstate 'P0001' using message = 'Pagina non valida: ricarica l''elenco';
+    end;
+  end if;
+
+  -- Section by section (one, or the three in order), from the key on, until the page and one more.
+  for section_number in coalesce(wanted_section, 0) .. coalesce(wanted_section, 2) loop
+    continue when after_section is not null and section_number < after_section;
+    for row_found in
+      select s.id, s.section_rank, s.sort_key
+        from app_private.inbox_section_ids(
+               caller_merchant_id, section_number,
+               case when section_number = after_section then after_key end,
+               case when section_number = after_section then after_id end,
+               size + 1 - cardinality(chosen_ids)) s
+    loop
+      chosen_ids := chosen_ids || row_found.id;
+      chosen_ranks := chosen_ranks || row_found.section_rank;
+      chosen_keys := chosen_keys || row_found.sort_key;
+    end loop;
+    exit when cardinality(chosen_ids) > size;
+  end loop;
+
+  select array_agg(
+           jsonb_build_object(
+             'id', v.id, 'client_id', v.client_id, 'client_name', v.client_name, 'client_code', v.client_code,
+             'treatment_id', v.treatment_id, 'treatment_name', v.treatment_name,
+             'operator_id', v.operator_id, 'operator_name', v.operator_name, 'date', v.date, 'time', v."time",
+             'duration_minutes', v.duration_minutes, 'status', v.status, 'notes', v.notes,
+             'starts_at', v.starts_at, 'ends_at', v.ends_at, 'created_at', v.created_at,
+             'updated_at', v.updated_at,
+             'actions', app_private.reservation_actions(v.status, v.starts_at, v.merchant_id, true),
+             'slot_taken', c.section_rank = 0 and app_private.slot_already_taken(
+                             v.merchant_id, v.treatment_id, v.operator_id, v.starts_at, v.ends_at, v.id))
+           order by c.position)
+    into page
+    from unnest(chosen_ids, chosen_ranks) with ordinality as c (id, section_rank, position)
+    join app.reservation_rows v on v.id = c.id;
+
+  return jsonb_build_object(
+    'reservations', coalesce(to_jsonb(page[1:size]), '[]'::jsonb),
+    'next', case when cardinality(chosen_ids) > size
+              then chosen_ranks[size] || ':' || chosen_keys[size] || ':' || chosen_ids[size] end);
+end
+$$;
+grant execute on function api.merchant_reservations_page(text, text, integer) to authenticated;
+comment on function api.merchant_reservations_page(text, text, integer) is
+  'Merchant only: one page ({reservations, next}) of its reservations. section: to_answer (requests '
+  'still pending, soonest first, slot_taken when confirmed appointments already fill their slot), upcoming '
+  '(confirmed or modified, not ended, soonest first), history (the rest, latest first), or null for all '
+  'three in that order. after: the previous page''s next; page_size 1-100 (default 20). Each row has the '
+  'fields of api.reservation_row, actions included.';
+
+create function api.merchant_pending_count() returns integer
+language plpgsql stable set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+begin
+  return (select count(*)::integer from app.reservations r
+           where r.merchant_id = caller_merchant_id and r.status = 'in attesa' and r.starts_at > now());
+end
+$$;
+grant execute on function api.merchant_pending_count() to authenticated;
+comment on function api.merchant_pending_count() is
+  'Merchant only: how many requests wait for an answer (pending and not yet started), for the badge.';
+
+-- The ids of one section's next rows after a key (the page's `next`), in the section's order, at most
+-- `wanted` of them.
+create function app_private.inbox_section_ids(
+  merchant_id uuid,
+  section integer,
+  after_key bigint,
+  after_id uuid,
+  wanted integer
+) returns table (id uuid, section_rank integer, sort_key bigint)
+language plpgsql stable set search_path = ''
+as $$
+declare
+  -- The key's instant, to start the index scan there; the exact key is compared on (key, id).
+  after_instant timestamptz := to_timestamp(abs(inbox_section_ids.after_key) / 1000000.0);
+begin
+  if inbox_section_ids.section = 0 then
+    -- To answer: requests still pending, soonest first.
+    return query
+      select r.id, 0, (extract(epoch from r.starts_at) * 1000000)::bigint
+        from app.reservations r
+       where r.merchant_id = inbox_section_ids.merchant_id
+         and r.status = 'in attesa' and r.starts_at > now()
+         and (inbox_section_ids.after_key is null
+              or (r.starts_at >= after_instant - interval '1 second'
+                  and ((extract(epoch from r.starts_at) * 1000000)::bigint, r.id)
+                      > (inbox_section_ids.after_key, inbox_section_ids.after_id)))
+       order by r.starts_at, r.id
+       limit inbox_section_ids.wanted;
+  elsif inbox_section_ids.section = 1 then
+    -- Upcoming: confirmed, or changed and not yet started, until they end; soonest first.
+    return query
+      select r.id, 1, (extract(epoch from r.starts_at) * 1000000)::bigint
+        from app.reservations r
+       where r.merchant_id = inbox_section_ids.merchant_id
+         and r.status in ('confermata', 'modificata') and r.ends_at > now()
+         and (r.status = 'confermata' or r.starts_at > now())
+         and (inbox_section_ids.after_key is null
+              or (r.starts_at >= after_instant - interval '1 second'
+                  and ((extract(epoch from r.starts_at) * 1000000)::bigint, r.id)
+                      > (inbox_section_ids.after_key, inbox_section_ids.after_id)))
+       order by r.starts_at, r.id
+       limit inbox_section_ids.wanted;
+  else
+    -- History: everything else, latest first.
+    return query
+      select r.id, 2, -(extract(epoch from r.starts_at) * 1000000)::bigint
+        from app.reservations r
+       where r.merchant_id = inbox_section_ids.merchant_id
+         and app_private.inbox_section(app_private.shown_status(r.status, r.starts_at), r.ends_at) = 2
+         and (inbox_section_ids.after_key is null
+              or (r.starts_at <= after_instant + interval '1 second'
+                  and (-(extract(epoch from r.starts_at) * 1000000)::bigint, r.id)
+                      > (inbox_section_ids.after_key, inbox_section_ids.after_id)))
+       order by r.starts_at desc, r.id
+       limit inbox_section_ids.wanted;
+  end if;
+end
+$$;
+revoke execute on function app_private.inbox_section_ids(uuid, integer, bigint, uuid, integer) from public;
+grant execute on function app_private.inbox_section_ids(uuid, integer, bigint, uuid, integer)
+  to authenticated, service_role;
+comment on function app_private.inbox_section_ids(uuid, integer, bigint, uuid, integer) is
+  'At most `wanted` reservations of one inbox section (0 to answer, 1 upcoming, 2 history) after the '
+  'given key, in the section''s order; read under the caller''s RLS.';

@@ -1,0 +1,112 @@
+-- The .ics calendar file of a confirmed reservation.
+
+-- The calendar entry (.ics) of a confirmed appointment: one home for e-mails and the browser
+create function app_private.ics_text(value text) returns text
+language sql immutable set search_path = ''
+as $$
+  select replace(replace(replace(replace(replace(coalesce(ics_text.value, ''),
+           '\', '\\'), ';', '\;'), ',', '\,'), E'\r\n', '\n'), E'\n', '\n')
+$$;
+grant execute on function app_private.ics_text(text) to authenticated, service_role;
+
+-- RFC 5545 §3.1: lines longer than 75 octets are folded with CRLF and a space, never inside a character.
+create function app_private.ics_fold(line text) returns text
+language plpgsql immutable set search_path = ''
+as $$
+declare
+  folded text := '';
+  current_octets integer := 0;
+  limit_octets integer := 75;
+  ch text;
+begin
+  foreach ch in array regexp_split_to_array(ics_fold.line, '') loop
+    if current_octets + octet_length(ch) > limit_octets then
+      folded := folded || E'\r\n ';
+      current_octets := 1;
+      limit_octets := 75;
+    end if;
+    folded := folded || ch;
+    current_octets := current_octets + octet_length(ch);
+  end loop;
+  return folded;
+end
+$$;
+grant execute on function app_private.ics_fold(text) to authenticated, service_role;
+
+create function app_private.reservation_ics(reservation_id uuid) returns text
+language sql stable security definer set search_path = ''
+as $$
+  select string_agg(app_private.ics_fold(line), E'\r\n' order by position) || E'\r\n'
+    from app.reservations r
+    join app.merchants m on m.id = r.merchant_id
+    left join app.operators o on o.id = r.operator_id
+    cross join lateral unnest(array[
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Passaparola//Prenotazioni//IT',
+      'CALSCALE:GREGORIAN',
+      'METHOD:PUBLISH',
+      'BEGIN:VTIMEZONE',
+      'TZID:Europe/Rome',
+      'BEGIN:DAYLIGHT',
+      'TZOFFSETFROM:+0100',
+      'TZOFFSETTO:+0200',
+      'TZNAME:CEST',
+      'DTSTART:19700329T020000',
+      'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
+      'END:DAYLIGHT',
+      'BEGIN:STANDARD',
+      'TZOFFSETFROM:+0200',
+      'TZOFFSETTO:+0100',
+      'TZNAME:CET',
+      'DTSTART:19701025T030000',
+      'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
+      'END:STANDARD',
+      'END:VTIMEZONE',
+      'BEGIN:VEVENT',
+      'UID:' || r.id || '@passaparola',
+      'DTSTAMP:' || to_char(r.updated_at at time zone 'UTC', 'YYYYMMDD"T"HH24MISS"Z"'),
+      'DTSTART;TZID=Europe/Rome:' || to_char(r.starts_at at time zone 'Europe/Rome', 'YYYYMMDD"T"HH24MISS'),
+      'DTEND;TZID=Europe/Rome:' || to_char(r.ends_at at time zone 'Europe/Rome', 'YYYYMMDD"T"HH24MISS'),
+      'SUMMARY:' || app_private.ics_text(r.treatment_name || ' - ' || m.name),
+      'LOCATION:' || app_private.ics_text(coalesce(m.address, m.name)),
+      'DESCRIPTION:' || app_private.ics_text(
+        'Operatore: ' || coalesce(o.name, r.operator_name, 'Nessuna preferenza') || E'\n'
+        || 'Telefono del salone: ' || m.phone),
+      'STATUS:CONFIRMED',
+      'END:VEVENT',
+      'END:VCALENDAR'
+    ]) with ordinality as lines (line, position)
+   where r.id = reservation_ics.reservation_id and r.status = 'confermata'
+$$;
+revoke all on function app_private.reservation_ics(uuid) from anon;
+grant execute on function app_private.reservation_ics(uuid) to authenticated, service_role;
+comment on function app_private.reservation_ics(uuid) is
+  'The iCalendar entry of a confirmed appointment (Europe/Rome with its VTIMEZONE, CRLF, escaped and folded '
+  'lines); null when it is not confirmed. Callers check who may read it.';
+
+create function api.reservation_ics(reservation_id uuid) returns text
+language plpgsql stable set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.current_merchant_id();
+  wanted app.reservations;
+  entry text;
+begin
+  if caller_merchant_id is not null then
+    wanted := app_private.merchant_reservation(reservation_ics.reservation_id, caller_merchant_id);
+  else
+    wanted := app_private.client_reservation(reservation_ics.reservation_id);
+  end if;
+  entry := app_private.reservation_ics(wanted.id);
+  if entry is null then
+    raise sqlstate 'P0001' using message = 'Solo un appuntamento confermato si può aggiungere al calendario';
+  end if;
+  return entry;
+end
+$$;
+grant execute on function api.reservation_ics(uuid) to authenticated;
+comment on function api.reservation_ics(uuid) is
+  'The customer of the reservation or its salon: the .ics calendar entry of a confirmed appointment '
+  '(text/calendar, Europe/Rome, the salon''s address and phone), the same one the confirmation e-mail '
+  'attaches.';
