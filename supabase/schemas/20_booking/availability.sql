@@ -38,11 +38,32 @@ as $$
 $$;
 grant execute on function app_private.booking_grid(date) to authenticated, service_role;
 
--- app_private.operator_is_busy: the overlap asked as the no-double-booking constraint states it
--- "Starts before the slot ends and ends after it starts" read every reservation of the operator
--- (a sequential scan once an operator has a few thousand); asked as ranges that overlap, the check
--- is answered by the constraint's own GiST index (operator, [starts_at, ends_at)) over confirmed
--- reservations. Same answer: [a, b) and [c, d) overlap exactly when a < d and c < b.
+create function app_private.operator_has_confirmed_overlap(
+  operator_id uuid,
+  starts_at timestamptz,
+  ends_at timestamptz,
+  except_reservation_id uuid default null
+) returns boolean
+language sql stable set search_path = ''
+as $$
+  -- Asked as the exclusion constraint reservations_operator_never_double_booked states it, so that
+  -- its index answers: [a, b) and [c, d) overlap exactly when a < d and c < b.
+  select exists (
+    select 1 from app.reservations r
+     where r.operator_id = operator_has_confirmed_overlap.operator_id
+       and r.status = 'confermata'
+       and tstzrange(r.starts_at, r.ends_at)
+           && tstzrange(operator_has_confirmed_overlap.starts_at, operator_has_confirmed_overlap.ends_at)
+       and r.id is distinct from operator_has_confirmed_overlap.except_reservation_id
+  )
+$$;
+comment on function app_private.operator_has_confirmed_overlap(uuid, timestamptz, timestamptz, uuid) is
+  'Whether the operator has a confirmed reservation overlapping [starts_at, ends_at), other than '
+  'except_reservation_id. Reads every reservation (no RLS check): call it from a function that has '
+  'checked the caller.';
+
+-- Busy: a confirmed appointment of the operator overlaps the slot (after checking the caller may see
+-- the operator).
 create or replace function app_private.operator_is_busy(
   operator_id uuid,
   starts_at timestamptz,
@@ -60,13 +81,8 @@ begin
   ) then
     raise sqlstate 'P0001' using message = 'Operatore non trovato';
   end if;
-  return exists (
-    select 1 from app.reservations r
-     where r.operator_id = operator_is_busy.operator_id
-       and r.status = 'confermata'
-       and tstzrange(r.starts_at, r.ends_at) && tstzrange(operator_is_busy.starts_at, operator_is_busy.ends_at)
-       and r.id is distinct from operator_is_busy.except_reservation_id
-  );
+  return app_private.operator_has_confirmed_overlap(operator_is_busy.operator_id, operator_is_busy.starts_at,
+                                                    operator_is_busy.ends_at, operator_is_busy.except_reservation_id);
 end
 $$;
 grant execute on function app_private.operator_is_busy(uuid, timestamptz, timestamptz, uuid) to authenticated, service_role;
@@ -231,11 +247,8 @@ begin
      where o.id in (select app_private.performing_operator_ids(free_operators.merchant_id,
                                                                free_operators.treatment_id))
        and app_private.operator_available(o.id, free_operators.starts_at, free_operators.ends_at)
-       and not exists (
-         select 1 from app.reservations r
-          where r.operator_id = o.id and r.status = 'confermata'
-            and r.id is distinct from free_operators.except_reservation_id
-            and r.starts_at < free_operators.ends_at and r.ends_at > free_operators.starts_at)
+       and not app_private.operator_has_confirmed_overlap(o.id, free_operators.starts_at, free_operators.ends_at,
+                                                          free_operators.except_reservation_id)
      order by 4, o.name, o.id;
 end
 $$;
