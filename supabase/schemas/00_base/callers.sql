@@ -111,7 +111,6 @@ end
 $$;
 grant execute on function app_private.require_any_client() to authenticated, service_role;
 
--- Free times: the customer's booking form and the merchant's modify dialog ask the same function
 -- The merchant behind a slug, for its owner or for one of its clients.
 create function app_private.require_booking_party(merchant_slug text) returns uuid
 language plpgsql stable set search_path = ''

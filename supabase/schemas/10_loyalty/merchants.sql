@@ -34,7 +34,6 @@ create table app.merchants (
   constraint merchants_logo_path_length check (char_length(logo_path) <= 255),
   cancellation_notice_hours integer not null default 24
     check (cancellation_notice_hours between 0 and 168),
-  -- Schema
   reversal_window_days integer not null default 30
     constraint merchants_reversal_window_1_to_365 check (reversal_window_days between 1 and 365),
   -- The salon's settings: address (calendar entries) and which e-mails it sends

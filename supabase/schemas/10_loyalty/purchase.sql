@@ -188,6 +188,8 @@ comment on function api.register_purchase(text, numeric, numeric) is
   'distributes credit to the buyer and the first three sponsors (spec §9; each entry rounded to cents, half '
   'away from zero).';
 
+-- api.merchant_movements: the page and its total read through the movements' indexes: the client code
+-- becomes the client's id first, and only the page's rows are joined to their clients.
 create or replace function api.merchant_movements(
   date_from date default null,
   date_to date default null,
@@ -460,13 +462,6 @@ comment on function api.movement_reversals(uuid[]) is
   'Merchant only: for the given movements, which are reversed (reversed_by, reason, reversed_at) and which are '
   'reversals themselves (reversal_of, reason).';
 
--- api.merchant_movements: the page and its total read through the movements' indexes
--- The function joined every matching movement to its client before counting and paging, so page 1
--- of a salon with 50,000 movements read the whole table and every client (a sequential scan of
--- both, ~40 ms). Now the client code becomes the client's id first, the total counts movements
--- alone and the page reads them newest first through (merchant_id, created_at) or (client_id,
--- created_at), and only the page's rows are joined to their clients. Same rows, order, total and
--- errors as before.
 -- The total of a movements page: the caller's own movements counted through an index only. It runs
 -- as its owner because the movements' policies name client_id, a column no index of (merchant_id, …)
 -- holds, which turns an index-only count into a read of every row; the merchant is the caller's own,
