@@ -1,5 +1,7 @@
 -- The schemas app, app_private and api, the btree_gist extension, who may use each schema, and
 -- the default that no function is executable by public unless granted.
+-- Data is not schema: the storage buckets, the password policy's row and backfills stay in the
+-- migrations (and config.toml), as `supabase db diff` leaves them.
 
 -- Privileges: nothing is executable by public unless granted explicitly
 alter default privileges revoke execute on functions from public;
