@@ -6,17 +6,28 @@ export const jwtSecretEntry = 'jwt-secret';
 export const storagePrefix = 'storage/';
 
 export const archiveFormat = 'passaparola-backup';
-export const archiveVersion = 1;
+/** Version 2 lists every entry with its size and SHA-256; version 1 archives only count them. */
+export const archiveVersion = 2;
+export const readableVersions: readonly number[] = [1, archiveVersion];
+
+/** One entry of the archive besides the manifest, as the backup wrote it. */
+export interface ArchiveEntryCheck {
+  name: string;
+  size: number;
+  sha256: string;
+}
 
 export interface BackupManifest {
   format: typeof archiveFormat;
-  version: typeof archiveVersion;
+  version: number;
   createdAt: string;
   database: 'pglite' | 'postgres';
   /** Stored object files in the archive (every object the database catalogues, perhaps a few newer). */
   storageFiles: number;
   /** Whether DATA_DIR/jwt-secret was there; without it the server's JWT_SECRET must be kept aside. */
   jwtSecret: boolean;
+  /** Every other entry with its size and checksum (version 2 on). */
+  entries?: ArchiveEntryCheck[];
 }
 
 /** `passaparola-2026-11-23T21-00-00Z.tar.gz`: sortable, and safe in every file system. */

@@ -15,7 +15,7 @@ import {
   type BackupManifest,
 } from './archive-layout.ts';
 import { BackupError, checkClientTools, restorePostgres } from './pg-tools.ts';
-import { readArchive } from './read-archive.ts';
+import { readArchive, storedFileName, verifyArchive } from './read-archive.ts';
 import { checkRestored, type RestoreCheck } from './check-restored.ts';
 
 export interface RestoreOptions {
@@ -31,7 +31,6 @@ export interface RestoreResult extends RestoreCheck {
   manifest: BackupManifest;
 }
 
-const storedFileName = /^[0-9a-f-]{36}$/;
 const restoredEntries = ['pglite', 'storage', 'jwt-secret'];
 const applicationSchemas = ['app', 'api', 'auth', 'storage', 'supabase_migrations'];
 
@@ -65,11 +64,18 @@ async function refuseUnlessEmpty(options: RestoreOptions): Promise<void> {
 }
 
 /**
- * Brings a backup back into an empty DATA_DIR (PGlite) or an empty database (PostgreSQL): the
- * database, the stored files and the JWT secret, then checks that every catalogued object has its
+ * Brings a backup back into an empty DATA_DIR (PGlite) or an empty database (PostgreSQL), once the
+ * whole archive matches its manifest (nothing is written before): the database, the stored files and the JWT secret, then checks that every catalogued object has its
  * bytes and every balance equals its ledger.
  */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
+  const verified = await verifyArchive(options.archive);
+  if (verified.database === 'postgres' && !options.databaseUrl) {
+    throw new BackupError('This backup is of a PostgreSQL database: set DATABASE_URL to restore it');
+  }
+  if (verified.database === 'pglite' && options.databaseUrl) {
+    throw new BackupError('This backup is of the embedded database: unset DATABASE_URL to restore it');
+  }
   await refuseUnlessEmpty(options);
   let manifest: BackupManifest | undefined;
   let pgliteTar: Uint8Array | undefined;
@@ -79,12 +85,6 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     for await (const item of readArchive(options.archive)) {
       if (!manifest) {
         manifest = item.manifest;
-        if (manifest.database === 'postgres' && !options.databaseUrl) {
-          throw new BackupError('This backup is of a PostgreSQL database: set DATABASE_URL to restore it');
-        }
-        if (manifest.database === 'pglite' && options.databaseUrl) {
-          throw new BackupError('This backup is of the embedded database: unset DATABASE_URL to restore it');
-        }
         if (options.databaseUrl) await checkClientTools(options.databaseUrl);
         await mkdir(join(options.dataDir, 'storage'), { recursive: true, mode: 0o700 });
       }

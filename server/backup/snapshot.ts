@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,9 +16,11 @@ import {
   pgliteEntry,
   postgresEntry,
   storagePrefix,
+  type ArchiveEntryCheck,
   type BackupManifest,
 } from './archive-layout.ts';
 import { BackupError, checkClientTools, dumpPostgres } from './pg-tools.ts';
+import { sha256, storedFileName } from './read-archive.ts';
 import { TarWriter } from './tar.ts';
 
 export interface BackupSource {
@@ -35,7 +39,21 @@ export interface Snapshot {
   dispose(): Promise<void>;
 }
 
-const storedFileName = /^[0-9a-f-]{36}$/;
+async function fileCheck(name: string, path: string): Promise<ArchiveEntryCheck> {
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    size += chunk.length;
+  }
+  return { name, size, sha256: hash.digest('hex') };
+}
+
+const bytesCheck = (name: string, bytes: Uint8Array): ArchiveEntryCheck => ({
+  name,
+  size: bytes.length,
+  sha256: sha256(bytes),
+});
 
 async function readIfPresent(path: string): Promise<Buffer | undefined> {
   return readFile(path).catch((error: NodeJS.ErrnoException) => {
@@ -69,6 +87,15 @@ export async function takeSnapshot(source: BackupSource): Promise<Snapshot> {
       storedFileName.test(name),
     );
     const jwtSecret = await readIfPresent(join(source.dataDir, 'jwt-secret'));
+    const entries = [
+      database.bytes
+        ? bytesCheck(database.entry, database.bytes)
+        : await fileCheck(database.entry, database.file!),
+      ...(jwtSecret ? [bytesCheck(jwtSecretEntry, jwtSecret)] : []),
+      ...(await Promise.all(
+        storedFiles.map((name) => fileCheck(`${storagePrefix}${name}`, join(storageRoot, name))),
+      )),
+    ];
     const manifest: BackupManifest = {
       format: archiveFormat,
       version: archiveVersion,
@@ -76,6 +103,7 @@ export async function takeSnapshot(source: BackupSource): Promise<Snapshot> {
       database: source.databaseUrl ? 'postgres' : 'pglite',
       storageFiles: storedFiles.length,
       jwtSecret: jwtSecret !== undefined,
+      entries,
     };
     const dispose = async () => {
       await release();
