@@ -75,6 +75,15 @@ describe('ADMIN_EMAIL adopting an existing account at start', () => {
     const { error: userError } = await stale.auth.getUser(old.access_token);
     // supabase-js reports GoTrue's 403 session_not_found as a missing session.
     expect(userError?.name).toBe('AuthSessionMissingError');
+    // The old access token is still within its hour, but its session is gone: no admin powers.
+    const oldToken = createClient(after.url, after.context.keys.anonKey, {
+      db: { schema: 'api' },
+      accessToken: async () => old.access_token,
+    });
+    const { data: whoStale } = await oldToken.rpc('whoami');
+    expect(whoStale).toMatchObject({ email, is_platform_admin: false });
+    const { error: staleAdminError } = await oldToken.rpc('admin_list_merchants');
+    expect(staleAdminError).toMatchObject({ code: '42501' });
 
     const fresh = client(after);
     const { error: freshError } = await fresh.auth.signInWithPassword({ email, password });

@@ -61,7 +61,19 @@ export async function createAdmin(server: TestServer): Promise<Persona> {
   const email = uniqueEmail('admin');
   const userId = await createAuthUser(server, email);
   await server.server.context.db.query('insert into app.platform_admins (user_id) values ($1)', [userId]);
-  return personaFor(server, userId, email);
+  // Admin powers hold for a live session only, as GoTrue issues one at sign-in.
+  const { rows } = await server.server.context.db.query<{ id: string }>(
+    'insert into auth.sessions (id, user_id) values (gen_random_uuid(), $1) returning id',
+    [userId],
+  );
+  const token = await server.token({
+    sub: userId,
+    role: 'authenticated',
+    aud: 'authenticated',
+    email,
+    session_id: rows[0]!.id,
+  });
+  return { userId, email, token, client: server.client({ accessToken: token }) };
 }
 
 /** A signed-in user with no merchant and no client membership. */
