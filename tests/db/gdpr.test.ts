@@ -359,21 +359,19 @@ describe('GDPR: consents, data export and erasure', () => {
   });
 
   it('never erases a merchant’s or the admin’s login from a client row', async () => {
-    // A merchant who is also a customer of another salon keeps her login and her data.
+    // A client row of a salon's login, as one could be made before joining with it was refused.
     const { merchant: other } = await createMerchant(server, admin, 'Salone Della Titolare');
-    const joined = await expectSucceeds<{ client_id: string }>(
-      salon.owner.client.rpc('join_merchant', {
-        merchant_slug: other.slug,
-        name: 'Titolare Cliente',
-        email: null,
-        privacy_accepted: true,
-      }),
+    const [created] = await sql<{ id: string }>(
+      `insert into app.clients (merchant_id, user_id, code, generation, name, email)
+       values ($1, $2, 'TIT00001', 0, 'Titolare Cliente', $3) returning id`,
+      [other.id, salon.owner.userId, salon.owner.email],
     );
-    const refused = await admin.client.rpc('admin_erase_client', { client_id: joined.client_id });
+    const clientId = created!.id;
+    const refused = await admin.client.rpc('admin_erase_client', { client_id: clientId });
     expect(refused.error?.message).toBe(
       'Questo account gestisce un salone o la piattaforma: non si elimina da qui',
     );
-    expect(await sql('select name from app.clients where id = $1', [joined.client_id])).toEqual([
+    expect(await sql('select name from app.clients where id = $1', [clientId])).toEqual([
       { name: 'Titolare Cliente' },
     ]);
   });
