@@ -1,11 +1,18 @@
 -- Who is calling: the platform admin, the merchant and the client behind auth.uid(), and the
 -- require_* guards every api function starts with.
 
-create or replace function app_private.is_platform_admin() returns boolean
+-- Admin powers belong to a live session: a token whose session was revoked (ADMIN_EMAIL adopting an
+-- account) is no longer admin, though it stays valid for up to an hour.
+create function app_private.is_platform_admin() returns boolean
 language plpgsql stable security definer set search_path = ''
 as $$
+declare
+  session_claim text := (select auth.jwt()) ->> 'session_id';
 begin
-  return exists (select 1 from app.platform_admins where user_id = (select auth.uid()));
+  return exists (select 1 from app.platform_admins where user_id = (select auth.uid()))
+     and session_claim ~ '^[0-9a-fA-F-]{36}$'
+     and exists (select 1 from auth.sessions s
+                  where s.id = session_claim::uuid and s.user_id = (select auth.uid()));
 end
 $$;
 grant execute on function app_private.is_platform_admin() to authenticated, service_role;

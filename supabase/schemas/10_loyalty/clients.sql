@@ -180,6 +180,11 @@ begin
     if not found then
       raise sqlstate '42501' using message = 'Utente non autenticato';
     end if;
+    if exists (select 1 from app.merchants m where m.user_id = caller)
+       or exists (select 1 from app.platform_admins a where a.user_id = caller) then
+      raise sqlstate '42501'
+        using message = 'Questo account gestisce un salone: per essere cliente registrati con un''altra email';
+    end if;
     if exists (select 1 from app.clients c where c.merchant_id = merchant.id and c.user_id = caller) then
       raise sqlstate 'P0001' using message = 'Sei già cliente di questo commerciante';
     end if;
@@ -301,3 +306,7 @@ create policy "Merchants update their own clients" on app.clients
   for update to authenticated
   using (merchant_id = (select app_private.current_merchant_id()))
   with check (merchant_id = (select app_private.current_merchant_id()));
+
+-- Names, notes and reasons that cannot deceive (app_private.refuse_deceptive_text)
+create trigger clients_plain_text before insert or update of name, phone on app.clients
+  for each row execute function app_private.refuse_deceptive_text('name', 'Il nome', 'phone', 'Il telefono');

@@ -415,3 +415,7 @@ create policy "Merchants update their own percentages" on app.percentages
 create policy "Platform admins see every merchant's percentages" on app.percentages
   for select to authenticated
   using ((select app_private.is_platform_admin()));
+
+-- Names, notes and reasons that cannot deceive (app_private.refuse_deceptive_text)
+create trigger merchants_plain_text before insert or update of name, address on app.merchants
+  for each row execute function app_private.refuse_deceptive_text('name', 'Il nome', 'address', 'L''indirizzo');

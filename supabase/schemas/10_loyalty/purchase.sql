@@ -535,3 +535,7 @@ create policy "Platform admins see every credit entry" on app.credit_ledger
 create policy "Merchants add credit entries for their own clients" on app.credit_ledger
   for insert to authenticated
   with check (merchant_id = (select app_private.current_merchant_id()));
+
+-- Names, notes and reasons that cannot deceive (app_private.refuse_deceptive_text)
+create trigger movements_plain_text before insert or update of reversal_reason on app.movements
+  for each row execute function app_private.refuse_deceptive_text('reversal_reason', 'Il motivo dello storno');

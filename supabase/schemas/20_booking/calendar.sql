@@ -554,3 +554,7 @@ create policy "Merchants remove their own operators' hours" on app.operator_hour
 create policy "Clients see their merchants' operators' hours" on app.operator_hours
   for select to authenticated
   using (merchant_id = any ((select app_private.my_client_merchant_ids())::uuid[]));
+
+-- Names, notes and reasons that cannot deceive (app_private.refuse_deceptive_text)
+create trigger salon_closures_plain_text before insert or update of reason on app.salon_closures
+  for each row execute function app_private.refuse_deceptive_text('reason', 'Il motivo');

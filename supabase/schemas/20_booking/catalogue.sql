@@ -524,3 +524,10 @@ create policy "Merchants update their own treatments" on app.treatments
   for update to authenticated
   using (merchant_id = (select app_private.current_merchant_id()))
   with check (merchant_id = (select app_private.current_merchant_id()));
+
+-- Names, notes and reasons that cannot deceive (app_private.refuse_deceptive_text)
+create trigger operators_plain_text before insert or update of name on app.operators
+  for each row execute function app_private.refuse_deceptive_text('name', 'Il nome dell''operatore');
+create trigger treatments_plain_text before insert or update of name, description on app.treatments
+  for each row execute function app_private.refuse_deceptive_text(
+    'name', 'Il nome del trattamento', 'description', 'La descrizione');

@@ -334,3 +334,7 @@ as $$
   end
 $$;
 grant execute on function app_private.reservation_actions(text, timestamptz, uuid, boolean) to authenticated, service_role;
+
+-- Names, notes and reasons that cannot deceive (app_private.refuse_deceptive_text)
+create trigger reservations_plain_text before insert or update of notes on app.reservations
+  for each row execute function app_private.refuse_deceptive_text('notes', 'Il testo della nota o del motivo');
