@@ -164,9 +164,19 @@ create or replace function app_private.confirm_slot(
   operator_id uuid default null,
   clear_notes boolean default false
 ) returns text
-language plpgsql set search_path = ''
+language plpgsql set search_path = '' set lock_timeout = '1500ms'
 as $$
 begin
+  -- The confirms of one salon take turns (a lock held to the end of the transaction): none waits on
+  -- another's rows, so none deadlocks, and a turn that does not come within lock_timeout is answered
+  -- at once with a message the screen shows, instead of holding the caller until statement_timeout.
+  begin
+    perform pg_advisory_xact_lock(hashtextextended('confirm_slot ' || r.merchant_id::text, 0))
+       from app.reservations r where r.id = confirm_slot.reservation_id;
+  exception
+    when lock_not_available then
+      raise sqlstate 'P0001' using message = 'Orario appena occupato da un''altra conferma: riprova';
+  end;
   for attempt in 1 .. 3 loop
     begin
       update app.reservations r
