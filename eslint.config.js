@@ -20,7 +20,7 @@ const resolver = createNodeResolver({
 });
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.data', 'src/lib/database.types.ts'] },
+  { ignores: ['dist', '.dist-builds', 'node_modules', '.data', 'src/lib/database.types.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -12,7 +12,7 @@ const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(54321),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.string().url().optional(),
   API_DATABASE_URL: z.string().url().optional(),

@@ -1,3 +1,4 @@
+import { hasPlatformAdmin } from './auth/has-platform-admin.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { MigrationError } from './db/migrations.ts';
 import { startNotices } from './start-notices.ts';
@@ -8,9 +9,12 @@ try {
   const database =
     server.context.db.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${server.context.config.dataDir}`;
   console.log(`Passaparola is running at ${server.url} (database: ${database})`);
-  console.log(`anon key: ${server.context.keys.anonKey}`);
-  const notices = startNotices(server, server.context.config);
+  const notices = startNotices(
+    { mailboxUrl: server.mailbox?.url, platformAdmin: await hasPlatformAdmin(server.context.db) },
+    server.context.config,
+  );
   for (const line of notices.info) console.log(line);
+  console.log(`anon key: ${server.context.keys.anonKey}`);
   if (notices.warnings.length > 0) {
     const rule = '!'.repeat(78);
     console.warn([rule, ...notices.warnings.map((line) => `!! ${line}`), rule].join('\n'));

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { resolveAuthSettings } from '../auth/settings.ts';
 import type { ServerContext } from '../context.ts';
 
@@ -17,7 +19,10 @@ export function browserConfig(context: ServerContext) {
   };
 }
 
-/** Serves the built SPA: hashed assets cached for a year, index.html never cached, deep links to index.html. */
+/**
+ * Serves the built SPA from the build current at each request: hashed assets cached for a year,
+ * index.html never cached, deep links to index.html.
+ */
 export async function spaRoutes(app: FastifyInstance, context: ServerContext) {
   app.get('/config.js', async (_request, reply) =>
     reply
@@ -35,8 +40,7 @@ export async function spaRoutes(app: FastifyInstance, context: ServerContext) {
   const serveSourceMaps = context.config.serveSourceMaps ?? false;
   const isSourceMap = (path: string) => /\.map(\?|$)/.test(path);
   await app.register(fastifyStatic, {
-    root,
-    wildcard: false,
+    serve: false,
     index: false,
     // The build keeps source maps for debugging; the public gets them only when asked for.
     allowedPath: (path) => serveSourceMaps || !isSourceMap(path),
@@ -45,14 +49,44 @@ export async function spaRoutes(app: FastifyInstance, context: ServerContext) {
       response.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  const isApiPath = (url: string) => apiPrefixes.some((prefix) => url.startsWith(prefix));
+  const notFound = (reply: FastifyReply) =>
+    reply.code(404).send({ code: 404, message: 'Risorsa non trovata' });
 
-  app.setNotFoundHandler((request, reply) => {
-    const isApiOrAsset =
-      [...apiPrefixes, '/assets/'].some((prefix) => request.url.startsWith(prefix)) ||
-      isSourceMap(request.url);
-    if (request.method !== 'GET' || isApiOrAsset) {
-      return reply.code(404).send({ code: 404, message: 'Risorsa non trovata' });
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  // Each request reads from the build `root` names when it starts: a rebuild swaps in a whole new
+  // folder (server/spa/swap-build.ts), so a page and its assets always come from one complete build.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/*',
+    handler(request, reply) {
+      const path = decodedPath(request.url);
+      if (isApiPath(request.url) || path === undefined) return notFound(reply);
+      void currentBuild(root).then(async (build) => {
+        if (!build) return notFound(reply);
+        if (await isFileIn(build, path)) return reply.sendFile(path, build);
+        if (path.startsWith('/assets/') || isSourceMap(path)) return notFound(reply);
+        return reply.header('cache-control', 'no-cache').sendFile('index.html', build);
+      });
+    },
   });
+  app.setNotFoundHandler((_request, reply) => notFound(reply));
+}
+
+/** The real folder `root` names now (a build swapped in by a symlink, or `root` itself). */
+async function currentBuild(root: string): Promise<string | undefined> {
+  return realpath(root).catch(() => undefined);
+}
+
+async function isFileIn(folder: string, path: string): Promise<boolean> {
+  const file = resolve(folder, `.${path}`);
+  if (!file.startsWith(`${folder}${sep}`)) return false;
+  return (await stat(file).catch(() => undefined))?.isFile() ?? false;
+}
+
+function decodedPath(url: string): string | undefined {
+  try {
+    return decodeURIComponent(url.split('?')[0]!);
+  } catch {
+    return undefined;
+  }
 }

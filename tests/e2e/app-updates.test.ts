@@ -43,7 +43,7 @@ describe('a new version deployed while the app is open', () => {
   beforeAll(async () => {
     // A copy of the build, so the test can deploy into it without touching dist/.
     staticDir = mkdtempSync(join(tmpdir(), 'passaparola-deploy-'));
-    cpSync(defaultStaticDir, staticDir, { recursive: true });
+    cpSync(defaultStaticDir, staticDir, { recursive: true, dereference: true });
     server = await startAppServer({ config: { ...appServerOptions.config, staticDir } });
     browser = await launchBrowser();
   });

@@ -19,7 +19,7 @@ describe('the local mailbox is not on the public address', () => {
   beforeAll(async () => {
     staticDir = mkdtempSync(join(tmpdir(), 'passaparola-spa-'));
     writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Passaparola</title>');
-    // HOST 0.0.0.0, as `npm start` listens by default, with the SPA's fallback to index.html.
+    // HOST 0.0.0.0, as a server others reach listens, with the SPA's fallback to index.html.
     server = await startTestServer({ migrationFolders: [], config: { host: '0.0.0.0', staticDir } });
     const client = server.client();
     expect(
@@ -72,17 +72,18 @@ describe('the local mailbox is not on the public address', () => {
 
   it('tells where the mailbox is, and warns loudly when it listens beyond loopback without SMTP', () => {
     const config = server.server.context.config;
-    const exposed = startNotices(server.server, config);
+    const facts = { mailboxUrl: server.server.mailbox?.url, platformAdmin: false };
+    const exposed = startNotices(facts, config);
     expect(exposed.info.join('\n')).toContain(server.mailUrl);
     expect(exposed.warnings.join('\n')).toContain('E-MAILS ARE NOT BEING DELIVERED');
     expect(exposed.warnings.join('\n')).toContain('SMTP_URL');
 
-    const local = startNotices(server.server, { ...config, host: '127.0.0.1' });
+    const local = startNotices(facts, { ...config, host: '127.0.0.1' });
     expect(local.info.join('\n')).toContain(server.mailUrl);
     expect(local.warnings).toEqual([]);
 
     const overSmtp = startNotices(
-      { ...server.server, mailbox: undefined },
+      { ...facts, mailboxUrl: undefined },
       { ...config, siteUrl: 'https://salone.example.com' },
     );
     expect(overSmtp.warnings).toEqual([]);

@@ -63,6 +63,27 @@ describe.skipIf(testDatabaseKind === 'postgres')('the server process', () => {
     await stop(second.child);
   });
 
+  it('starts quietly on loopback, says where the platform admin signs in and how to make one', async () => {
+    const dataDir = temporaryFolder();
+    const unset = { HOST: '', SITE_URL: '', SMTP_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' };
+    const env = { ...unset, PORT: '0', MAIL_PORT: '0', DATA_DIR: dataDir };
+    const started = /running at (http:\/\/localhost:\d+)[\s\S]*anon key: \S+\n/;
+    const first = runUntil(['server/index.ts'], env, started);
+    const [, url] = await first.matched;
+    await stop(first.child);
+    expect(first.output()).toContain(`Platform admin signs in at ${url}/admin`);
+    expect(first.output()).toContain('No platform admin yet');
+    expect(first.output()).toContain('Mailbox');
+    expect(first.output()).not.toContain('!!');
+
+    const admin = { ADMIN_EMAIL: 'titolare@example.com', ADMIN_PASSWORD: 'password-titolare' };
+    const second = runUntil(['server/index.ts'], { ...env, ...admin }, started);
+    await second.matched;
+    await stop(second.child);
+    expect(second.output()).toContain('Platform admin signs in at');
+    expect(second.output()).not.toContain('No platform admin yet');
+  }, 120_000);
+
   it('prints where the mailbox is and warns loudly when it listens on the network without SMTP', async () => {
     const env = { PORT: '0', HOST: '0.0.0.0', MAIL_PORT: '0', DATA_DIR: temporaryFolder(), SMTP_URL: '' };
     const run = runUntil(['server/index.ts'], env, /Mailbox[^\n]*(http:\/\/127\.0\.0\.1:\d+)/);
