@@ -74,25 +74,3 @@ $$;
 grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
   to anon, authenticated, service_role;
-
--- ============================================================================
--- No DELETE on buckets or objects but through the Storage API (storage@4fa61fba,
--- migrations/tenant/0055-prevent-direct-deletes): a statement deleting rows is refused unless its
--- transaction set storage.allow_delete_query, as /storage/v1 does, so that no stored file loses its row.
--- ============================================================================
-create or replace function storage.protect_delete() returns trigger
-language plpgsql
-as $$
-begin
-  if coalesce(current_setting('storage.allow_delete_query', true), '') <> 'true' then
-    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
-      using errcode = '42501', hint = 'This prevents accidental data loss from orphaned objects.';
-  end if;
-  return null;
-end
-$$;
-
-create or replace trigger protect_buckets_delete before delete on storage.buckets
-  for each statement execute function storage.protect_delete();
-create or replace trigger protect_objects_delete before delete on storage.objects
-  for each statement execute function storage.protect_delete();
