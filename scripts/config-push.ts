@@ -1,6 +1,6 @@
 // `npm run config:push -- [supabase config push flags]`: pushes supabase/config.toml to the linked
-// hosted project with SUPABASE_ENV=production, after checking that no localhost and no missing SMTP
-// setting would go with it.
+// hosted project with SUPABASE_ENV=production (the CLI then reads supabase/.env.production), after
+// checking that no localhost and no missing SMTP setting would go with it.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { hostedConfigProblems, productionEnvironment } from './hosted-config.ts';

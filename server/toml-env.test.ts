@@ -7,7 +7,7 @@ import { substituteEnv } from './toml-env.ts';
 
 const projectFile = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
 
-/** The variables of a dotenv file, as the Supabase CLI loads supabase/.env.development. */
+/** The variables of a dotenv file, as the Supabase CLI loads supabase/.env.localhost. */
 function dotenv(text: string): Record<string, string> {
   return Object.fromEntries(
     text
@@ -90,8 +90,8 @@ describe('env(NAME) values of config.toml', () => {
     expect(JSON.stringify(raw.auth)).not.toMatch(/localhost|127\.0\.0\.1/);
   });
 
-  it('get local defaults for the Supabase CLI from supabase/.env.development, SMTP off', () => {
-    const local = dotenv(projectFile('supabase/.env.development'));
+  it("get the Supabase CLI's local values from supabase/.env.localhost, SMTP off", () => {
+    const local = dotenv(projectFile('supabase/.env.localhost'));
     const config = loadConfig(local);
     expect(new URL(String(config.toml.auth.site_url)).hostname).toBe('localhost');
     expect(smtpOptionsOf(config)).toBeUndefined();

@@ -48,8 +48,8 @@ describe('npm run config:push refuses to send a local or half-configured auth to
     expect(hostedConfigProblems({ ...ready, SMTP_PASS: '' })).toEqual(['SMTP_PASS is not set.']);
   });
 
-  it('reads supabase/.env.production as the CLI does, the shell first, never .env.development', () => {
-    writeFileSync(join(folder, '.env.development'), 'SITE_URL=http://localhost:54321\n');
+  it('reads supabase/.env.production as the CLI does, the shell first, never the local values', () => {
+    writeFileSync(join(folder, '.env.localhost'), 'SITE_URL=http://localhost:54321\n');
     writeFileSync(
       join(folder, '.env.production'),
       'SITE_URL=https://da-file.example.com\nSMTP_HOST="smtp.example.com"\n',

@@ -85,12 +85,13 @@ describe.runIf(supabaseCli && process.env.TEST_DATABASE_URL)('supabase db push o
   });
 });
 
-describe.runIf(supabaseCli)('npm run config:push against a recording Management API', () => {
+describe.runIf(supabaseCli)('config push against a recording Management API', () => {
   const folder = mkdtempSync(join(tmpdir(), 'passaparola-config-push-'));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const ref = 'abcdefghijklmnopqrst';
 
-  it('sends the salon’s site URL, redirect list and SMTP from the environment, and no local address', async () => {
-    const ref = 'abcdefghijklmnopqrst';
+  /** Runs `command` with the CLI's flags for the stand-in appended; returns what the stand-in heard. */
+  async function pushTo(command: string[], env: NodeJS.ProcessEnv) {
     const api = await startManagementApiStandIn(ref, {
       site_url: 'http://localhost:3000',
       uri_allow_list: '',
@@ -101,39 +102,56 @@ describe.runIf(supabaseCli)('npm run config:push against a recording Management 
         profile,
         `name: stand-in\napi_url: ${api.url}\ndashboard_url: ${api.url}\nproject_host: stand-in.test\n`,
       );
+      const [program, ...args] = command;
       const pushed = await run(
-        'npx',
-        [
-          'tsx',
-          'scripts/config-push.ts',
-          '--profile',
-          profile,
-          `--remote=${ref}`,
-          '--workdir',
-          repository,
-          '--yes',
-        ],
-        { ...hostedEnvironment, SUPABASE_HOME: folder, SUPABASE_ACCESS_TOKEN: `sbp_${'0'.repeat(40)}` },
+        program!,
+        [...args, '--profile', profile, `--remote=${ref}`, '--workdir', repository, '--yes'],
+        { ...env, SUPABASE_HOME: folder, SUPABASE_ACCESS_TOKEN: `sbp_${'0'.repeat(40)}` },
       );
-      expect(pushed.output).toContain('Push config changes to Auth');
       const update = api.requests.find(
         (request) => request.method === 'PATCH' && request.path === `/v1/projects/${ref}/config/auth`,
       );
-      expect(update?.body).toMatchObject({
-        site_url: hostedEnvironment.SITE_URL,
-        uri_allow_list: hostedEnvironment.ADDITIONAL_REDIRECT_URLS,
-        smtp_host: hostedEnvironment.SMTP_HOST,
-        smtp_port: hostedEnvironment.SMTP_PORT,
-        smtp_user: hostedEnvironment.SMTP_USER,
-        smtp_pass: hostedEnvironment.SMTP_PASS,
-        smtp_admin_email: hostedEnvironment.SMTP_ADMIN_EMAIL,
-        smtp_sender_name: 'Passaparola',
-        mailer_subjects_confirmation: 'Conferma il tuo indirizzo e-mail',
-      });
-      expect(JSON.stringify(update?.body)).not.toMatch(/localhost|127\.0\.0\.1/);
+      const changes = api.requests.filter((request) => request.method !== 'GET');
+      return { ...pushed, update, changes };
     } finally {
       await api.stop();
     }
+  }
+
+  it('npm run config:push sends the salon’s site URL, redirect list and SMTP from the environment, and no local address', async () => {
+    const { output, update } = await pushTo(['npx', 'tsx', 'scripts/config-push.ts'], hostedEnvironment);
+    expect(output).toContain('Push config changes to Auth');
+    expect(update?.body).toMatchObject({
+      site_url: hostedEnvironment.SITE_URL,
+      uri_allow_list: hostedEnvironment.ADDITIONAL_REDIRECT_URLS,
+      smtp_host: hostedEnvironment.SMTP_HOST,
+      smtp_port: hostedEnvironment.SMTP_PORT,
+      smtp_user: hostedEnvironment.SMTP_USER,
+      smtp_pass: hostedEnvironment.SMTP_PASS,
+      smtp_admin_email: hostedEnvironment.SMTP_ADMIN_EMAIL,
+      smtp_sender_name: 'Passaparola',
+      mailer_subjects_confirmation: 'Conferma il tuo indirizzo e-mail',
+    });
+    expect(JSON.stringify(update?.body)).not.toMatch(/localhost|127\.0\.0\.1/);
+  });
+
+  it('a plain `supabase config push` with nothing set refuses, and sends the project nothing', async () => {
+    const unset = Object.fromEntries(
+      [...Object.keys(hostedEnvironment), 'SUPABASE_ENV'].map((name) => [name, undefined]),
+    );
+    const { status, output, changes } = await pushTo([supabaseCli!, 'config', 'push'], unset);
+    expect(output).toContain('"env(SMTP_ENABLED)" is not true or false');
+    expect(status).not.toBe(0);
+    expect(changes).toEqual([]);
+  });
+
+  it('takes the localhost values only when SUPABASE_ENV=localhost asks for them', async () => {
+    const unset = Object.fromEntries(Object.keys(hostedEnvironment).map((name) => [name, undefined]));
+    const { update } = await pushTo([supabaseCli!, 'config', 'push'], {
+      ...unset,
+      SUPABASE_ENV: 'localhost',
+    });
+    expect(update?.body).toMatchObject({ site_url: 'http://localhost:54321' });
   });
 });
 

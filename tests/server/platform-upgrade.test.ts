@@ -14,6 +14,7 @@ const earlierState = `
   grant create on schema public to anon, authenticated, service_role;
   alter table auth.users disable row level security;
   alter table auth.sessions disable row level security;
+  drop function storage.protect_delete() cascade;
   drop function if exists realtime.capture_change() cascade;
   create schema if not exists realtime;
   create table realtime.changes (id bigserial primary key, table_name text);
@@ -46,7 +47,7 @@ describe('a database bootstrapped by an earlier server, at the next start', () =
     rmSync(join(dataDir, '..'), { recursive: true, force: true });
   });
 
-  it('takes CREATE on public back, enables RLS on auth and moves the change capture to _realtime', async () => {
+  it('takes CREATE on public back, enables RLS on auth, guards storage against direct deletes and moves the change capture to _realtime', async () => {
     const first = await start();
     await first.server.context.db.exec(earlierState);
     await first.stop();
@@ -63,6 +64,10 @@ describe('a database bootstrapped by an earlier server, at the next start', () =
       `select relname from pg_class where relnamespace = 'auth'::regnamespace and relkind = 'r' and not relrowsecurity`,
     );
     expect(withoutRls).toEqual([]);
+    for (const table of ['storage.objects', 'storage.buckets'])
+      await expect(server.server.context.db.exec(`delete from ${table}`)).rejects.toThrow(
+        'Use the Storage API instead',
+      );
 
     expect(await query(`select to_regclass('realtime.changes') as old`)).toEqual([{ old: null }]);
     // The row is written through the new capture: the old one and its table are gone.

@@ -11,8 +11,14 @@ const ownObjects = (salon: SalonIds) =>
 
 const insertObject = (bucket: string, name: string) =>
   `insert into storage.objects (bucket_id, name) values ('${bucket}', '${name}')`;
+/**
+ * A DELETE runs only in a transaction that set what /storage/v1 sets (server/storage/caller.ts, as
+ * storage-api does): the statements here run with it, as the Storage API's own would, but without
+ * its WHERE and RETURNING, so that the delete policies alone decide.
+ */
+const throughStorageApi = `select set_config('storage.allow_delete_query', 'true', true)`;
 const removeObject = (bucket: string, name: string) =>
-  `delete from storage.objects where bucket_id = '${bucket}' and name = '${name}'`;
+  `${throughStorageApi}; delete from storage.objects where bucket_id = '${bucket}' and name = '${name}'`;
 
 /** An insert after the superuser cleared the place (the fixture already holds some of these names). */
 const insertCheck = (
@@ -104,10 +110,23 @@ const writes: Check[] = who.flatMap(([persona, predicate]) => [
   changes(`storage.objects: which objects ${persona} deletes`, persona, {
     table: 'storage.objects',
     key,
+    before: throughStorageApi,
     statement: 'delete from storage.objects',
     predicate,
   }),
 ]);
+
+/** Outside the Storage API no one deletes an object or a bucket, not even service_role. */
+const directDeletes: Check[] = (['merchantA', 'service'] as const).flatMap((persona) =>
+  ['objects', 'buckets'].map((table) =>
+    refused(
+      `storage.${table}: ${persona} deletes nothing outside the Storage API`,
+      persona,
+      `delete from storage.${table}`,
+      '42501: Direct deletion from storage tables is not allowed. Use the Storage API instead.',
+    ),
+  ),
+);
 
 /** A merchant's own objects can change, but never leave its logo name or its folder. */
 const moves: Check[] = [
@@ -146,4 +165,4 @@ const moves: Check[] = [
   ),
 ];
 
-export const storageChecks: Check[] = [...selects, ...inserts, ...writes, ...moves];
+export const storageChecks: Check[] = [...selects, ...inserts, ...writes, ...directDeletes, ...moves];
