@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hostedConfigProblems, productionEnvironment } from '../../../scripts/hosted-config.ts';
+import { hostedConfigProblems, productionEnvironment } from './hosted-config.ts';
 
 const ready = {
   SITE_URL: 'https://prenota.salone.example.com',
