@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../../support/use-test-server.ts';
 import {
   addDays,
   createAdmin,
@@ -13,19 +13,17 @@ import {
 } from '../../support/fixtures.ts';
 
 describe('booking: each row says what its caller may do with it', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let salon: Salon;
   let other: Salon;
   let today: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
     const admin = await createAdmin(server);
     salon = await openSalon(server, admin, 'Salone Azioni');
     other = await openSalon(server, admin, 'Salone Vicino');
     today = await romeToday(server);
   });
-  afterAll(() => server?.stop());
 
   const merchantRows = async () =>
     expectOk<ReservationRow[]>(await salon.owner.client.rpc('merchant_reservations', {}));

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../../support/use-test-server.ts';
 import {
   addDays,
   createAdmin,
@@ -25,16 +25,14 @@ interface FreeOperator {
 }
 
 describe("booking: 'Nessuna preferenza' means any operator who is free", () => {
-  let server: TestServer;
+  const server = useTestServer();
   let salon: Salon;
   let today: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
     salon = await openSalon(server, await createAdmin(server), 'Salone Chiunque');
     today = await romeToday(server);
   });
-  afterAll(() => server?.stop());
 
   const client = (fn: string, args: Record<string, unknown>) =>
     salon.client.client.rpc(fn, { merchant_slug: salon.merchant.slug, ...args });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../../support/use-test-server.ts';
 import {
   addDays,
   createAdmin,
@@ -17,16 +17,14 @@ import {
 const isoWeekday = (date: string) => ((new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
 
 describe('booking: opening hours, closures, operator hours and absences', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let salon: Salon;
   let today: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
     salon = await openSalon(server, await createAdmin(server), 'Salone Orari');
     today = await romeToday(server);
   });
-  afterAll(() => server?.stop());
 
   const merchant = (fn: string, args: Record<string, unknown>) => salon.owner.client.rpc(fn, args);
   const client = (fn: string, args: Record<string, unknown>) =>

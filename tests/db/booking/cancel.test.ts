@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { joinAsClient } from '../../support/personas.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useTestServer } from '../../support/use-test-server.ts';
 import {
   addDays,
   createAdmin,
@@ -16,16 +16,14 @@ import {
 } from '../../support/fixtures.ts';
 
 describe('booking: customers cancel, the salon cancels, requests expire', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let salon: Salon;
   let today: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
     salon = await openSalon(server, await createAdmin(server), 'Salone Disdette');
     today = await romeToday(server);
   });
-  afterAll(() => server?.stop());
 
   const merchant = (fn: string, args: Record<string, unknown>) => salon.owner.client.rpc(fn, args);
   const client = (fn: string, args: Record<string, unknown>) => salon.client.client.rpc(fn, args);

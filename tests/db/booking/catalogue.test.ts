@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../../support/use-test-server.ts';
 import {
   createAdmin,
   expectOk,
@@ -35,17 +35,15 @@ interface BookableRow {
 }
 
 describe('booking: operators, treatments and operator photos', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let salon: Salon;
   let other: Salon;
 
   beforeAll(async () => {
-    server = await startTestServer();
     const admin = await createAdmin(server);
     salon = await openSalon(server, admin, 'Salone Catalogo');
     other = await openSalon(server, admin, 'Salone Vicino');
   });
-  afterAll(() => server?.stop());
 
   const merchant = (fn: string, args: Record<string, unknown> = {}) => salon.owner.client.rpc(fn, args);
 

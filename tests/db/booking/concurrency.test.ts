@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../../support/use-test-server.ts';
 import {
   addDays,
   createAdmin,
@@ -11,16 +11,14 @@ import {
 } from '../../support/fixtures.ts';
 
 describe('booking: no operator is ever double-booked among confirmed reservations', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let salon: Salon;
   let day: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
     salon = await openSalon(server, await createAdmin(server), 'Salone Gara');
     day = addDays(await romeToday(server), 6);
   });
-  afterAll(() => server?.stop());
 
   const confirmedOverlaps = async () =>
     (

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../../support/use-test-server.ts';
 
 /** The grid and durations on the days Europe/Rome changes its clocks (outside today's booking window). */
 describe('booking: the grid and durations across daylight saving time in Europe/Rome', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server?.stop());
+  const server = useTestServer();
 
   const grid = async (day: string) =>
     (

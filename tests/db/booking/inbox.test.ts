@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../../support/use-test-server.ts';
 import {
   addDays,
   createAdmin,
@@ -34,12 +34,11 @@ interface Page {
 }
 
 describe('booking: the merchant’s inbox, paged on the server', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let salon: Salon;
   let ids: Record<Seeded, string>;
 
   beforeAll(async () => {
-    server = await startTestServer();
     salon = await openSalon(server, await createAdmin(server), 'Salone Posta');
     const today = await romeToday(server);
     const at = (days: number, time: string) => romeInstant(addDays(today, days), time);
@@ -60,7 +59,6 @@ describe('booking: the merchant’s inbox, paged on the server', () => {
       expired: await add({ startsAt: `now() - interval '1 hour'`, operatorId: null }),
     };
   });
-  afterAll(() => server?.stop());
 
   const page = async (args: Record<string, unknown>) =>
     expectOk<Page>(await salon.owner.client.rpc('merchant_reservations_page', args));

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createStranger } from '../../support/personas.ts';
-import { startTestServer, type TestClient, type TestServer } from '../../support/test-server.ts';
+import type { TestClient } from '../../support/test-server.ts';
+import { useTestServer } from '../../support/use-test-server.ts';
 import {
   addDays,
   createAdmin,
@@ -13,7 +14,7 @@ import {
 } from '../../support/fixtures.ts';
 
 describe('booking: tenant isolation on real rows', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let m1: Salon;
   let m2: Salon;
   let pending: string;
@@ -22,7 +23,6 @@ describe('booking: tenant isolation on real rows', () => {
   let outsiders: [string, TestClient][];
 
   beforeAll(async () => {
-    server = await startTestServer();
     const admin = await createAdmin(server);
     m1 = await openSalon(server, admin, 'Salone Uno');
     m2 = await openSalon(server, admin, 'Salone Due');
@@ -45,7 +45,6 @@ describe('booking: tenant isolation on real rows', () => {
       ['stranger', (await createStranger(server)).client],
     ];
   });
-  afterAll(() => server?.stop());
 
   it('shows M2 none of M1’s operators, treatments or reservations', async () => {
     for (const fn of ['list_operators', 'list_treatments', 'merchant_reservations', 'merchant_agenda']) {

@@ -1,8 +1,8 @@
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Persona } from '../../support/personas.ts';
 import { Inbox, subscribed } from '../../support/realtime.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useTestServer } from '../../support/use-test-server.ts';
 import {
   addDays,
   createAdmin,
@@ -17,17 +17,15 @@ type ReservationTableRow = { id: string; status: string; notes: string; client_i
 type Change = RealtimePostgresChangesPayload<ReservationTableRow>;
 
 describe('booking: reservations change live for their merchant and client only', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let salon: Salon;
   let other: Salon;
 
   beforeAll(async () => {
-    server = await startTestServer();
     const admin = await createAdmin(server);
     salon = await openSalon(server, admin, 'Salone Diretta');
     other = await openSalon(server, admin, 'Salone Lontano');
   });
-  afterAll(() => server?.stop());
 
   async function watch(persona: Persona, label: string) {
     const inbox = new Inbox<Change>();

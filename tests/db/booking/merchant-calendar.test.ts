@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../../support/use-test-server.ts';
 import {
   addDays,
   createAdmin,
@@ -60,13 +60,12 @@ const shadedOf = (day: CalendarDay, operatorId: string) =>
     .map((range) => `${range.kind} ${range.from_minutes}-${range.to_minutes}`);
 
 describe('booking: the merchant’s calendar, placed on the grid by the database', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let salon: Salon;
   let other: Salon;
   let today: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
     const admin = await createAdmin(server);
     salon = await openSalon(server, admin, 'Salone Calendario');
     other = await openSalon(server, admin, 'Salone Vicino');
@@ -75,7 +74,6 @@ describe('booking: the merchant’s calendar, placed on the grid by the database
       salon.member.client_id,
     ]);
   });
-  afterAll(() => server?.stop());
 
   const calendar = async (args: Record<string, unknown>) =>
     expectOk<Calendar>(await salon.owner.client.rpc('merchant_calendar', args));

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../../support/use-test-server.ts';
 import {
   addDays,
   createAdmin,
@@ -23,19 +23,17 @@ interface TreatmentRow {
 }
 
 describe('Impostazioni: editing treatments, operator hours within opening hours, deleting operators', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let salon: Salon;
   let other: Salon;
   let today: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
     const admin = await createAdmin(server);
     salon = await openSalon(server, admin, 'Salone Impostazioni');
     other = await openSalon(server, admin, 'Salone Vicino');
     today = await romeToday(server);
   });
-  afterAll(() => server?.stop());
 
   const merchant = (fn: string, args: Record<string, unknown>) => salon.owner.client.rpc(fn, args);
   const treatment = async (id: string) =>

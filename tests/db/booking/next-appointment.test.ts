@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../../support/use-test-server.ts';
 import {
   createAdmin,
   expectOk,
@@ -10,17 +10,15 @@ import {
 } from '../../support/fixtures.ts';
 
 describe('api.client_next_appointment: the appointment the offline screen shows', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let salon: Salon;
   let emptySalon: Salon;
 
   beforeAll(async () => {
-    server = await startTestServer();
     const admin = await createAdmin(server);
     salon = await openSalon(server, admin, 'Salone Prossimo');
     emptySalon = await openSalon(server, admin, 'Salone Vuoto');
   });
-  afterAll(() => server?.stop());
 
   const nextOf = async (of: Salon) =>
     expectOk<ReservationRow[]>(

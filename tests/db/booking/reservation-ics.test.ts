@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { joinAsClient } from '../../support/personas.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useTestServer } from '../../support/use-test-server.ts';
 import {
   createAdmin,
   expectOk,
@@ -13,12 +13,11 @@ import {
 
 /** api.reservation_ics: the calendar entry the confirmation e-mail attaches and the browser downloads. */
 describe('reservation_ics: the .ics of a confirmed appointment', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let salon: Salon;
   let other: Salon;
 
   beforeAll(async () => {
-    server = await startTestServer();
     const admin = await createAdmin(server);
     salon = await openSalon(server, admin, 'Bellezza; Arte, e Stile');
     other = await openSalon(server, admin, 'Altro Salone');
@@ -28,7 +27,6 @@ describe('reservation_ics: the .ics of a confirmed appointment', () => {
       }),
     );
   });
-  afterAll(() => server?.stop());
 
   const confirmedOn = async (day: string, time: string, minutes = 60) => {
     const id = await insertReservation(server, salon, {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../../support/use-test-server.ts';
 import {
   addDays,
   createAdmin,
@@ -15,18 +15,16 @@ import {
 } from '../../support/fixtures.ts';
 
 describe('booking: window, grid and the reservation state machine', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let salon: Salon;
   let today: string;
   let tomorrow: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
     salon = await openSalon(server, await createAdmin(server), 'Salone Stati');
     today = await romeToday(server);
     tomorrow = addDays(today, 1);
   });
-  afterAll(() => server?.stop());
 
   const book = (args: Record<string, unknown>) =>
     salon.client.client.rpc('book_reservation', { merchant_slug: salon.merchant.slug, ...args });

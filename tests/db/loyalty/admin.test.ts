@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   cents,
   createAdmin,
@@ -9,13 +9,13 @@ import {
   type Persona,
 } from '../../support/personas.ts';
 import { registerPurchase } from '../../support/purchases.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useTestServer } from '../../support/use-test-server.ts';
 
 const letters = (n: number): string =>
   n <= 0 ? '' : letters(Math.floor((n - 1) / 26)) + String.fromCharCode(65 + ((n - 1) % 26));
 
 describe('platform admin api', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let admin: Persona;
   let first: CreatedMerchant;
 
@@ -30,11 +30,9 @@ describe('platform admin api', () => {
     });
 
   beforeAll(async () => {
-    server = await startTestServer();
     admin = await createAdmin(server);
     first = (await createMerchant(server, admin, '  Bella  Vita! Spa ')).merchant;
   });
-  afterAll(() => server?.stop());
 
   it('creates a merchant with its login, the slug rule of §5 and prefix A', async () => {
     expect(first).toMatchObject({ slug: 'bellavitaspa', name: 'Bella  Vita! Spa', code_prefix: 'A' });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createAdmin,
   createMerchant,
@@ -8,7 +8,7 @@ import {
   type Persona,
 } from '../../support/personas.ts';
 import { registerPurchase } from '../../support/purchases.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useTestServer } from '../../support/use-test-server.ts';
 
 interface ClientFigures {
   code: string;
@@ -31,7 +31,7 @@ interface FiguresPage {
 // Statistiche read per-client figures kept by triggers; the ledger stays the truth and
 // app_private.client_statistics_drift recomputes them from it.
 describe('per-client statistics kept with each purchase', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let admin: Persona;
   let merchant: Persona;
   let salon: CreatedMerchant;
@@ -59,7 +59,6 @@ describe('per-client statistics kept with each purchase', () => {
     (await registerPurchase(merchant.client, code, spend, discount)).movement_id;
 
   beforeAll(async () => {
-    server = await startTestServer();
     admin = await createAdmin(server);
     ({ merchant: salon, persona: merchant } = await createMerchant(server, admin, 'Statistiche Tenute'));
     // Anna → Bea → Carla → Dora → Elena: four generations below Anna, the fourth beyond her reach.
@@ -71,7 +70,6 @@ describe('per-client statistics kept with each purchase', () => {
       sponsorCode = joined.client_code;
     }
   });
-  afterAll(() => server?.stop());
 
   it('counts the clients each one brought in, three generations deep', async () => {
     expect(await figuresOf(tree[0]!.client_code)).toMatchObject({

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   cents,
   createAdmin,
@@ -8,17 +8,16 @@ import {
   type JoinedClient,
   type Persona,
 } from '../../support/personas.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useTestServer } from '../../support/use-test-server.ts';
 
 describe('client api', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let merchant: Persona;
   let salon: CreatedMerchant;
   let me: { joined: JoinedClient; persona: Persona };
   const below: JoinedClient[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer();
     const admin = await createAdmin(server);
     ({ merchant: salon, persona: merchant } = await createMerchant(server, admin, 'Beauty Stella'));
     me = await joinAsClient(server, salon.slug, { name: 'Maria Rossi', phone: '3331112222' });
@@ -31,7 +30,6 @@ describe('client api', () => {
     }
     await merchant.client.rpc('set_percentages', { personal: 10, sponsor1: 5, sponsor2: 3, sponsor3: 2 });
   });
-  afterAll(() => server?.stop());
 
   it('shows the profile with the referral link path', async () => {
     const { data, error } = await me.persona.client.rpc('client_profile', { merchant_slug: salon.slug });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createMerchant, type CreatedMerchant, type Persona } from '../../support/personas.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useTestServer } from '../../support/use-test-server.ts';
 
 describe('finding a salon by name from the home page (api.find_salons)', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let admin: Persona;
   const salons: Record<string, CreatedMerchant> = {};
 
@@ -11,13 +11,11 @@ describe('finding a salon by name from the home page (api.find_salons)', () => {
   const names = (rows: unknown) => (rows as { name: string }[]).map((row) => row.name);
 
   beforeAll(async () => {
-    server = await startTestServer();
     admin = await createAdmin(server);
     for (const name of ['Bellezza Rosa', 'Centro Bellezza Luna', 'Estetica 100% Bio', 'Studio Unghie']) {
       salons[name] = (await createMerchant(server, admin, name)).merchant;
     }
   });
-  afterAll(() => server?.stop());
 
   it('gives anyone the salons whose name contains the words, beginning-with first, and nothing private', async () => {
     const { data, error, status } = await findAsAnon('  bellEZZA ');

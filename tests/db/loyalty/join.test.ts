@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createAdmin,
   createMerchant,
@@ -10,10 +10,10 @@ import {
   type JoinedClient,
   type Persona,
 } from '../../support/personas.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useTestServer } from '../../support/use-test-server.ts';
 
 describe('joining a merchant (api.join_merchant) and its public page', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let admin: Persona;
   let salon: CreatedMerchant;
   let other: CreatedMerchant;
@@ -36,13 +36,11 @@ describe('joining a merchant (api.join_merchant) and its public page', () => {
     });
 
   beforeAll(async () => {
-    server = await startTestServer();
     admin = await createAdmin(server);
     salon = (await createMerchant(server, admin, 'Salone Bellezza')).merchant;
     other = (await createMerchant(server, admin, 'Altro Centro')).merchant;
     first = await joinAsClient(server, salon.slug, { name: 'Maria Rossi', phone: ' 3331234567 ' });
   });
-  afterAll(() => server?.stop());
 
   it('creates the account and the first client code of an anonymous visitor', async () => {
     expect(salon.code_prefix).toBe('A');

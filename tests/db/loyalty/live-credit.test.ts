@@ -1,8 +1,8 @@
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createMerchant, joinAsClient, type Persona } from '../../support/personas.ts';
 import { Inbox, subscribed } from '../../support/realtime.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useTestServer } from '../../support/use-test-server.ts';
 
 type ClientRow = { id: string; available_credit: number | string };
 type Change = RealtimePostgresChangesPayload<ClientRow>;
@@ -10,14 +10,13 @@ type Change = RealtimePostgresChangesPayload<ClientRow>;
 const updated = (change: Change) => change.new as ClientRow;
 
 describe('a client sees its credit change live, and only its own', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let merchant: Persona;
   let sponsor: { code: string; id: string; persona: Persona };
   let buyer: { code: string; id: string; persona: Persona };
   let otherTenant: Persona;
 
   beforeAll(async () => {
-    server = await startTestServer();
     const admin = await createAdmin(server);
     const salon = await createMerchant(server, admin, 'Salone Realtime');
     const elsewhere = await createMerchant(server, admin, 'Altro Salone');
@@ -31,7 +30,6 @@ describe('a client sees its credit change live, and only its own', () => {
     buyer = { code: second.joined.client_code, id: second.joined.client_id, persona: second.persona };
     otherTenant = (await joinAsClient(server, elsewhere.merchant.slug, { name: 'Olga Altrove' })).persona;
   });
-  afterAll(() => server?.stop());
 
   async function watchClients(persona: Persona, filter?: string) {
     const inbox = new Inbox<Change>();

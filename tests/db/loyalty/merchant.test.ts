@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   cents,
   createAdmin,
@@ -8,7 +8,7 @@ import {
   type JoinedClient,
   type Persona,
 } from '../../support/personas.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useTestServer } from '../../support/use-test-server.ts';
 
 interface MovementRow {
   id: string;
@@ -23,13 +23,12 @@ interface MovementRow {
 }
 
 describe('merchant api', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let merchant: Persona;
   let salon: CreatedMerchant;
   const members: JoinedClient[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer();
     const admin = await createAdmin(server);
     ({ merchant: salon, persona: merchant } = await createMerchant(server, admin, 'Estetica Sole'));
     const names = ['Laura Neri', 'Paola Gialli', 'Sara Blu', 'Tina Viola'];
@@ -47,7 +46,6 @@ describe('merchant api', () => {
         .joined,
     );
   });
-  afterAll(() => server?.stop());
 
   it('returns the profile and the percentages, and validates new percentages', async () => {
     expect((await merchant.client.rpc('merchant_profile')).data).toMatchObject({

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   cents,
   createAdmin,
@@ -8,7 +8,7 @@ import {
   type JoinedClient,
   type Persona,
 } from '../../support/personas.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useTestServer } from '../../support/use-test-server.ts';
 
 interface PurchaseResult {
   movement_id: string;
@@ -24,7 +24,7 @@ const entryCents = (netCents: number, percent: number) => {
 };
 
 describe('registering a purchase (api.register_purchase)', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let merchant: Persona;
   let salon: CreatedMerchant;
   let otherMerchant: Persona;
@@ -42,7 +42,6 @@ describe('registering a purchase (api.register_purchase)', () => {
   const creditOf = async (code: string) => cents((await balances()).find((row) => row.code === code)!.credit);
 
   beforeAll(async () => {
-    server = await startTestServer();
     const admin = await createAdmin(server);
     const created = await createMerchant(server, admin, 'Centro Estetico Luna');
     salon = created.merchant;
@@ -62,7 +61,6 @@ describe('registering a purchase (api.register_purchase)', () => {
     });
     expect(set.data).toEqual({ message: 'Modifica avvenuta con successo!' });
   });
-  afterAll(() => server?.stop());
 
   it('credits the buyer and three sponsors, and nothing to the fourth ancestor', async () => {
     const [root, g1, g2, g3, buyer] = chain.map((client) => client.client_code) as [

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createAdmin,
   createMerchant,
@@ -8,7 +8,7 @@ import {
   type Persona,
 } from '../../support/personas.ts';
 import { registerPurchase } from '../../support/purchases.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useTestServer } from '../../support/use-test-server.ts';
 
 interface Signal {
   kind: string;
@@ -44,7 +44,7 @@ const romeTime = (at: Date) =>
   }).format(at);
 
 describe('referral fraud signals (api.merchant_referral_signals)', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let admin: Persona;
   let salon: { merchant: CreatedMerchant; persona: Persona };
   let otherSalon: { merchant: CreatedMerchant; persona: Persona };
@@ -109,7 +109,6 @@ describe('referral fraud signals (api.merchant_referral_signals)', () => {
     }) satisfies Omit<Signal, 'total_signals'>;
 
   beforeAll(async () => {
-    server = await startTestServer();
     admin = await createAdmin(server);
     salon = await createMerchant(server, admin, 'Salone Segnalazioni');
     otherSalon = await createMerchant(server, admin, 'Altro Salone Segnalazioni');
@@ -222,7 +221,6 @@ describe('referral fraud signals (api.merchant_referral_signals)', () => {
 
     clientPersona = (await joinAsClient(server, salon.merchant.slug, { name: 'Cliente Curiosa' })).persona;
   }, 240_000);
-  afterAll(() => server?.stop());
 
   it('flags each pattern of the salon, with its clients, evidence and Italian explanation', async () => {
     expect(await signalsOf(salon.persona)).toEqual(

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   cents,
   createAdmin,
@@ -9,7 +9,7 @@ import {
   type Persona,
 } from '../../support/personas.ts';
 import { registerPurchase } from '../../support/purchases.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useTestServer } from '../../support/use-test-server.ts';
 
 interface LedgerEntry {
   amount: number;
@@ -19,7 +19,7 @@ interface LedgerEntry {
 }
 
 describe('reversing a purchase (api.reverse_purchase)', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let merchant: Persona;
   let salon: CreatedMerchant;
   let otherMerchant: Persona;
@@ -51,7 +51,6 @@ describe('reversing a purchase (api.reverse_purchase)', () => {
     persona.client.rpc('reverse_purchase', { movement_id: movementId, reason });
 
   beforeAll(async () => {
-    server = await startTestServer();
     const admin = await createAdmin(server);
     const created = await createMerchant(server, admin, 'Salone Storno');
     salon = created.merchant;
@@ -73,7 +72,6 @@ describe('reversing a purchase (api.reverse_purchase)', () => {
     });
     expect(set.error).toBeNull();
   });
-  afterAll(() => server?.stop());
 
   it('takes back exactly what the purchase gave and returns the discount used', async () => {
     await purchase(200, 0); // the buyer gets 20.00 to spend

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   cents,
   createAdmin,
@@ -8,11 +8,12 @@ import {
   type JoinedClient,
   type Persona,
 } from '../../support/personas.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import type { TestServer } from '../../support/test-server.ts';
+import { useTestServer } from '../../support/use-test-server.ts';
 
 /** One person, several salons: the same account is a client of A and of B, each with its own code. */
 describe('one account, clients of several salons', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let ownerA: Persona;
   let ownerB: Persona;
   let salonA: CreatedMerchant;
@@ -23,7 +24,6 @@ describe('one account, clients of several salons', () => {
   let joinedB: JoinedClient;
 
   beforeAll(async () => {
-    server = await startTestServer();
     const admin = await createAdmin(server);
     ({ merchant: salonA, persona: ownerA } = await createMerchant(server, admin, 'Salone Aurora'));
     ({ merchant: salonB, persona: ownerB } = await createMerchant(server, admin, 'Centro Brezza'));
@@ -34,7 +34,6 @@ describe('one account, clients of several salons', () => {
     // Two B codes are taken before Maria joins B: hers is the third.
     await joinAsClient(server, salonB.slug, { name: 'Carla Blu' });
   });
-  afterAll(() => server?.stop());
 
   it('refuses the known e-mail to a visitor, then joins B once signed in with that password', async () => {
     const anonymous = await server.client().rpc('join_merchant', {

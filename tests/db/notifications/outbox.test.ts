@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../../support/use-test-server.ts';
 import {
   addDays,
   createAdmin,
@@ -22,20 +22,18 @@ interface OutboxRow {
 
 /** What each reservation change writes into app.notification_outbox, in the same transaction. */
 describe('notifications: the outbox is written with the reservation change', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let salon: Salon;
   let salonEmail: string;
   let customerEmail: string;
   let today: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
     salon = await openSalon(server, await createAdmin(server), 'Salone Posta, Centro');
     salonEmail = salon.owner.email;
     customerEmail = salon.client.email;
     today = await romeToday(server);
   });
-  afterAll(() => server?.stop());
 
   const merchant = (fn: string, args: Record<string, unknown>) => salon.owner.client.rpc(fn, args);
   const client = (fn: string, args: Record<string, unknown>) => salon.client.client.rpc(fn, args);

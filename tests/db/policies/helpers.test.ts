@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../../support/use-test-server.ts';
 
 describe('the security-definer helpers that policies call', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server?.stop());
+  const server = useTestServer();
 
   // A security-definer SQL function is planned again at every execution of the statement calling it:
   // Realtime checks every subscribed session's policies on every change.

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectSucceeds, insertReservation, openSalon, type Salon } from '../../support/fixtures.ts';
 import {
   createAdmin,
@@ -7,12 +7,13 @@ import {
   uniqueEmail,
   type Persona,
 } from '../../support/personas.ts';
-import { startTestServer, type TestClient, type TestServer } from '../../support/test-server.ts';
+import type { TestClient } from '../../support/test-server.ts';
+import { useTestServer } from '../../support/use-test-server.ts';
 
 type Json = Record<string, unknown>;
 
 describe('GDPR: consents, data export and erasure', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let admin: Persona;
   let salon: Salon;
   const sql = async <Row = Json>(text: string, params?: unknown[]) =>
@@ -31,11 +32,9 @@ describe('GDPR: consents, data export and erasure', () => {
   });
 
   beforeAll(async () => {
-    server = await startTestServer();
     admin = await createAdmin(server);
     salon = await openSalon(server, admin, 'Salone Privacy');
   });
-  afterAll(() => server?.stop());
 
   it('refuses a registration without the privacy consent and creates nothing', async () => {
     const args = joinArgs();

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, joinAsClient, type Persona } from '../../support/personas.ts';
-import { startTestServer, type TestClient, type TestServer } from '../../support/test-server.ts';
+import type { TestClient } from '../../support/test-server.ts';
+import { useTestServer } from '../../support/use-test-server.ts';
 import { addDays, openSalon, romeToday, type Salon } from '../../support/fixtures.ts';
 
 /**
@@ -87,7 +88,7 @@ interface ApiFunction {
 }
 
 describe('fuzzing the api functions', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let salon: Salon;
   let admin: Persona;
   let functions: ApiFunction[] = [];
@@ -95,7 +96,6 @@ describe('fuzzing the api functions', () => {
     (await server.server.context.db.query<Row>(text, params)).rows;
 
   beforeAll(async () => {
-    server = await startTestServer();
     admin = await createAdmin(server);
     salon = await openSalon(server, admin, 'Salone Fuzz');
     await joinAsClient(server, salon.merchant.slug, {
@@ -118,7 +118,6 @@ describe('fuzzing the api functions', () => {
         order by p.proname`,
     );
   });
-  afterAll(() => server?.stop());
 
   it(
     `answers malformed calls (seed ${seed}) without a server error, and the invariants hold`,

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail, type Persona } from '../../support/personas.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useTestServer } from '../../support/use-test-server.ts';
 import { createAdmin, openSalon, type Salon } from '../../support/fixtures.ts';
 
 /** NaN and the infinities, as JSON carries them to a numeric parameter. */
 const notFinite = ['NaN', 'Infinity', '-Infinity'];
 
 describe('integrity: no NaN or infinity, bounded amounts and texts (SQL)', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let admin: Persona;
   let salon: Salon;
 
@@ -28,11 +28,9 @@ describe('integrity: no NaN or infinity, bounded amounts and texts (SQL)', () =>
   };
 
   beforeAll(async () => {
-    server = await startTestServer();
     admin = await createAdmin(server);
     salon = await openSalon(server, admin, 'Salone Integro');
   });
-  afterAll(() => server?.stop());
 
   it('register_purchase refuses NaN and infinities with 22023, and stores nothing', async () => {
     const before = await count('select count(*)::int as n from app.movements');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createAdmin,
   createMerchant,
@@ -7,7 +7,8 @@ import {
   type JoinedClient,
   type Persona,
 } from '../../support/personas.ts';
-import { startTestServer, type TestClient, type TestServer } from '../../support/test-server.ts';
+import type { TestClient } from '../../support/test-server.ts';
+import { useTestServer } from '../../support/use-test-server.ts';
 
 type PersonaName = 'anonymous' | 'clientM1' | 'clientM2' | 'merchantM1' | 'merchantM2' | 'admin';
 const everyone: PersonaName[] = ['anonymous', 'clientM1', 'clientM2', 'merchantM1', 'merchantM2', 'admin'];
@@ -16,7 +17,7 @@ type Outcome = 'ok' | 'denied' | string;
 const nobody = '00000000-0000-0000-0000-000000000000';
 
 describe('tenant isolation over every api function', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let m1: CreatedMerchant;
   let m2: CreatedMerchant;
   let c1: JoinedClient;
@@ -27,7 +28,6 @@ describe('tenant isolation over every api function', () => {
   let treatmentM1: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
     const admin: Persona = await createAdmin(server);
     const first = await createMerchant(server, admin, 'Primo Salone');
     const second = await createMerchant(server, admin, 'Secondo Salone');
@@ -72,7 +72,6 @@ describe('tenant isolation over every api function', () => {
     clients.merchantM2 = second.persona.client;
     clients.admin = admin.client;
   });
-  afterAll(() => server?.stop());
 
   const only = (allowed: PersonaName[], otherwise: Outcome = 'denied') =>
     Object.fromEntries(everyone.map((name) => [name, allowed.includes(name) ? 'ok' : otherwise])) as Record<

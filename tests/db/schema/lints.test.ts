@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../../support/use-test-server.ts';
 
 /** Security-definer functions anon may execute on purpose: the anonymous join and public merchant page. */
 // minimum_password_length reads the auth setting a registration form needs before anyone signs in.
@@ -13,13 +13,8 @@ const anonDefinerAllowed = [
 ];
 
 describe('schema lints for the loyalty database', () => {
-  let server: TestServer;
+  const server = useTestServer();
   const rows = async <Row>(sql: string) => (await server.server.context.db.query<Row>(sql)).rows;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server?.stop());
 
   it('enables row-level security on every table of app', async () => {
     const tables = await rows<{ name: string; rls: boolean }>(
