@@ -1,5 +1,5 @@
 // Mutation testing of the access rules: weakens one policy (or grant) at a time on a database with
-// the migrations and the policy tests' fixture, runs the checks of tests/db/policies.test.ts against
+// the migrations and the policy tests' fixture, runs the checks of tests/db/policies/policies.test.ts against
 // it and reports which weakenings no check noticed. `npm run test:policies` (PGlite; TEST_DB=postgres
 // and TEST_DATABASE_URL for PostgreSQL). `-- --only "text"` keeps the mutants whose target contains it;
 // `-- --vitest` runs the test file once per mutant instead (slow: a cross-check of the in-process run).
@@ -38,10 +38,14 @@ async function firstFailure(world: PolicyWorld, relation: string): Promise<Check
 
 /** The slow cross-check (--vitest): the test file itself, on its own database with POLICY_MUTANT_SQL. */
 async function vitestFailure(mutant: Pick<Mutant, 'sql'>): Promise<Check | undefined> {
-  const run = spawnSync('npx', ['vitest', 'run', '--project', 'server', 'tests/db/policies.test.ts'], {
-    env: { ...process.env, POLICY_MUTANT_SQL: mutant.sql, NO_COLOR: '1', FORCE_COLOR: '0' },
-    encoding: 'utf8',
-  });
+  const run = spawnSync(
+    'npx',
+    ['vitest', 'run', '--project', 'server', 'tests/db/policies/policies.test.ts'],
+    {
+      env: { ...process.env, POLICY_MUTANT_SQL: mutant.sql, NO_COLOR: '1', FORCE_COLOR: '0' },
+      encoding: 'utf8',
+    },
+  );
   if (run.status === 0) return undefined;
   const failed = `${run.stdout}${run.stderr}`.match(/FAIL .*> (.*)$/m)?.[1]?.trim();
   return { name: `vitest: ${failed ?? `exit ${run.status}`}`, run: async () => {} };
@@ -117,7 +121,9 @@ try {
     console.log(`  listed as equivalent but killed (update the list): ${mutant.target} — ${mutant.label}`);
   }
   if (survivors.length) {
-    console.log('\nSurvivors (reproduce with POLICY_MUTANT_SQL="..." on tests/db/policies.test.ts):');
+    console.log(
+      '\nSurvivors (reproduce with POLICY_MUTANT_SQL="..." on tests/db/policies/policies.test.ts):',
+    );
     for (const mutant of survivors) console.log(`  ${mutant.target} — ${mutant.label}\n    ${mutant.sql}`);
   }
   console.log(
