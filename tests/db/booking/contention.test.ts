@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
   createAdmin,
@@ -9,7 +9,7 @@ import {
   type Salon,
 } from '../../support/fixtures.ts';
 import { testDatabaseKind } from '../../support/test-database.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useTestServer } from '../../support/use-test-server.ts';
 
 const slotTaken = "Orario non disponibile: l'operatore ha già un appuntamento confermato in questa fascia";
 const noneFree =
@@ -17,16 +17,14 @@ const noneFree =
 const tryAgain = "Orario appena occupato da un'altra conferma: riprova";
 
 describe('booking under contention: every confirm ends in an answer, never a server error', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let salon: Salon;
   let day: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
     salon = await openSalon(server, await createAdmin(server), 'Salone Affollato');
     day = addDays(await romeToday(server), 7);
   });
-  afterAll(() => server?.stop());
 
   it('answers 100 simultaneous confirms of one operator’s overlapping requests with success or a 4xx', async () => {
     const ids: string[] = [];

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createAdmin,
   createMerchant,
@@ -8,12 +8,12 @@ import {
   type Persona,
   type Salon,
 } from '../../support/fixtures.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useTestServer } from '../../support/use-test-server.ts';
 
 const refusal = "Questo account gestisce un salone: per essere cliente registrati con un'altra email";
 
 describe('a salon’s login and the platform admin are never clients (SQL)', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let admin: Persona;
   let salon: Salon;
   let rival: Awaited<ReturnType<typeof createMerchant>>;
@@ -36,12 +36,10 @@ describe('a salon’s login and the platform admin are never clients (SQL)', () 
     });
 
   beforeAll(async () => {
-    server = await startTestServer();
     admin = await createAdmin(server);
     salon = await openSalon(server, admin, 'Salone Proprio');
     rival = await createMerchant(server, admin, 'Salone Rivale');
   });
-  afterAll(() => server?.stop());
 
   it('refuses a merchant’s login joining its own salon or a competitor’s, over HTTP', async () => {
     for (const slug of [salon.merchant.slug, rival.merchant.slug]) {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
   createAdmin,
@@ -13,7 +13,7 @@ import {
   type Persona,
   type Salon,
 } from '../../support/fixtures.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { useTestServer } from '../../support/use-test-server.ts';
 
 /** "Anna" followed by a right-to-left override: the rest of the line shows reversed. */
 const reversed = 'Anna \u202Eozzerp';
@@ -25,7 +25,7 @@ const direction = (subject: string) =>
 const onlyInvisible = (subject: string) => `${subject} non può contenere solo spazi o caratteri invisibili`;
 
 describe('names, notes and reasons that cannot deceive their reader (SQL, every path)', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let admin: Persona;
   let salon: Salon;
 
@@ -33,11 +33,9 @@ describe('names, notes and reasons that cannot deceive their reader (SQL, every 
     Number((await server.server.context.db.query<{ n: number }>(sql, params)).rows[0]!.n);
 
   beforeAll(async () => {
-    server = await startTestServer();
     admin = await createAdmin(server);
     salon = await openSalon(server, admin, 'Salone Chiaro');
   });
-  afterAll(() => server?.stop());
 
   it('refuses a client who joins with a reversed or an invisible name, and creates nothing', async () => {
     const before = await count('select count(*)::int as n from app.clients');
