@@ -91,7 +91,7 @@ describe('the merchant sees the referral signals on Clienti ("Da controllare")',
     const phoneSignal = section.getByRole('listitem').filter({
       has: page.getByRole('heading', { name: 'Stesso numero di telefono' }),
     });
-    await phoneSignal.getByText('2 clienti hanno lo stesso numero di telefono (3330001111).').waitFor();
+    await phoneSignal.getByText('2 clienti hanno lo stesso numero di telefono (+393330001111).').waitFor();
     const involved = phoneSignal.getByRole('list', { name: 'Clienti coinvolti' }).getByRole('listitem');
     expect((await involved.allTextContents()).map((text) => text.split(' · ')[0])).toEqual([
       'Vera Uno',
@@ -100,6 +100,14 @@ describe('the merchant sees the referral signals on Clienti ("Da controllare")',
 
     const card = (name: string) =>
       page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+    // A client named by a signal is one tap away: the list below shows her card.
+    await phoneSignal.getByRole('button', { name: /^Vera Due · / }).click();
+    const search = page.getByRole('searchbox', { name: 'Cerca cliente' });
+    expect(await search.inputValue()).toMatch(/^[A-Z]+\d+$/);
+    await page.getByText('1 cliente', { exact: true }).waitFor();
+    await card('Vera Due').waitFor();
+    await search.fill('');
+    await page.getByText('8 clienti', { exact: true }).waitFor();
     for (const flagged of ['Marta Rossi', 'Vera Uno', 'Vera Due'])
       await card(flagged).getByText('Da controllare', { exact: true }).waitFor();
     expect(await card('Amica 1').getByText('Da controllare', { exact: true }).count()).toBe(0);

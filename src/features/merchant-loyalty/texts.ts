@@ -105,8 +105,10 @@ export const merchantLoyaltyTexts = {
       count: ['{count} segnalazione', '{count} segnalazioni'],
       shownOf: 'Sono mostrate le prime {shown} di {total} segnalazioni.',
       clients: 'Clienti coinvolti',
+      showClient: 'Mostra nell’elenco dei clienti',
       loadError: 'Impossibile caricare le segnalazioni: {message}',
       kinds: {
+        referral_chain: 'Iscrizioni a catena',
         referral_burst: 'Iscrizioni ravvicinate',
         referrals_buy_only_at_joining: 'Acquisti solo all’iscrizione',
         referrals_never_buy: 'Presentati che non acquistano',

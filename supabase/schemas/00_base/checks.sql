@@ -135,15 +135,30 @@ grant execute on function app_private.required_reason(text, text) to authenticat
 
 -- Helpers: a comparable phone number, an Italian short date
 create function app_private.normalized_phone(phone text) returns text
-language sql immutable set search_path = ''
+language plpgsql immutable set search_path = ''
 as $$
-  select case when length(digits) >= 6 then digits end
-    from (select regexp_replace(regexp_replace(normalized_phone.phone, '^[^0-9+]*(\+|00)39', ''), '[^0-9]', '', 'g')
-                 as digits) as cleaned;
+declare
+  -- Unicode digits (full-width, mathematical, Arabic-Indic, Devanagari) written as ASCII ones.
+  written text := translate(normalize(coalesce(normalized_phone.phone, ''), nfkc),
+                            '٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹०१२३४५६७८९',
+                            '012345678901234567890123456789');
+  international boolean := written ~ '^[^0-9+]*(\+|00)';
+  digits text := regexp_replace(regexp_replace(written, '^[^0-9+]*(\+|00)', ''), '[^0-9]', '', 'g');
+begin
+  -- A number written without a country code is Italian.
+  if not international then
+    digits := '39' || digits;
+  end if;
+  if length(digits) < 8 or length(digits) > 15 then
+    return null;
+  end if;
+  return '+' || digits;
+end
 $$;
 grant execute on function app_private.normalized_phone(text) to authenticated, service_role;
 comment on function app_private.normalized_phone(text) is
-  'A phone number reduced to its digits, without an Italian +39 / 0039 prefix; null when under 6 digits.';
+  'A phone number in E.164 (+393331234567), whatever digits, spaces, signs or prefix (+39, 0039) it was written '
+  'with; a number without a country code is Italian; null when it has fewer than 6 digits or is too long.';
 
 create function app_private.italian_short_date(instant timestamptz) returns text
 language sql stable set search_path = ''

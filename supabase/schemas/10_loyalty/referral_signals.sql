@@ -1,4 +1,5 @@
--- Signals of referrals worth a look (shared phones, bursts of joins) for the merchant.
+-- Signals of referrals worth a look (chains that buy only at the bottom, bursts of joins, referrals
+-- who never come back, shared phones) for the merchant.
 
 -- Thresholds, in one place
 create function app_private.referral_signal_thresholds(
@@ -9,17 +10,20 @@ create function app_private.referral_signal_thresholds(
   out idle_share numeric,
   out quick_buyers integer,
   out quick_hours integer,
-  out shared_phone_clients integer
+  out shared_phone_clients integer,
+  out chain_clients integer,
+  out chain_hours integer
 )
 language sql immutable set search_path = ''
 as $$
-  select 5, 15, 30, 3, 0.8, 3, 48, 2;
+  select 3, 60, 30, 3, 0.8, 3, 48, 2, 3, 48;
 $$;
 grant execute on function app_private.referral_signal_thresholds() to authenticated;
 comment on function app_private.referral_signal_thresholds() is
-  'Thresholds of the referral signals: 5 referrals in 15 minutes; referrals settled after 30 days; at least 3 '
+  'Thresholds of the referral signals: 3 referrals in 60 minutes; referrals settled after 30 days; at least 3 '
   'settled referrals of which 80% never bought; at least 3 buying referrals who all bought only in their first '
-  '48 hours; a phone number on 2 or more clients.';
+  '48 hours; a phone number on 2 or more clients; a chain of 3 or more clients, each brought by the one above, '
+  'joined within 48 hours, of whom only the last buys.';
 
 -- api.merchant_referral_signals
 create function api.merchant_referral_signals()
@@ -42,11 +46,13 @@ declare
   burst_window interval;
   settled_before timestamptz;
   quick_window interval;
+  chain_window interval;
 begin
   select * into limits from app_private.referral_signal_thresholds();
   burst_window := make_interval(mins => limits.burst_minutes);
   settled_before := now() - make_interval(days => limits.settle_days);
   quick_window := make_interval(hours => limits.quick_hours);
+  chain_window := make_interval(hours => limits.chain_hours);
 
   return query
   with members as (
@@ -95,6 +101,34 @@ begin
        and r.created_at <= settled_before
      group by r.sponsor_id
   ),
+  -- A buyer and the two or three sponsors above her who never bought, all joined within chain_window:
+  -- one person with several addresses earns every generation's share of her own purchases.
+  chains as (
+    select ch.ids, ch.names, ch.codes, ch.joined_from, ch.joined_to, bm.name as buyer_name,
+           bm.code as buyer_code
+      from members bm
+      join bought on bought.client_id = bm.id
+      cross join lateral (
+        select array_agg(link.id order by link.depth desc) as ids,
+               array_agg(link.name order by link.depth desc) as names,
+               array_agg(link.code order by link.depth desc) as codes,
+               min(link.created_at) as joined_from, max(link.created_at) as joined_to
+          from (
+            with recursive upward as (
+              select bm.id, bm.name, bm.code, bm.sponsor_id, bm.created_at, 0 as depth
+              union all
+              select s.id, s.name, s.code, s.sponsor_id, s.created_at, u.depth + 1
+                from upward u
+                join members s on s.id = u.sponsor_id
+               where u.depth < 3
+                 and not exists (select 1 from bought b where b.client_id = s.id)
+                 and s.created_at >= bm.created_at - chain_window
+            )
+            select * from upward
+          ) as link
+      ) as ch
+     where cardinality(ch.ids) >= limits.chain_clients
+  ),
   shared_phones as (
     select m.phone_key, count(*)::integer as clients,
            array_agg(m.id order by m.created_at, m.code) as ids,
@@ -106,7 +140,20 @@ begin
     having count(*) >= limits.shared_phone_clients
   ),
   signals as (
-    select 1 as position, 'referral_burst'::text as kind, array[s.id] as ids, array[s.name] as names,
+    select 0 as position, 'referral_chain'::text as kind, c.ids as ids, c.names as names, c.codes as codes,
+           cardinality(c.ids) as evidence,
+           format('%s si sono iscritti uno sotto l''altro in %s (%s) e acquista solo l''ultimo, %s (%s): '
+                  || 'ogni suo acquisto accredita anche chi sta sopra.',
+                  (select string_agg(c.names[i] || ' (' || c.codes[i] || ')', ' → ' order by i)
+                     from generate_subscripts(c.ids, 1) as i),
+                  case when c.joined_to - c.joined_from < interval '1 hour'
+                         then 'meno di un''ora'
+                       when c.joined_to - c.joined_from < interval '2 hours' then '1 ora'
+                       else floor(extract(epoch from c.joined_to - c.joined_from) / 3600)::integer || ' ore' end,
+                  app_private.italian_short_date(c.joined_from), c.buyer_name, c.buyer_code) as explanation
+      from chains c
+    union all
+    select 1, 'referral_burst', array[s.id], array[s.name] as names,
            array[s.code] as codes, b.referrals::integer as evidence,
            format('%s (%s) ha portato %s iscritti in %s (%s, %s).', s.name, s.code, b.referrals,
                   case when b.minutes < 1 then 'meno di un minuto'
@@ -148,8 +195,9 @@ end
 $$;
 grant execute on function api.merchant_referral_signals() to authenticated;
 comment on function api.merchant_referral_signals() is
-  'Merchant only: referral patterns worth a look in its salon, never blocking anything: referral_burst (many '
-  'referrals by one sponsor within minutes), referrals_buy_only_at_joining (a sponsor''s buying referrals bought '
+  'Merchant only: referral patterns worth a look in its salon, never blocking anything: referral_chain (a chain '
+  'of clients joined within hours, each brought by the one above, of whom only the last buys), referral_burst '
+  '(several referrals by one sponsor within an hour), referrals_buy_only_at_joining (a sponsor''s buying referrals bought '
   'only right after joining), referrals_never_buy (most settled referrals of a sponsor never bought) and '
   'shared_phone (one phone number on several clients). Each row: the clients involved (ids, names, codes), the '
   'evidence (a count), an Italian explanation and how many signals there are in all (total_signals); at most the '

@@ -114,6 +114,31 @@ describe('referral fraud signals (api.merchant_referral_signals)', () => {
     otherSalon = await createMerchant(server, admin, 'Altro Salone Segnalazioni');
     quietSalon = await createMerchant(server, admin, 'Salone Tranquillo');
 
+    // (0) One person with four addresses in a chain, joined within three hours: only the last one buys.
+    const anna = await join(salon, 'Anna Catena');
+    const bea = await join(salon, 'Bea Catena', { sponsor: anna });
+    const carla = await join(salon, 'Carla Catena', { sponsor: bea });
+    const dora = await join(salon, 'Dora Catena', { sponsor: carla });
+    const chainStart = new Date(Date.now() - 5 * day);
+    for (const [index, member] of [anna, bea, carla, dora].entries()) {
+      await joinedAt(member, new Date(chainStart.getTime() + index * hour));
+    }
+    await buy(salon, dora);
+    await buy(salon, dora);
+    const chain = [anna, bea, carla, dora];
+    const chainNames = ['Anna Catena', 'Bea Catena', 'Carla Catena', 'Dora Catena'];
+    expected.push({
+      kind: 'referral_chain',
+      client_ids: chain.map((member) => member.client_id),
+      client_names: chainNames,
+      client_codes: chain.map((member) => member.client_code),
+      evidence: 4,
+      explanation:
+        `${chain.map((member, index) => `${chainNames[index]} (${member.client_code})`).join(' → ')} ` +
+        `si sono iscritti uno sotto l'altro in 3 ore (${romeDate(chainStart)}) e acquista solo l'ultimo, ` +
+        `Dora Catena (${dora.client_code}): ogni suo acquisto accredita anche chi sta sopra.`,
+    });
+
     // (1) Six referrals of one sponsor within nine minutes, three days ago.
     const marta = await join(salon, 'Marta Rossi');
     const burstStart = new Date(Math.floor((Date.now() - 3 * day) / minute) * minute);
@@ -205,16 +230,19 @@ describe('referral fraud signals (api.merchant_referral_signals)', () => {
       await join(salon, 'Vera Uno', { phone: '+39 333 123 4567' }),
       await join(salon, 'Vera Due', { phone: '0039 333-1234567' }),
       await join(salon, 'Vera Tre', { phone: '(333) 123.45.67' }),
+      // Full-width digits, and Arabic-Indic ones: the same number to anybody reading it.
+      await join(salon, 'Vera Quattro', { phone: '３３３ １２３ ４５６７' }),
+      await join(salon, 'Vera Cinque', { phone: '+39 ٣٣٣ ١٢٣ ٤٥٦٧' }),
     ];
     await join(salon, 'Zoe Sola', { phone: '333 765 4321' });
     await join(otherSalon, 'Vera Altrove', { phone: '3331234567' });
     expected.push({
       kind: 'shared_phone',
       client_ids: phones.map((client) => client.client_id),
-      client_names: ['Vera Uno', 'Vera Due', 'Vera Tre'],
+      client_names: ['Vera Uno', 'Vera Due', 'Vera Tre', 'Vera Quattro', 'Vera Cinque'],
       client_codes: phones.map((client) => client.client_code),
-      evidence: 3,
-      explanation: '3 clienti hanno lo stesso numero di telefono (3331234567).',
+      evidence: 5,
+      explanation: '5 clienti hanno lo stesso numero di telefono (+393331234567).',
     });
     // The other salon's own pair, which only it sees.
     await join(otherSalon, 'Wanda Altrove', { phone: '+393331234567' });
@@ -235,21 +263,33 @@ describe('referral fraud signals (api.merchant_referral_signals)', () => {
       kind: 'shared_phone',
       client_names: ['Vera Altrove', 'Wanda Altrove'],
       evidence: 2,
-      explanation: '2 clienti hanno lo stesso numero di telefono (3331234567).',
+      explanation: '2 clienti hanno lo stesso numero di telefono (+393331234567).',
       total_signals: 1,
     });
   });
 
   it('flags nothing in an ordinary salon, even close to every threshold', async () => {
-    // Five referrals four minutes apart: never five within fifteen minutes.
+    // Four referrals 31 minutes apart: never three within an hour.
     const nadia = await join(quietSalon, 'Nadia Calma');
     const start = Date.now() - 2 * day;
-    for (const index of [0, 1, 2, 3, 4]) {
+    for (const index of [0, 1, 2, 3]) {
       await joinedAt(
         await join(quietSalon, `Invitata ${index + 1}`, { sponsor: nadia }),
-        new Date(start + index * 4 * minute),
+        new Date(start + index * 31 * minute),
       );
     }
+    // A family of three joined the same day, where the grandmother buys too; and a chain joined over weeks.
+    const nonna = await join(quietSalon, 'Nonna Ada');
+    const figlia = await join(quietSalon, 'Figlia Bice', { sponsor: nonna });
+    const nipote = await join(quietSalon, 'Nipote Cloe', { sponsor: figlia });
+    await buy(quietSalon, nipote);
+    await buy(quietSalon, nonna);
+    const lenta = await join(quietSalon, 'Lenta Uno');
+    const lenta2 = await join(quietSalon, 'Lenta Due', { sponsor: lenta });
+    const lenta3 = await join(quietSalon, 'Lenta Tre', { sponsor: lenta2 });
+    await joinedAt(lenta, new Date(Date.now() - 20 * day));
+    await joinedAt(lenta2, new Date(Date.now() - 10 * day));
+    await buy(quietSalon, lenta3);
     // Two of five settled referrals never bought (not most); the three buyers came back after 48 hours.
     const ofelia = await join(quietSalon, 'Ofelia Serena');
     const settled = await settledReferrals(quietSalon, ofelia, ['Of1', 'Of2', 'Of3', 'Of4', 'Of5'], 60);
@@ -281,7 +321,7 @@ describe('referral fraud signals (api.merchant_referral_signals)', () => {
       [
         'shared_phone',
         ['Quinta', 'Nona Nuova'],
-        '2 clienti hanno lo stesso numero di telefono (3331112222).',
+        '2 clienti hanno lo stesso numero di telefono (+393331112222).',
       ],
     ]);
   });

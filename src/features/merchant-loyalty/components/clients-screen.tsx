@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { QueryView } from '@/components/query-view';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { Card } from '@/components/ui/card';
@@ -68,6 +68,7 @@ function ClientCard({ client, flagged }: { client: MerchantClient; flagged: bool
  */
 export function ClientsScreen() {
   const [search, setSearch] = useState('');
+  const searchRef = useRef<HTMLInputElement>(null);
   const [page, setPage] = useState(1);
   const query = useDebouncedValue(search);
   const clients = useClients({ search: query, page, pageSize });
@@ -77,7 +78,14 @@ export function ClientsScreen() {
   return (
     <section className="grid gap-6">
       <PageHeading>{t.title}</PageHeading>
-      <ReferralSignalsSection query={signals} />
+      <ReferralSignalsSection
+        query={signals}
+        onShowClient={(code) => {
+          setSearch(code);
+          setPage(1);
+          searchRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+        }}
+      />
       <FormField label={t.search} hint={t.searchHint} className="max-w-md">
         {(control) => (
           <div className="relative">
@@ -87,6 +95,7 @@ export function ClientsScreen() {
             />
             <Input
               {...control}
+              ref={searchRef}
               type="search"
               autoComplete="off"
               className="pl-10"

@@ -24,15 +24,25 @@ export function FlaggedMarker() {
   );
 }
 
-function SignalItem({ signal }: { signal: ReferralSignal }) {
+/** Shows one client in the list below (by her code), where her card carries the marker. */
+type ShowClient = (code: string) => void;
+
+function SignalItem({ signal, onShowClient }: { signal: ReferralSignal; onShowClient: ShowClient }) {
   return (
     <li className="grid gap-2 rounded-xl border border-border p-4">
       <h3 className="font-semibold">{t.kinds[signal.kind] ?? t.otherKind}</h3>
       <p>{signal.explanation}</p>
       <ul aria-label={t.clients} className="flex flex-wrap gap-2">
         {signal.client_ids.map((id, index) => (
-          <li key={id} className="max-w-full rounded-full bg-muted px-2.5 py-0.5 text-sm break-words">
-            {signal.client_names[index]} · {signal.client_codes[index]}
+          <li key={id} className="max-w-full">
+            <button
+              type="button"
+              title={t.showClient}
+              onClick={() => onShowClient(signal.client_codes[index]!)}
+              className="min-h-11 max-w-full rounded-full bg-muted px-3 py-1 text-left text-sm break-words underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              {signal.client_names[index]} · {signal.client_codes[index]}
+            </button>
           </li>
         ))}
       </ul>
@@ -41,7 +51,13 @@ function SignalItem({ signal }: { signal: ReferralSignal }) {
 }
 
 /** "Da controllare" on Clienti: the database's referral signals, each explained; they never block anything. */
-export function ReferralSignalsSection({ query }: { query: ReturnType<typeof useReferralSignals> }) {
+export function ReferralSignalsSection({
+  query,
+  onShowClient,
+}: {
+  query: ReturnType<typeof useReferralSignals>;
+  onShowClient: ShowClient;
+}) {
   const headingId = useId();
   if (query.isPending) return <Skeleton className="h-20" />;
   if (query.isError)
@@ -83,7 +99,11 @@ export function ReferralSignalsSection({ query }: { query: ReturnType<typeof use
           ) : null}
           <ul className="grid gap-3 lg:grid-cols-2">
             {signals.map((signal) => (
-              <SignalItem key={`${signal.kind}-${signal.client_ids.join('-')}`} signal={signal} />
+              <SignalItem
+                key={`${signal.kind}-${signal.client_ids.join('-')}`}
+                signal={signal}
+                onShowClient={onShowClient}
+              />
             ))}
           </ul>
         </CollapsibleContent>
