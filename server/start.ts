@@ -11,7 +11,7 @@ import { applyPlatformBootstrap } from './db/bootstrap.ts';
 import { applyMigrations } from './db/migrations.ts';
 import { openDatabase } from './db/open-database.ts';
 import type { Database } from './db/port.ts';
-import { createKeys, resolveJwtSecret } from './keys.ts';
+import { createKeys, resolveJwtSecret } from './jwt/keys.ts';
 import { startMailboxServer, type MailboxServer } from './mail/mailbox-server.ts';
 import { createMailer } from './mail/mailer.ts';
 import { drainOutbox, startOutboxDrainer, type OutboxDrainer } from './mail/outbox-drainer.ts';

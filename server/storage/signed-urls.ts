@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { signJwt, verifyJwt } from '../keys.ts';
+import { signJwt, verifyJwt } from '../jwt/jwt.ts';
 import { asCaller, callerOf } from './caller.ts';
 import { jsonBody } from './json-body.ts';
 import { checkBucketId, checkObjectKey } from './object-key.ts';

@@ -244,7 +244,7 @@ describe('rpc through supabase-js, as PostgREST runs it', () => {
     expect(malformed.status).toBe(401);
     expect(await malformed.json()).toMatchObject({ code: 'PGRST301' });
 
-    const { signJwt } = await import('../../server/keys.ts');
+    const { signJwt } = await import('../../server/jwt/jwt.ts');
     const forged = await signJwt(
       { role: 'service_role' },
       'another-secret-another-secret-another-secret',

@@ -191,7 +191,7 @@ describe('storage objects through supabase-js, authorised by RLS on storage.obje
     expect(otherObject.status).toBe(400);
     expect(await otherObject.json()).toMatchObject({ statusCode: '400', code: 'InvalidJWT' });
 
-    const { signJwt } = await import('../../server/keys.ts');
+    const { signJwt } = await import('../../server/jwt/jwt.ts');
     const expired = await signJwt({ url: `documents/${alice}/listino.txt` }, server.jwtSecret, -10);
     const late = await fetch(
       `${server.url}/storage/v1/object/sign/documents/${alice}/listino.txt?token=${expired}`,
