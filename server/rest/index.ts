@@ -7,7 +7,7 @@ import { impersonation } from '../db/impersonate.ts';
 import { roleSettings } from '../db/role-settings.ts';
 import { createFunctionCache } from './function-cache.ts';
 import { wholeBodyOnly, type ResolvedFunction } from './resolve-function.ts';
-import { limitLoginCreation } from './login-rate-limit.ts';
+import { loginCreationLimit } from './login-rate-limit.ts';
 import { authLimitersOf } from '../auth/auth-context.ts';
 
 const singleObject = 'application/vnd.pgrst.object+json';
@@ -100,7 +100,10 @@ export async function restRoutes(app: FastifyInstance, context: ServerContext) {
       undefined,
     ),
   );
-  const limiters = authLimitersOf(context);
+  const limitLoginCreation = loginCreationLimit(
+    context.config.loginCreatingFunctions,
+    authLimitersOf(context),
+  );
   app.addHook('onClose', () => functions.close());
 
   async function handleRpc(request: FastifyRequest<{ Params: { fn: string } }>, reply: FastifyReply) {
@@ -109,7 +112,7 @@ export async function restRoutes(app: FastifyInstance, context: ServerContext) {
       const schema = exposedSchema(request, exposed);
       const claims = await requestClaims(request, context.keys.jwtSecret);
       role = claims.role;
-      limitLoginCreation(request, { schema, fn: request.params.fn, role }, limiters);
+      limitLoginCreation(request, { schema, fn: request.params.fn, role });
       const { args, limit, offset } = argumentsOf(request);
       const wantsSingle = (request.headers.accept ?? '').includes(singleObject);
       const readOnlyRequest = request.method === 'GET' || request.method === 'HEAD';
