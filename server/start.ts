@@ -39,8 +39,13 @@ export async function startServer(
   try {
     await applyPlatformBootstrap(db);
     await applyMigrations(db, config.migrationFolders);
-    await ensurePlatformAdmin(db, { email: config.adminEmail, password: config.adminPassword });
-    await applyPasswordPolicy(db, resolveAuthSettings(config).minimumPasswordLength);
+    const { platformAdminsTable, passwordPolicyTable } = config.app;
+    await ensurePlatformAdmin(
+      db,
+      { email: config.adminEmail, password: config.adminPassword },
+      platformAdminsTable,
+    );
+    await applyPasswordPolicy(db, passwordPolicyTable, resolveAuthSettings(config).minimumPasswordLength);
     if (persist) protectDataDir(config.dataDir);
   } catch (error) {
     await db.close();

@@ -113,7 +113,7 @@ export async function restRoutes(app: FastifyInstance, context: ServerContext) {
     ),
   );
   const limitLoginCreation = loginCreationLimit(
-    context.config.loginCreatingFunctions,
+    context.config.app.loginCreatingFunctions,
     authLimitersOf(context),
   );
   app.addHook('onClose', () => functions.close());

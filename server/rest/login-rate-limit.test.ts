@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createLimiters } from '../auth/rate-limit.ts';
-import { ConfigError, defaultLoginCreatingFunctions, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig, projectAppNames } from '../config.ts';
 import { loginCreationLimit } from './login-rate-limit.ts';
 
 const request = { ip: '203.0.113.7' } as FastifyRequest;
@@ -27,11 +27,11 @@ describe('loginCreationLimit', () => {
 
 describe('LOGIN_CREATING_FUNCTIONS', () => {
   it('lists schema.function names, api.join_merchant unless set', () => {
-    expect(defaultLoginCreatingFunctions).toEqual(['api.join_merchant']);
-    expect(loadConfig({}).loginCreatingFunctions).toEqual(defaultLoginCreatingFunctions);
-    expect(
-      loadConfig({ LOGIN_CREATING_FUNCTIONS: 'api.join_merchant, api.open_account' }).loginCreatingFunctions,
-    ).toEqual(['api.join_merchant', 'api.open_account']);
+    expect(loadConfig({}).app.loginCreatingFunctions).toEqual(['api.join_merchant']);
+    expect(loadConfig({ LOGIN_CREATING_FUNCTIONS: 'api.join_merchant, api.open_account' }).app).toEqual({
+      ...projectAppNames,
+      loginCreatingFunctions: ['api.join_merchant', 'api.open_account'],
+    });
   });
 
   it('refuses a name without its schema', () => {
