@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkDeclaredSize, checkUploadLimits, findBucket, type Bucket } from './buckets.ts';
 import { asCaller, callerOf, type Caller } from './caller.ts';
 import { normaliseImage } from './images.ts';
-import { objectParams } from './json-body.ts';
+import { objectParams } from './route-schemas.ts';
 import { checkBucketId, checkObjectKey } from './object-key.ts';
 import { objectColumns, sendObject, type StoredObject } from './send-object.ts';
 import type { StorageContext } from './storage-context.ts';
