@@ -6,7 +6,8 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { createClient } from '@supabase/supabase-js';
 import { defaultMigrationsFolder, loadConfig } from '../server/config.ts';
-import { createKeys, signJwt } from '../server/keys.ts';
+import { signJwt } from '../server/jwt/jwt.ts';
+import { createKeys } from '../server/jwt/keys.ts';
 import { startServer } from '../server/start.ts';
 import { createThrowawayPostgres } from '../tests/support/test-database.ts';
 import type { TestClient } from '../tests/support/test-server.ts';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { signJwt } from '../server/keys.ts';
+import { signJwt } from '../server/jwt/jwt.ts';
 import { createThrowawayPostgres } from '../scripts/throwaway-postgres.ts';
 import { within } from '../tests/support/realtime.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';

@@ -24,6 +24,8 @@ export async function buildApp(
     bodyLimit: bodyLimitBytes,
     trustProxy: fastifyTrustProxy(context.config.trustProxy),
     ...fastifyHttpOptions(context.config.http),
+    // A route's schema checks the input as it came: "60" is not a number, "a" is not a list.
+    ajv: { customOptions: { coerceTypes: false } },
   });
 
   // gzip or brotli for every compressible response above 1 KB (a 20,000-client tree: 2.8 MB → ~0.8 MB).

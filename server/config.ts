@@ -31,6 +31,15 @@ const environmentSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
   SERVE_SOURCE_MAPS: z.enum(['0', '1', 'true', 'false']).optional(),
   REALTIME_VISIBILITY_CHECK: z.enum(['batched', 'per-session']).optional(),
+  LOGIN_CREATING_FUNCTIONS: z
+    .string()
+    .optional()
+    .transform((value) => value?.split(',').map((name) => name.trim()))
+    .pipe(
+      z
+        .array(z.string().regex(/^\w+\.\w+$/, 'LOGIN_CREATING_FUNCTIONS lists schema.function names'))
+        .optional(),
+    ),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -101,7 +110,29 @@ export interface ServerConfig {
   auth?: AuthOverrides;
   /** Realtime limits (tests lower them): see server/realtime/index.ts for the defaults. */
   realtime?: RealtimeLimits;
+  /** The application's names the server acts on (the project's own by default). */
+  app: AppNames;
 }
+
+/** Where the server meets the application's schema: names only the application defines. */
+export interface AppNames {
+  /**
+   * `schema.function` names of the api functions that create a login when called anonymously: each
+   * call counts as a sign-up of the caller's address (LOGIN_CREATING_FUNCTIONS, comma-separated).
+   */
+  loginCreatingFunctions: string[];
+  /** The table (`singleton`, `minimum_length`) given `[auth] minimum_password_length` at start. */
+  passwordPolicyTable: string;
+  /** The table (`user_id`) that makes ADMIN_EMAIL's account a platform admin. */
+  platformAdminsTable: string;
+}
+
+/** This project's names: a salon's join form signs a visitor up; the admins and password rule of `app`. */
+export const projectAppNames: AppNames = {
+  loginCreatingFunctions: ['api.join_merchant'],
+  passwordPolicyTable: 'app.password_policy',
+  platformAdminsTable: 'app.platform_admins',
+};
 
 export interface RealtimeLimits {
   /** A socket that has sent nothing for this long is dropped (default 60 s). */
@@ -167,6 +198,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Server
     ...(env.REALTIME_VISIBILITY_CHECK
       ? { realtime: { visibilityCheck: env.REALTIME_VISIBILITY_CHECK } }
       : {}),
+    app: {
+      ...projectAppNames,
+      loginCreatingFunctions: env.LOGIN_CREATING_FUNCTIONS ?? projectAppNames.loginCreatingFunctions,
+    },
     migrationFolders: [defaultMigrationsFolder],
     staticDir: defaultStaticDir,
     toml: readSupabaseToml(given),

@@ -1,6 +1,6 @@
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/port.ts';
-import type { Keys } from './keys.ts';
+import type { Keys } from './jwt/keys.ts';
 import type { Mailer } from './mail/mailer.ts';
 
 /** What every route module receives: configuration, the database and the signing keys. */

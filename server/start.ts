@@ -11,7 +11,7 @@ import { applyPlatformBootstrap } from './db/bootstrap.ts';
 import { applyMigrations } from './db/migrations.ts';
 import { openDatabase } from './db/open-database.ts';
 import type { Database } from './db/port.ts';
-import { createKeys, resolveJwtSecret } from './keys.ts';
+import { createKeys, resolveJwtSecret } from './jwt/keys.ts';
 import { startMailboxServer, type MailboxServer } from './mail/mailbox-server.ts';
 import { createMailer } from './mail/mailer.ts';
 import { drainOutbox, startOutboxDrainer, type OutboxDrainer } from './mail/outbox-drainer.ts';
@@ -39,8 +39,13 @@ export async function startServer(
   try {
     await applyPlatformBootstrap(db);
     await applyMigrations(db, config.migrationFolders);
-    await ensurePlatformAdmin(db, { email: config.adminEmail, password: config.adminPassword });
-    await applyPasswordPolicy(db, resolveAuthSettings(config).minimumPasswordLength);
+    const { platformAdminsTable, passwordPolicyTable } = config.app;
+    await ensurePlatformAdmin(
+      db,
+      { email: config.adminEmail, password: config.adminPassword },
+      platformAdminsTable,
+    );
+    await applyPasswordPolicy(db, passwordPolicyTable, resolveAuthSettings(config).minimumPasswordLength);
     if (persist) protectDataDir(config.dataDir);
   } catch (error) {
     await db.close();

@@ -4,6 +4,7 @@ import { bodyOf, objectField, stringField, type AuthContext, type Body } from '.
 import { authErrors } from './errors.ts';
 import { hashPassword, randomPassword } from './passwords.ts';
 import { requireAdmin } from './request-auth.ts';
+import { gotrueBody, gotrueQuery, userIdParams } from './request-schemas.ts';
 import { apiUrlOf, parseGoDuration } from './settings.ts';
 import {
   confirmEmail,
@@ -66,7 +67,20 @@ export async function adminUserRoutes(app: FastifyInstance, auth: AuthContext) {
     if (request.url.startsWith('/auth/v1/admin/')) await requireAdmin(request, keys.jwtSecret);
   });
 
-  app.post('/auth/v1/admin/users', async (request) => {
+  const userBody = gotrueBody({
+    id: 'string',
+    email: 'string',
+    password: 'string',
+    password_hash: 'string',
+    email_confirm: 'boolean',
+    ban_duration: 'string',
+    role: 'string',
+    user_metadata: 'object',
+    app_metadata: 'object',
+  });
+  const byId = { params: userIdParams };
+
+  app.post('/auth/v1/admin/users', { schema: { body: userBody } }, async (request) => {
     const body = bodyOf(request);
     const email = stringField(body, 'email').toLowerCase();
     if (!email) throw authErrors.validation('Unable to validate email address: invalid format');
@@ -95,87 +109,95 @@ export async function adminUserRoutes(app: FastifyInstance, auth: AuthContext) {
     return userJson(db, user);
   });
 
-  app.get('/auth/v1/admin/users', async (request, reply) => {
-    const query = request.query as Record<string, string | undefined>;
-    const page = Math.max(1, paginationNumber(query.page) ?? 1);
-    const perPage = Math.min(1000, paginationNumber(query.per_page) ?? 50);
-    if (perPage === 0)
-      throw authErrors.validation('Bad Pagination Parameters: per_page must be greater than 0');
-    const { rows: counted } = await db.query<{ total: number }>(
-      `select count(*)::int as total from auth.users where aud = 'authenticated'`,
-    );
-    const total = counted[0]!.total;
-    const { rows: ids } = await db.query<{ id: string }>(
-      `select id from auth.users where aud = 'authenticated' order by created_at desc, id limit $1 offset $2`,
-      [perPage, (page - 1) * perPage],
-    );
-    const users = [];
-    for (const { id } of ids) users.push(await userJson(db, (await findUserById(db, id))!));
-    const lastPage = Math.max(1, Math.ceil(total / perPage));
-    const link = (target: number, rel: string) =>
-      `<${apiUrlOf(auth.server.config)}/auth/v1/admin/users?page=${target}&per_page=${perPage}>; rel="${rel}"`;
-    const links = [...(page < lastPage ? [link(page + 1, 'next')] : []), link(lastPage, 'last')];
-    reply.header('x-total-count', String(total)).header('link', links.join(', '));
-    return { users, aud: 'authenticated' };
-  });
+  app.get(
+    '/auth/v1/admin/users',
+    { schema: { querystring: gotrueQuery('page', 'per_page') } },
+    async (request, reply) => {
+      const query = request.query as Record<string, string | undefined>;
+      const page = Math.max(1, paginationNumber(query.page) ?? 1);
+      const perPage = Math.min(1000, paginationNumber(query.per_page) ?? 50);
+      if (perPage === 0)
+        throw authErrors.validation('Bad Pagination Parameters: per_page must be greater than 0');
+      const { rows: counted } = await db.query<{ total: number }>(
+        `select count(*)::int as total from auth.users where aud = 'authenticated'`,
+      );
+      const total = counted[0]!.total;
+      const { rows: ids } = await db.query<{ id: string }>(
+        `select id from auth.users where aud = 'authenticated' order by created_at desc, id limit $1 offset $2`,
+        [perPage, (page - 1) * perPage],
+      );
+      const users = [];
+      for (const { id } of ids) users.push(await userJson(db, (await findUserById(db, id))!));
+      const lastPage = Math.max(1, Math.ceil(total / perPage));
+      const link = (target: number, rel: string) =>
+        `<${apiUrlOf(auth.server.config)}/auth/v1/admin/users?page=${target}&per_page=${perPage}>; rel="${rel}"`;
+      const links = [...(page < lastPage ? [link(page + 1, 'next')] : []), link(lastPage, 'last')];
+      reply.header('x-total-count', String(total)).header('link', links.join(', '));
+      return { users, aud: 'authenticated' };
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/auth/v1/admin/users/:id', async (request) =>
+  app.get<{ Params: { id: string } }>('/auth/v1/admin/users/:id', { schema: byId }, async (request) =>
     userJson(db, await userOf(db, request)),
   );
 
-  app.put<{ Params: { id: string } }>('/auth/v1/admin/users/:id', async (request) => {
-    const user = await userOf(db, request);
-    const body = bodyOf(request);
-    const email = body.email === undefined ? undefined : stringField(body, 'email').toLowerCase();
-    if (email !== undefined && email !== user.email) {
-      if (!isValidEmail(email)) throw authErrors.invalidEmail();
-      if (await findUserByEmail(db, email)) throw authErrors.emailExists();
-    }
-    const password = typeof body.password === 'string' && body.password ? body.password : undefined;
-    const passwordHash = passwordHashOf(body) ?? (password ? await hashPassword(password) : undefined);
-    const banned = bannedUntil(body);
-    const userMetadata = objectField(body, 'user_metadata');
-    const appMetadata = objectField(body, 'app_metadata');
-    const role = stringField(body, 'role');
-    await db.transaction(async (tx) => {
+  app.put<{ Params: { id: string } }>(
+    '/auth/v1/admin/users/:id',
+    { schema: { ...byId, body: userBody } },
+    async (request) => {
+      const user = await userOf(db, request);
+      const body = bodyOf(request);
+      const email = body.email === undefined ? undefined : stringField(body, 'email').toLowerCase();
       if (email !== undefined && email !== user.email) {
-        await tx.query(
-          `update auth.users set email = $2, email_change = '', updated_at = now() where id = $1`,
-          [user.id, email],
-        );
-        await tx.query(
-          `update auth.identities set identity_data = jsonb_set(identity_data, '{email}', to_jsonb($2::text))
+        if (!isValidEmail(email)) throw authErrors.invalidEmail();
+        if (await findUserByEmail(db, email)) throw authErrors.emailExists();
+      }
+      const password = typeof body.password === 'string' && body.password ? body.password : undefined;
+      const passwordHash = passwordHashOf(body) ?? (password ? await hashPassword(password) : undefined);
+      const banned = bannedUntil(body);
+      const userMetadata = objectField(body, 'user_metadata');
+      const appMetadata = objectField(body, 'app_metadata');
+      const role = stringField(body, 'role');
+      await db.transaction(async (tx) => {
+        if (email !== undefined && email !== user.email) {
+          await tx.query(
+            `update auth.users set email = $2, email_change = '', updated_at = now() where id = $1`,
+            [user.id, email],
+          );
+          await tx.query(
+            `update auth.identities set identity_data = jsonb_set(identity_data, '{email}', to_jsonb($2::text))
             where user_id = $1 and provider = 'email'`,
-          [user.id, email],
-        );
-      }
-      if (passwordHash)
-        await tx.query(`update auth.users set encrypted_password = $2 where id = $1`, [
-          user.id,
-          passwordHash,
-        ]);
-      if (userMetadata) {
-        await tx.query(`update auth.users set raw_user_meta_data = $2 where id = $1`, [
-          user.id,
-          JSON.stringify(mergeMetadata(user.raw_user_meta_data, userMetadata)),
-        ]);
-      }
-      if (appMetadata) {
-        await tx.query(`update auth.users set raw_app_meta_data = $2 where id = $1`, [
-          user.id,
-          JSON.stringify(mergeMetadata(user.raw_app_meta_data, appMetadata)),
-        ]);
-      }
-      if (role) await tx.query(`update auth.users set role = $2 where id = $1`, [user.id, role]);
-      if (banned !== undefined)
-        await tx.query(`update auth.users set banned_until = $2 where id = $1`, [user.id, banned]);
-      if (body.email_confirm === true) await confirmEmail(tx, user.id);
-      await tx.query(`update auth.users set updated_at = now() where id = $1`, [user.id]);
-    });
-    return userJson(db, (await findUserById(db, user.id))!);
-  });
+            [user.id, email],
+          );
+        }
+        if (passwordHash)
+          await tx.query(`update auth.users set encrypted_password = $2 where id = $1`, [
+            user.id,
+            passwordHash,
+          ]);
+        if (userMetadata) {
+          await tx.query(`update auth.users set raw_user_meta_data = $2 where id = $1`, [
+            user.id,
+            JSON.stringify(mergeMetadata(user.raw_user_meta_data, userMetadata)),
+          ]);
+        }
+        if (appMetadata) {
+          await tx.query(`update auth.users set raw_app_meta_data = $2 where id = $1`, [
+            user.id,
+            JSON.stringify(mergeMetadata(user.raw_app_meta_data, appMetadata)),
+          ]);
+        }
+        if (role) await tx.query(`update auth.users set role = $2 where id = $1`, [user.id, role]);
+        if (banned !== undefined)
+          await tx.query(`update auth.users set banned_until = $2 where id = $1`, [user.id, banned]);
+        if (body.email_confirm === true) await confirmEmail(tx, user.id);
+        await tx.query(`update auth.users set updated_at = now() where id = $1`, [user.id]);
+      });
+      return userJson(db, (await findUserById(db, user.id))!);
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/auth/v1/admin/users/:id', async (request) => {
+  app.delete<{ Params: { id: string } }>('/auth/v1/admin/users/:id', { schema: byId }, async (request) => {
     const user = await userOf(db, request);
     await db.query(`delete from auth.users where id = $1`, [user.id]);
     return {};

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { isPostgresError } from '../db/port.ts';
 import type { AuthMailContext } from './emails.ts';
@@ -91,7 +91,10 @@ export function replyWithError(request: FastifyRequest, reply: FastifyReply, err
     if (error.status >= 500) request.log.error({ err: error.cause ?? error }, 'auth request failed');
     return sendAuthError(reply, error);
   }
-  const status = (error as { statusCode?: number }).statusCode;
+  const { statusCode: status, validationContext } = error as FastifyError;
+  // A route's schema refused the input: a body of the wrong shape is GoTrue's bad_json.
+  if (validationContext === 'body') return sendAuthError(reply, authErrors.badJson());
+  if (validationContext) return sendAuthError(reply, authErrors.validation((error as Error).message));
   if (status === 413)
     return sendAuthError(reply, new AuthError(413, 'request_too_large', 'Request body is too large'));
   if (status === 408)

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from './auth-context.ts';
 import { authErrors } from './errors.ts';
 import { requireUser } from './request-auth.ts';
+import { gotrueQuery } from './request-schemas.ts';
 
 /** `POST /logout?scope=global|local|others`: ends sessions, so their access tokens stop working at once. */
 export async function logoutRoutes(app: FastifyInstance, auth: AuthContext) {
   const { db, keys } = auth.server;
 
-  app.post('/auth/v1/logout', async (request, reply) => {
+  app.post('/auth/v1/logout', { schema: { querystring: gotrueQuery('scope') } }, async (request, reply) => {
     const scope = (request.query as Record<string, string | undefined>).scope ?? 'global';
     if (!['global', 'local', 'others'].includes(scope)) {
       throw authErrors.validation(`Unsupported logout scope "${scope}"`);

@@ -10,6 +10,7 @@ import {
 } from './auth-context.ts';
 import { authErrors } from './errors.ts';
 import { hashPassword, randomPassword } from './passwords.ts';
+import { gotrueBody, gotrueQuery } from './request-schemas.ts';
 import { sendTokenEmail } from './token-email.ts';
 import { confirmEmail, findUserByEmail, insertUser, isConfirmed, isValidEmail } from './users.ts';
 
@@ -20,7 +21,12 @@ import { confirmEmail, findUserByEmail, insertUser, isConfirmed, isValidEmail } 
 export async function otpRoutes(app: FastifyInstance, auth: AuthContext) {
   const { db } = auth.server;
 
-  app.post('/auth/v1/otp', async (request) => {
+  const schema = {
+    body: gotrueBody({ email: 'string', create_user: 'boolean', data: 'object' }),
+    querystring: gotrueQuery('redirect_to'),
+  };
+
+  app.post('/auth/v1/otp', { schema }, async (request) => {
     auth.limiters.signInSignUps.hit(request.ip);
     const body = bodyOf(request);
     const email = stringField(body, 'email').toLowerCase();

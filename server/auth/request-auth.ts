@@ -1,21 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/port.ts';
-import { verifyJwt, type Claims } from '../keys.ts';
+import { bearerToken } from '../jwt/bearer-token.ts';
+import { verifyJwt, type Claims } from '../jwt/jwt.ts';
 import { authErrors } from './errors.ts';
 import { findUserById, type UserRow } from './users.ts';
 
 /** GoTrue's GOTRUE_JWT_ADMIN_ROLES default. */
 const adminRoles = new Set(['service_role', 'supabase_admin']);
 
-function bearer(request: FastifyRequest): string {
-  const authorization = request.headers.authorization ?? '';
-  const match = /^bearer\s+(\S+)$/i.exec(authorization);
-  if (!match) throw authErrors.noAuthorization();
-  return match[1]!;
-}
-
 async function verifiedClaims(request: FastifyRequest, jwtSecret: string): Promise<Claims> {
-  const result = await verifyJwt(bearer(request), jwtSecret);
+  const token = bearerToken(request.headers);
+  if (!token) throw authErrors.noAuthorization();
+  const result = await verifyJwt(token, jwtSecret);
   if (!result.ok) {
     throw authErrors.badJwt(
       result.reason === 'expired' ? 'token is expired' : 'unable to parse or verify signature',

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/port.ts';
-import { signJwt } from '../keys.ts';
+import { signJwt } from '../jwt/jwt.ts';
 import { AuthError, authErrors } from './errors.ts';
 import type { AuthSettings } from './settings.ts';
 import { findUserById, userJson, type Json, type UserRow } from './users.ts';

@@ -13,6 +13,7 @@ import {
 } from './auth-context.ts';
 import { authErrors } from './errors.ts';
 import { hashPassword } from './passwords.ts';
+import { gotrueBody, gotrueQuery } from './request-schemas.ts';
 import { createSession } from './sessions.ts';
 import { sendTokenEmail } from './token-email.ts';
 import { confirmEmail, findUserByEmail, insertUser, isConfirmed, isValidEmail, userJson } from './users.ts';
@@ -40,7 +41,12 @@ function obfuscatedUser(email: string, data: Record<string, unknown>) {
 export async function signupRoutes(app: FastifyInstance, auth: AuthContext) {
   const { db } = auth.server;
 
-  app.post('/auth/v1/signup', async (request) => {
+  const schema = {
+    body: gotrueBody({ email: 'string', password: 'string', data: 'object' }),
+    querystring: gotrueQuery('redirect_to'),
+  };
+
+  app.post('/auth/v1/signup', { schema }, async (request) => {
     auth.limiters.signInSignUps.hit(request.ip);
     const body = bodyOf(request);
     if (!auth.settings.enableSignup) throw authErrors.signupDisabled();

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bodyOf, clientOf, stringField, tokenContext, type AuthContext } from './auth-context.ts';
 import { AuthError, authErrors } from './errors.ts';
 import { passwordMatches } from './passwords.ts';
+import { gotrueBody, gotrueQuery } from './request-schemas.ts';
 import { createSession, refreshSession } from './sessions.ts';
 import { findUserByEmail, isBanned, isConfirmed } from './users.ts';
 
@@ -14,7 +15,12 @@ export async function tokenRoutes(app: FastifyInstance, auth: AuthContext) {
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
-  app.post('/auth/v1/token', async (request) => {
+  const schema = {
+    body: gotrueBody({ grant_type: 'string', email: 'string', password: 'string', refresh_token: 'string' }),
+    querystring: gotrueQuery('grant_type'),
+  };
+
+  app.post('/auth/v1/token', { schema }, async (request) => {
     const grantType = grantTypeOf(request);
 
     if (grantType === 'refresh_token') {

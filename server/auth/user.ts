@@ -11,6 +11,7 @@ import {
 import { AuthError, authErrors } from './errors.ts';
 import { hashPassword, passwordMatches } from './passwords.ts';
 import { requireUser } from './request-auth.ts';
+import { gotrueBody, gotrueQuery } from './request-schemas.ts';
 import { sendTokenEmail } from './token-email.ts';
 import { findUserByEmail, findUserById, isValidEmail, mergeMetadata, userJson } from './users.ts';
 
@@ -23,7 +24,12 @@ export async function userRoutes(app: FastifyInstance, auth: AuthContext) {
     return userJson(db, user);
   });
 
-  app.put('/auth/v1/user', async (request) => {
+  const schema = {
+    body: gotrueBody({ email: 'string', password: 'string', data: 'object', app_metadata: 'object' }),
+    querystring: gotrueQuery('redirect_to'),
+  };
+
+  app.put('/auth/v1/user', { schema }, async (request) => {
     const { user, sessionId } = await requireUser(request, db, keys.jwtSecret);
     auth.limiters.signInSignUps.hit(request.ip);
     const body = bodyOf(request);

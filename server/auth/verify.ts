@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bodyOf, clientOf, redirectOf, stringField, tokenContext, type AuthContext } from './auth-context.ts';
 import { AuthError, authErrors } from './errors.ts';
 import { clearAllTokens, clearToken, findToken, tokenHashOf, type TokenKind } from './one-time-tokens.ts';
+import { gotrueBody, gotrueQuery } from './request-schemas.ts';
 import { createSession } from './sessions.ts';
 import { confirmEmail, findUserById, type Json } from './users.ts';
 
@@ -101,7 +102,8 @@ function fragment(values: Record<string, string | number>): string {
 
 /** `POST /verify` (verifyOtp) and `GET /verify` (the link in the e-mail, redirecting into the app). */
 export async function verifyRoutes(app: FastifyInstance, auth: AuthContext) {
-  app.post('/auth/v1/verify', async (request) => {
+  const body = gotrueBody({ type: 'string', token_hash: 'string', token: 'string', email: 'string' });
+  app.post('/auth/v1/verify', { schema: { body } }, async (request) => {
     auth.limiters.tokenVerifications.hit(request.ip);
     const body = bodyOf(request);
     const type = stringField(body, 'type');
@@ -119,7 +121,8 @@ export async function verifyRoutes(app: FastifyInstance, auth: AuthContext) {
     return 'session' in outcome ? outcome.session : { msg: outcome.message, code: 200 };
   });
 
-  app.get('/auth/v1/verify', async (request, reply) => {
+  const querystring = gotrueQuery('token', 'type', 'redirect_to');
+  app.get('/auth/v1/verify', { schema: { querystring } }, async (request, reply) => {
     const query = request.query as Record<string, string | undefined>;
     const redirectTo = redirectOf(auth, request);
     const type = query.type ?? '';

@@ -3,7 +3,8 @@ import { createConnection } from 'node:net';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import type { ServerContext } from '../context.ts';
-import { verifyJwt } from '../keys.ts';
+import { bearerToken } from '../jwt/bearer-token.ts';
+import { verifyJwt } from '../jwt/jwt.ts';
 import { BackupError } from './pg-tools.ts';
 import { takeSnapshot } from './snapshot.ts';
 
@@ -51,7 +52,7 @@ export async function openAdminSocket(context: ServerContext): Promise<{ close()
   const server: Server = createServer((request, response) => {
     void (async () => {
       if (request.method !== 'POST' || request.url !== '/backup') return send(response, 404, 'Not found');
-      const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+      const token = bearerToken(request.headers) ?? '';
       const verified = await verifyJwt(token, context.keys.jwtSecret);
       if (!verified.ok || verified.claims.role !== 'service_role') {
         return send(response, 401, 'The service_role key is required');

@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { openPglite } from '../db/pglite.ts';
-import { createKeys } from '../keys.ts';
+import { createKeys } from '../jwt/keys.ts';
 import { adminSocketPath, socketIsLive } from './admin-socket.ts';
 import { archiveName, type BackupManifest } from './archive-layout.ts';
 import { BackupError } from './pg-tools.ts';

@@ -98,23 +98,38 @@ const summary = (message: StoredMessage) => ({
 });
 
 /** The local mailbox: pages for a person at / and /view/:id, and Mailpit's API for programs. */
+const messageParams = {
+  type: 'object',
+  properties: { id: { type: 'string' } },
+  required: ['id'],
+};
+const partParams = {
+  type: 'object',
+  properties: { id: { type: 'string' }, part: { type: 'string' } },
+  required: ['id', 'part'],
+};
+
 export async function mailRoutes(app: FastifyInstance, mailbox: Mailbox) {
   app.get('/', async (_request, reply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(listPage(mailbox.list())),
   );
 
-  app.get<{ Params: { id: string } }>('/view/:id', async (request, reply) => {
-    const message = mailbox.get(request.params.id);
-    if (!message)
+  app.get<{ Params: { id: string } }>(
+    '/view/:id',
+    { schema: { params: messageParams } },
+    async (request, reply) => {
+      const message = mailbox.get(request.params.id);
+      if (!message)
+        return reply
+          .code(404)
+          .type('text/html; charset=utf-8')
+          .send(page('Non trovato', '<h1>Messaggio non trovato</h1>'));
       return reply
-        .code(404)
         .type('text/html; charset=utf-8')
-        .send(page('Non trovato', '<h1>Messaggio non trovato</h1>'));
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(detailPage(message));
-  });
+        .header('cache-control', 'no-store')
+        .send(detailPage(message));
+    },
+  );
 
   app.get('/api/v1/messages', async () => {
     const messages = mailbox.list();
@@ -126,17 +141,22 @@ export async function mailRoutes(app: FastifyInstance, mailbox: Mailbox) {
     return 'ok';
   });
 
-  app.get<{ Params: { id: string } }>('/api/v1/message/:id', async (request, reply) => {
-    const message = mailbox.get(request.params.id);
-    if (!message) return reply.code(404).type('text/plain').send('message not found');
-    return {
-      ...message,
-      Attachments: message.Attachments.map(({ Content: _content, ...attachment }) => attachment),
-    };
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/v1/message/:id',
+    { schema: { params: messageParams } },
+    async (request, reply) => {
+      const message = mailbox.get(request.params.id);
+      if (!message) return reply.code(404).type('text/plain').send('message not found');
+      return {
+        ...message,
+        Attachments: message.Attachments.map(({ Content: _content, ...attachment }) => attachment),
+      };
+    },
+  );
 
   app.get<{ Params: { id: string; part: string } }>(
     '/api/v1/message/:id/part/:part',
+    { schema: { params: partParams } },
     async (request, reply) => {
       const attachment = mailbox
         .get(request.params.id)

@@ -1,4 +1,4 @@
-import type { Claims } from '../keys.ts';
+import type { Claims } from '../jwt/jwt.ts';
 import type { ChangeFilter } from './filters.ts';
 import type { PhoenixMessage } from './serializer.ts';
 

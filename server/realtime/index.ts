@@ -15,6 +15,12 @@ const maxFrameBytes = 1024 * 1024;
 
 type SocketRequest = FastifyRequest<{ Querystring: { apikey?: string; vsn?: string } }>;
 
+/** The socket's key (else in the apikey or x-api-key header) and the Phoenix serializer's version. */
+const socketQuery = {
+  type: 'object',
+  properties: { apikey: { type: 'string' }, vsn: { type: 'string' } },
+};
+
 function apikeyOf(request: SocketRequest): string | undefined {
   const header = request.headers['x-api-key'] ?? request.headers.apikey;
   return request.query.apikey ?? (typeof header === 'string' ? header : undefined);
@@ -50,6 +56,7 @@ export async function realtimeRoutes(app: FastifyInstance, context: ServerContex
     '/realtime/v1/websocket',
     {
       websocket: true,
+      schema: { querystring: socketQuery },
       // The apikey must be a valid JWT with role and exp, else the upgrade is refused with 401.
       preValidation: async (request: SocketRequest, reply) => {
         const apikey = apikeyOf(request);

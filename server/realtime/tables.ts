@@ -21,8 +21,6 @@ export interface TableInfo {
 
 const cacheMilliseconds = 5000;
 
-export const quoteIdent = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
-
 /** What Realtime needs to know about a table: columns, primary key, RLS, replica identity, publication. */
 export class TableCatalog {
   private readonly tables = new Map<string, { at: number; info: Promise<TableInfo | undefined> }>();

@@ -1,4 +1,4 @@
-import { verifyJwt } from '../keys.ts';
+import { verifyJwt } from '../jwt/jwt.ts';
 import type { ChannelClaims } from './channel.ts';
 
 export type TokenCheck = { ok: true; claims: ChannelClaims } | { ok: false; reason: string };

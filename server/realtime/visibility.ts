@@ -4,7 +4,8 @@ import type { Change } from './change-feed.ts';
 import type { ChannelClaims } from './channel.ts';
 import { filterPredicate, type ChangeFilter } from './filters.ts';
 import { nextTurn } from './next-turn.ts';
-import { quoteIdent, type TableInfo } from './tables.ts';
+import { quoteIdent } from '../db/sql-names.ts';
+import type { TableInfo } from './tables.ts';
 
 /**
  * How subscribers' visibility is checked: `batched` (one statement for every subscriber and every changed

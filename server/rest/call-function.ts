@@ -1,7 +1,6 @@
 import type { Statement } from '../db/port.ts';
+import { quoteIdent } from '../db/sql-names.ts';
 import type { ResolvedFunction } from './resolve-function.ts';
-
-const quoteIdent = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
 /** The column the argument with key "" takes (a zero-length identifier is not valid SQL). */
 const unnamedColumn = '$unnamed';

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { callResult, functionCall, type CallArguments } from './call-function.ts';
 import { PostgrestError, toPostgrestError } from './postgrest-error.ts';
@@ -7,7 +7,7 @@ import { impersonation } from '../db/impersonate.ts';
 import { roleSettings } from '../db/role-settings.ts';
 import { createFunctionCache } from './function-cache.ts';
 import { wholeBodyOnly, type ResolvedFunction } from './resolve-function.ts';
-import { limitLoginCreation } from './login-rate-limit.ts';
+import { loginCreationLimit } from './login-rate-limit.ts';
 import { authLimitersOf } from '../auth/auth-context.ts';
 
 const singleObject = 'application/vnd.pgrst.object+json';
@@ -55,9 +55,6 @@ function argumentsOf(request: FastifyRequest): { args: CallArguments; limit?: nu
   const query = request.query as Record<string, string>;
   const limit = query.limit !== undefined ? Number(query.limit) : undefined;
   const offset = query.offset !== undefined ? Number(query.offset) : undefined;
-  if ([limit, offset].some((value) => value !== undefined && !(Number.isInteger(value) && value >= 0))) {
-    throw PostgrestError.of(400, 'PGRST100', 'limit and offset must be non-negative integers');
-  }
   refuseResultShaping(query, request.method);
   if (request.method === 'GET' || request.method === 'HEAD') {
     const named: Record<string, unknown> = {};
@@ -82,6 +79,21 @@ function requireOneRow(fn: ResolvedFunction, rows: Record<string, unknown>[]) {
   }
 }
 
+const count = { type: 'string', pattern: '^[0-9]+$' };
+
+/**
+ * What an rpc call may carry: any query keys (a GET's arguments, refused filters) beside `limit` and
+ * `offset`, any JSON body (an object of arguments, or the whole body for one json parameter).
+ */
+const rpcSchema = {
+  params: { type: 'object', properties: { fn: { type: 'string' } }, required: ['fn'] },
+  querystring: { type: 'object', properties: { limit: count, offset: count } },
+  headers: {
+    type: 'object',
+    properties: { 'accept-profile': { type: 'string' }, 'content-profile': { type: 'string' } },
+  },
+};
+
 /** `/rest/v1/rpc/<function>`: PostgREST's way of running a function, one transaction per request. */
 export async function restRoutes(app: FastifyInstance, context: ServerContext) {
   const exposed = context.config.toml.api.schemas;
@@ -100,7 +112,10 @@ export async function restRoutes(app: FastifyInstance, context: ServerContext) {
       undefined,
     ),
   );
-  const limiters = authLimitersOf(context);
+  const limitLoginCreation = loginCreationLimit(
+    context.config.app.loginCreatingFunctions,
+    authLimitersOf(context),
+  );
   app.addHook('onClose', () => functions.close());
 
   async function handleRpc(request: FastifyRequest<{ Params: { fn: string } }>, reply: FastifyReply) {
@@ -109,7 +124,7 @@ export async function restRoutes(app: FastifyInstance, context: ServerContext) {
       const schema = exposedSchema(request, exposed);
       const claims = await requestClaims(request, context.keys.jwtSecret);
       role = claims.role;
-      limitLoginCreation(request, { schema, fn: request.params.fn, role }, limiters);
+      limitLoginCreation(request, { schema, fn: request.params.fn, role });
       const { args, limit, offset } = argumentsOf(request);
       const wantsSingle = (request.headers.accept ?? '').includes(singleObject);
       const readOnlyRequest = request.method === 'GET' || request.method === 'HEAD';
@@ -162,6 +177,16 @@ export async function restRoutes(app: FastifyInstance, context: ServerContext) {
     }
   }
 
-  app.post('/rest/v1/rpc/:fn', handleRpc);
-  app.get('/rest/v1/rpc/:fn', handleRpc); // Fastify answers HEAD through the GET route.
+  // A schema's refusal, as PostgREST words it; the app's handler answers the other errors.
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    if (!error.validationContext) throw error;
+    const failure =
+      error.validationContext === 'querystring'
+        ? PostgrestError.of(400, 'PGRST100', 'limit and offset must be non-negative integers')
+        : PostgrestError.of(400, 'PGRST100', error.message);
+    return reply.code(failure.status).send(failure.body);
+  });
+
+  app.post('/rest/v1/rpc/:fn', { schema: rpcSchema }, handleRpc);
+  app.get('/rest/v1/rpc/:fn', { schema: rpcSchema }, handleRpc); // Fastify answers HEAD through the GET route.
 }

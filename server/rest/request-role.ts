@@ -1,21 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import { verifyJwt, type Claims } from '../keys.ts';
+import { gatewayToken } from '../jwt/bearer-token.ts';
+import { verifyJwt, type Claims } from '../jwt/jwt.ts';
 import { PostgrestError } from './postgrest-error.ts';
-
-/** The bearer token as Supabase's gateway reads it: Authorization first, else the apikey header. */
-export function bearerToken(request: FastifyRequest): string | undefined {
-  const authorization = request.headers.authorization;
-  if (authorization?.toLowerCase().startsWith('bearer ')) return authorization.slice(7).trim();
-  const apikey = request.headers.apikey;
-  return typeof apikey === 'string' && apikey !== '' ? apikey : undefined;
-}
 
 /** Verifies the caller's JWT as PostgREST does and returns its claims, `role` always included. */
 export async function requestClaims(
   request: FastifyRequest,
   jwtSecret: string,
 ): Promise<Claims & { role: string }> {
-  const token = bearerToken(request);
+  const token = gatewayToken(request.headers);
   if (!token) {
     throw PostgrestError.of(401, 'PGRST302', 'Anonymous access is disabled', null, null);
   }

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { impersonate } from '../db/impersonate.ts';
 import type { Database, Queryable } from '../db/port.ts';
-import { verifyJwt, type Claims } from '../keys.ts';
-import { bearerToken } from '../rest/request-role.ts';
+import { gatewayToken } from '../jwt/bearer-token.ts';
+import { verifyJwt, type Claims } from '../jwt/jwt.ts';
 import { accessDenied } from './storage-error.ts';
 
 export interface Caller {
@@ -20,7 +20,7 @@ export function ownerUuid(caller: Caller): string | null {
 
 /** The caller as storage-api reads it: a valid JWT is required, its role and subject decide. */
 export async function callerOf(request: FastifyRequest, jwtSecret: string): Promise<Caller> {
-  const token = bearerToken(request);
+  const token = gatewayToken(request.headers);
   if (!token) throw accessDenied('Missing authorization header');
   const result = await verifyJwt(token, jwtSecret);
   if (!result.ok) throw accessDenied(result.reason === 'expired' ? 'jwt expired' : 'invalid signature');

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { storageSettings, syncConfiguredBuckets } from './bucket-config.ts';
 import { FileStore } from './file-store.ts';
+import { objectCatalogRoutes } from './object-catalog-routes.ts';
 import { objectRoutes } from './object-routes.ts';
 import { signedUrlRoutes } from './signed-urls.ts';
 import { toStorageError } from './storage-error.ts';
@@ -35,7 +36,8 @@ export async function storageRoutes(app: FastifyInstance, context: ServerContext
       });
       const storageContext = { db: context.db, store, settings, jwtSecret: context.keys.jwtSecret };
       objectRoutes(scope, storageContext);
-      signedUrlRoutes(scope, storageContext);
+      await scope.register(objectCatalogRoutes, storageContext);
+      await scope.register(signedUrlRoutes, storageContext);
     },
     { prefix: '/storage/v1' },
   );

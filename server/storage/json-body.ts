@@ -1,20 +1,18 @@
-import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import { invalidRequest } from './storage-error.ts';
 
 /**
- * Storage reads every body as bytes (an upload may itself be JSON), so the JSON routes parse and
- * validate theirs here against the route's schema.
+ * Storage reads every body as bytes (an upload may itself be JSON); the JSON routes go in a scope of
+ * their own, where a body is JSON whatever its content type, and nothing is an empty object.
  */
-export function jsonBody<Schema extends z.ZodType>(request: FastifyRequest, schema: Schema): z.infer<Schema> {
-  let value: unknown;
-  try {
-    const text = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '';
-    value = text === '' ? {} : JSON.parse(text);
-  } catch {
-    throw invalidRequest('Invalid JSON body');
-  }
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw invalidRequest(parsed.error.issues.map((issue) => issue.message).join('; '));
-  return parsed.data;
+export function acceptJsonBodies(scope: FastifyInstance): void {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') return done(null, {});
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(invalidRequest('Invalid JSON body'), undefined);
+    }
+  });
 }

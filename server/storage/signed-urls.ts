@@ -1,16 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { signJwt, verifyJwt } from '../keys.ts';
+import { signJwt, verifyJwt } from '../jwt/jwt.ts';
 import { asCaller, callerOf } from './caller.ts';
-import { jsonBody } from './json-body.ts';
+import { acceptJsonBodies } from './json-body.ts';
+import { bucketParams, jsonSchemaOf, objectParams } from './route-schemas.ts';
 import { checkBucketId, checkObjectKey } from './object-key.ts';
 import { objectColumns, sendObject, type StoredObject } from './send-object.ts';
 import type { StorageContext } from './storage-context.ts';
-import { invalidJwt, invalidRequest, noSuchKey } from './storage-error.ts';
+import { invalidJwt, noSuchKey } from './storage-error.ts';
 
 type SignRequest = FastifyRequest<{
   Params: { bucket: string; '*': string };
-  Querystring: { token?: string; download?: string };
+  Body: z.output<typeof signOneSchema>;
+}>;
+type SignManyRequest = FastifyRequest<{ Params: { bucket: string }; Body: z.output<typeof signManySchema> }>;
+type SignedGetRequest = FastifyRequest<{
+  Params: { bucket: string; '*': string };
+  Querystring: { token: string; download?: string };
 }>;
 
 const signOneSchema = z.object({ expiresIn: z.number().int().min(1) });
@@ -20,16 +26,18 @@ const signManySchema = z.object({
 });
 
 /** Signed download URLs: a short HS256 token naming one object, served without any other credential. */
-export function signedUrlRoutes(app: FastifyInstance, { db, store, jwtSecret }: StorageContext) {
+export async function signedUrlRoutes(app: FastifyInstance, { db, store, jwtSecret }: StorageContext) {
+  acceptJsonBodies(app);
   const signedPath = async (bucketId: string, key: string, expiresIn: number) => {
     const token = await signJwt({ url: `${bucketId}/${key}` }, jwtSecret, expiresIn);
     return `/object/sign/${bucketId}/${key}?token=${token}`;
   };
 
-  app.post('/object/sign/:bucket/*', async (request: SignRequest) => {
+  const signOne = { params: objectParams, body: jsonSchemaOf(signOneSchema) };
+  app.post('/object/sign/:bucket/*', { schema: signOne }, async (request: SignRequest) => {
     const bucketId = checkBucketId(request.params.bucket);
     const key = checkObjectKey(request.params['*']);
-    const { expiresIn } = jsonBody(request, signOneSchema);
+    const { expiresIn } = request.body;
     const caller = await callerOf(request, jwtSecret);
     const { rows } = await asCaller(db, caller, 'sign', (tx) =>
       tx.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucketId, key]),
@@ -38,9 +46,10 @@ export function signedUrlRoutes(app: FastifyInstance, { db, store, jwtSecret }: 
     return { signedURL: await signedPath(bucketId, key, expiresIn) };
   });
 
-  app.post('/object/sign/:bucket', async (request: FastifyRequest<{ Params: { bucket: string } }>) => {
+  const signMany = { params: bucketParams, body: jsonSchemaOf(signManySchema) };
+  app.post('/object/sign/:bucket', { schema: signMany }, async (request: SignManyRequest) => {
     const bucketId = checkBucketId(request.params.bucket);
-    const { expiresIn, paths } = jsonBody(request, signManySchema);
+    const { expiresIn, paths } = request.body;
     const caller = await callerOf(request, jwtSecret);
     const { rows } = await asCaller(db, caller, 'sign', (tx) =>
       tx.query<{ name: string }>(
@@ -62,11 +71,18 @@ export function signedUrlRoutes(app: FastifyInstance, { db, store, jwtSecret }: 
     );
   });
 
-  app.get('/object/sign/:bucket/*', async (request: SignRequest, reply) => {
+  const signedGet = {
+    params: objectParams,
+    querystring: {
+      type: 'object',
+      properties: { token: { type: 'string', minLength: 1 }, download: { type: 'string' } },
+      required: ['token'],
+    },
+  };
+  app.get('/object/sign/:bucket/*', { schema: signedGet }, async (request: SignedGetRequest, reply) => {
     const bucketId = checkBucketId(request.params.bucket);
     const key = checkObjectKey(request.params['*']);
     const token = request.query.token;
-    if (!token) throw invalidRequest("querystring must have required property 'token'");
     const verified = await verifyJwt(token, jwtSecret);
     if (!verified.ok) throw invalidJwt(verified.reason === 'expired' ? 'jwt expired' : 'invalid signature');
     if (verified.claims.url !== `${bucketId}/${key}`) throw invalidJwt('Invalid signature for this object');

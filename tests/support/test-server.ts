@@ -1,7 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { loadConfig, defaultMigrationsFolder, type ServerConfig } from '../../server/config.ts';
-import { signJwt, type Claims } from '../../server/keys.ts';
+import { signJwt, type Claims } from '../../server/jwt/jwt.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { createSupabaseShapedDatabase } from './supabase-shaped-database.ts';
 import { createThrowawayPostgres, supabaseShaped, testDatabaseKind } from './test-database.ts';

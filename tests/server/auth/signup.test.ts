@@ -102,6 +102,33 @@ describe('auth: sign-up and password sign-in (confirmations off, as config.toml 
     expect(invalid.error?.message).toBe('Unable to validate email address: invalid format');
   });
 
+  it('answers a field of the wrong type with bad_json and a repeated query key with validation_failed, as GoTrue does', async () => {
+    const post = (path: string, body: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { apikey: server.anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    for (const body of [{ email: 42, password: 'abbastanza' }, { email: 'n@example.com', data: 'x' }, []]) {
+      const response = await post('/auth/v1/signup', body);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({
+        error_code: 'bad_json',
+        msg: 'Could not parse request body as JSON',
+      });
+    }
+    const nulls = await post('/auth/v1/signup', {
+      email: 'nulli@example.com',
+      password: 'abbastanza',
+      data: null,
+    });
+    expect(nulls.status).toBe(200);
+
+    const repeated = await post('/auth/v1/recover?redirect_to=a&redirect_to=b', { email: 'n@example.com' });
+    expect(repeated.status).toBe(400);
+    expect(await repeated.json()).toMatchObject({ error_code: 'validation_failed' });
+  });
+
   it('signs in with the password, case-insensitively, and records the sign-in', async () => {
     await server.client().auth.signUp({ email: 'marta@example.com', password: 'ciglia-lunghe' });
     const client = server.client();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config.ts';
-import { signJwt } from '../../../server/keys.ts';
+import { signJwt } from '../../../server/jwt/jwt.ts';
 import { startServer, type RunningServer } from '../../../server/start.ts';
 import { testDatabaseKind } from '../../support/test-database.ts';
 

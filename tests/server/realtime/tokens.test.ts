@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RealtimeChannel, RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signJwt } from '../../../server/keys.ts';
+import { signJwt } from '../../../server/jwt/jwt.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 const fixtures = new URL('../fixtures/realtime-migrations', import.meta.url).pathname;

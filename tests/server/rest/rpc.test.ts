@@ -230,6 +230,21 @@ describe('rpc through supabase-js, as PostgREST runs it', () => {
     expect((await asAlice.rpc('pairs').select('*').range(0, 0)).data).toEqual([{ n: 1, label: 'uno' }]);
   });
 
+  it('refuses a limit or offset that is not a non-negative integer with 400 PGRST100', async () => {
+    for (const query of ['limit=-1', 'offset=1.5', 'limit=uno', 'limit=1&limit=2']) {
+      const response = await fetch(`${server.url}/rest/v1/rpc/pairs?${query}`, {
+        headers: { apikey: server.anonKey, 'accept-profile': 'api' },
+      });
+      expect({ query, status: response.status }).toEqual({ query, status: 400 });
+      expect(await response.json()).toEqual({
+        code: 'PGRST100',
+        message: 'limit and offset must be non-negative integers',
+        details: null,
+        hint: null,
+      });
+    }
+  });
+
   it('refuses missing, malformed, forged and expired tokens with 401', async () => {
     const call = (headers: Record<string, string>) =>
       fetch(`${server.url}/rest/v1/rpc/whoami`, {
@@ -244,7 +259,7 @@ describe('rpc through supabase-js, as PostgREST runs it', () => {
     expect(malformed.status).toBe(401);
     expect(await malformed.json()).toMatchObject({ code: 'PGRST301' });
 
-    const { signJwt } = await import('../../../server/keys.ts');
+    const { signJwt } = await import('../../../server/jwt/jwt.ts');
     const forged = await signJwt(
       { role: 'service_role' },
       'another-secret-another-secret-another-secret',

@@ -191,7 +191,7 @@ describe('storage objects through supabase-js, authorised by RLS on storage.obje
     expect(otherObject.status).toBe(400);
     expect(await otherObject.json()).toMatchObject({ statusCode: '400', code: 'InvalidJWT' });
 
-    const { signJwt } = await import('../../../server/keys.ts');
+    const { signJwt } = await import('../../../server/jwt/jwt.ts');
     const expired = await signJwt({ url: `documents/${alice}/listino.txt` }, server.jwtSecret, -10);
     const late = await fetch(
       `${server.url}/storage/v1/object/sign/documents/${alice}/listino.txt?token=${expired}`,
@@ -203,6 +203,47 @@ describe('storage objects through supabase-js, authorised by RLS on storage.obje
       .createSignedUrls([`${alice}/listino.txt`, `${alice}/nessuno.txt`], 60);
     expect(many.data?.[0]).toMatchObject({ error: null, path: `${alice}/listino.txt` });
     expect(many.data?.[1]?.error).toMatch(/does not exist/);
+  });
+
+  it("answers a missing token or a body of the wrong shape with storage-api's InvalidRequest", async () => {
+    const withoutToken = await fetch(`${server.url}/storage/v1/object/sign/documents/${alice}/listino.txt`);
+    expect(withoutToken.status).toBe(400);
+    expect(await withoutToken.json()).toEqual({
+      statusCode: '400',
+      code: 'InvalidRequest',
+      error: 'Invalid Input',
+      message: "querystring must have required property 'token'",
+    });
+
+    const headers = {
+      apikey: server.anonKey,
+      authorization: `Bearer ${await server.token({ sub: alice, role: 'authenticated' })}`,
+      'content-type': 'application/json',
+    };
+    const sign = (body: string) =>
+      fetch(`${server.url}/storage/v1/object/sign/documents/${alice}/listino.txt`, {
+        method: 'POST',
+        headers,
+        body,
+      });
+    for (const [body, message] of [
+      ['{"expiresIn": "60"}', 'body/expiresIn must be integer'],
+      ['{"expiresIn": 0}', 'body/expiresIn must be >= 1'],
+      ['{}', "body must have required property 'expiresIn'"],
+      ['{"expiresIn": ', 'Invalid JSON body'],
+    ]) {
+      const response = await sign(body!);
+      expect({ body, status: response.status }).toEqual({ body, status: 400 });
+      expect(await response.json()).toMatchObject({ code: 'InvalidRequest', message });
+    }
+
+    const listed = await fetch(`${server.url}/storage/v1/object/list/documents`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ prefix: alice }),
+    });
+    expect(listed.status).toBe(200);
+    expect(((await listed.json()) as { name: string }[]).length).toBeGreaterThan(0);
   });
 
   it('refuses requests without a valid token with AccessDenied', async () => {

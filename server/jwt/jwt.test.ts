@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { signJwt, verifyJwt } from './keys.ts';
+import { signJwt, verifyJwt } from './jwt.ts';
 
 const secret = 'keys-test-secret-with-at-least-32-characters';
 
