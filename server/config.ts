@@ -31,14 +31,12 @@ const environmentSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
   SERVE_SOURCE_MAPS: z.enum(['0', '1', 'true', 'false']).optional(),
   REALTIME_VISIBILITY_CHECK: z.enum(['batched', 'per-session']).optional(),
-  LOGIN_CREATING_FUNCTIONS: z
+  SIGN_UP_FUNCTIONS: z
     .string()
     .optional()
     .transform((value) => value?.split(',').map((name) => name.trim()))
     .pipe(
-      z
-        .array(z.string().regex(/^\w+\.\w+$/, 'LOGIN_CREATING_FUNCTIONS lists schema.function names'))
-        .optional(),
+      z.array(z.string().regex(/^\w+\.\w+$/, 'SIGN_UP_FUNCTIONS lists schema.function names')).optional(),
     ),
   TRUST_PROXY: z
     .string()
@@ -117,19 +115,23 @@ export interface ServerConfig {
 /** Where the server meets the application's schema: names only the application defines. */
 export interface AppNames {
   /**
-   * `schema.function` names of the api functions that create a login when called anonymously: each
-   * call counts as a sign-up of the caller's address (LOGIN_CREATING_FUNCTIONS, comma-separated).
+   * `schema.function` names of the api functions an anonymous sign-up calls: those that create a login,
+   * and those that tell a visitor something about a person (a sponsor's name). Each anonymous call
+   * counts as a sign-up of the caller's address (SIGN_UP_FUNCTIONS, comma-separated).
    */
-  loginCreatingFunctions: string[];
+  signUpFunctions: string[];
   /** The table (`singleton`, `minimum_length`) given `[auth] minimum_password_length` at start. */
   passwordPolicyTable: string;
   /** The table (`user_id`) that makes ADMIN_EMAIL's account a platform admin. */
   platformAdminsTable: string;
 }
 
-/** This project's names: a salon's join form signs a visitor up; the admins and password rule of `app`. */
+/**
+ * This project's names: a salon's join form signs a visitor up, and shows the sponsor of a referral link
+ * (counted too, so codes cannot be walked to list a salon's clients); the admins and password rule of `app`.
+ */
 export const projectAppNames: AppNames = {
-  loginCreatingFunctions: ['api.join_merchant'],
+  signUpFunctions: ['api.join_merchant', 'api.sponsor_preview'],
   passwordPolicyTable: 'app.password_policy',
   platformAdminsTable: 'app.platform_admins',
 };
@@ -200,7 +202,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Server
       : {}),
     app: {
       ...projectAppNames,
-      loginCreatingFunctions: env.LOGIN_CREATING_FUNCTIONS ?? projectAppNames.loginCreatingFunctions,
+      signUpFunctions: env.SIGN_UP_FUNCTIONS ?? projectAppNames.signUpFunctions,
     },
     migrationFolders: [defaultMigrationsFolder],
     staticDir: defaultStaticDir,

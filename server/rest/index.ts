@@ -7,7 +7,7 @@ import { impersonation } from '../db/impersonate.ts';
 import { roleSettings } from '../db/role-settings.ts';
 import { createFunctionCache } from './function-cache.ts';
 import { wholeBodyOnly, type ResolvedFunction } from './resolve-function.ts';
-import { loginCreationLimit } from './login-rate-limit.ts';
+import { signUpLimit } from './sign-up-limit.ts';
 import { authLimitersOf } from '../auth/auth-context.ts';
 
 const singleObject = 'application/vnd.pgrst.object+json';
@@ -112,10 +112,7 @@ export async function restRoutes(app: FastifyInstance, context: ServerContext) {
       undefined,
     ),
   );
-  const limitLoginCreation = loginCreationLimit(
-    context.config.app.loginCreatingFunctions,
-    authLimitersOf(context),
-  );
+  const limitSignUps = signUpLimit(context.config.app.signUpFunctions, authLimitersOf(context));
   app.addHook('onClose', () => functions.close());
 
   async function handleRpc(request: FastifyRequest<{ Params: { fn: string } }>, reply: FastifyReply) {
@@ -124,7 +121,7 @@ export async function restRoutes(app: FastifyInstance, context: ServerContext) {
       const schema = exposedSchema(request, exposed);
       const claims = await requestClaims(request, context.keys.jwtSecret);
       role = claims.role;
-      limitLoginCreation(request, { schema, fn: request.params.fn, role });
+      limitSignUps(request, { schema, fn: request.params.fn, role });
       const { args, limit, offset } = argumentsOf(request);
       const wantsSingle = (request.headers.accept ?? '').includes(singleObject);
       const readOnlyRequest = request.method === 'GET' || request.method === 'HEAD';

@@ -102,7 +102,7 @@ describe('logins created by the api functions', () => {
     expect(refused.status).toBe(429);
     expect(refused.error?.code).toBe('PT429');
     expect(refused.error?.message).toBe(
-      'Troppe registrazioni da questo indirizzo: riprova tra qualche minuto',
+      'Troppe richieste di registrazione da questo indirizzo: riprova tra qualche minuto',
     );
     expect(await users()).toBe(before);
 
@@ -112,5 +112,63 @@ describe('logins created by the api functions', () => {
       .auth.signUp({ email: uniqueEmail('altro'), password: 'password-lunga-1' });
     expect(signUp.error?.status).toBe(429);
     expect(await users()).toBe(before);
+  });
+});
+
+/** The sponsor preview of a referral link names a client: walking codes counts as sign-ups. */
+describe('anonymous sponsor previews', () => {
+  let server: TestServer;
+  let slug: string;
+  let prefix: string;
+
+  beforeAll(async () => {
+    const toml = loadConfig({}).toml;
+    server = await startTestServer({
+      config: {
+        toml: {
+          ...toml,
+          auth: { ...toml.auth, rate_limit: { ...(toml.auth.rate_limit as object), sign_in_sign_ups: 5 } },
+        },
+        auth: { rateLimits: { tokenRefresh: 100_000, tokenVerifications: 100_000, emailSent: 100_000 } },
+      },
+    });
+    const admin = await createAdmin(server);
+    const { data, error } = await admin.client.rpc('admin_create_merchant', {
+      name: 'Salone Codici',
+      phone: '061234',
+      email: uniqueEmail('codici'),
+      password: 'password-lunga-1',
+    });
+    expect(error).toBeNull();
+    slug = (data as { slug: string }).slug;
+    const { rows } = await server.server.context.db.query<{ prefix: string }>(
+      'select code_prefix as prefix from app.merchants where slug = $1',
+      [slug],
+    );
+    prefix = rows[0]!.prefix;
+  });
+  afterAll(() => server?.stop());
+
+  it('count against the address’s sign-up limit: sequential codes stop at 429, and so does joining', async () => {
+    const preview = (number: number) =>
+      server.client().rpc('sponsor_preview', {
+        merchant_slug: slug,
+        sponsor_code: `${prefix}${String(number).padStart(5, '0')}`,
+      });
+    for (const number of [1, 2, 3, 4, 5]) expect((await preview(number)).status).toBe(200);
+    const walked = await preview(6);
+    expect(walked.status).toBe(429);
+    expect(walked.error).toMatchObject({
+      code: 'PT429',
+      message: 'Troppe richieste di registrazione da questo indirizzo: riprova tra qualche minuto',
+    });
+    const joined = await server.client().rpc('join_merchant', {
+      merchant_slug: slug,
+      privacy_accepted: true,
+      name: 'Nina Blu',
+      email: uniqueEmail('nina'),
+      password: 'password-lunga-1',
+    });
+    expect(joined.status).toBe(429);
   });
 });

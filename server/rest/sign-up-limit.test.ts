@@ -2,16 +2,16 @@ import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createLimiters } from '../auth/rate-limit.ts';
 import { ConfigError, loadConfig, projectAppNames } from '../config.ts';
-import { loginCreationLimit } from './login-rate-limit.ts';
+import { signUpLimit } from './sign-up-limit.ts';
 
 const request = { ip: '203.0.113.7' } as FastifyRequest;
 const oneSignUp = () =>
   createLimiters({ signInSignUps: 1, tokenRefresh: 100, tokenVerifications: 100, emailSent: 100 });
 
-describe('loginCreationLimit', () => {
+describe('signUpLimit', () => {
   it('counts anonymous calls of the configured functions only, and refuses the one over the limit', () => {
     const limiters = oneSignUp();
-    const limit = loginCreationLimit(['api.open_account'], limiters);
+    const limit = signUpLimit(['api.open_account'], limiters);
     const call =
       (fn: string, role = 'anon') =>
       () =>
@@ -25,16 +25,16 @@ describe('loginCreationLimit', () => {
   });
 });
 
-describe('LOGIN_CREATING_FUNCTIONS', () => {
-  it('lists schema.function names, api.join_merchant unless set', () => {
-    expect(loadConfig({}).app.loginCreatingFunctions).toEqual(['api.join_merchant']);
-    expect(loadConfig({ LOGIN_CREATING_FUNCTIONS: 'api.join_merchant, api.open_account' }).app).toEqual({
+describe('SIGN_UP_FUNCTIONS', () => {
+  it('lists schema.function names, api.join_merchant and api.sponsor_preview unless set', () => {
+    expect(loadConfig({}).app.signUpFunctions).toEqual(['api.join_merchant', 'api.sponsor_preview']);
+    expect(loadConfig({ SIGN_UP_FUNCTIONS: 'api.join_merchant, api.open_account' }).app).toEqual({
       ...projectAppNames,
-      loginCreatingFunctions: ['api.join_merchant', 'api.open_account'],
+      signUpFunctions: ['api.join_merchant', 'api.open_account'],
     });
   });
 
   it('refuses a name without its schema', () => {
-    expect(() => loadConfig({ LOGIN_CREATING_FUNCTIONS: 'join_merchant' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SIGN_UP_FUNCTIONS: 'join_merchant' })).toThrow(ConfigError);
   });
 });
