@@ -27,7 +27,9 @@ create table app.clients (
   constraint clients_code_length check (char_length(code) <= 20),
   constraint clients_available_credit_is_finite check (available_credit <> 'NaN'),
   -- Kept with the row (computed on write, not on every read: a 20,000-client salon groups it in milliseconds).
-  phone_key text generated always as (app_private.normalized_phone(phone)) stored
+  phone_key text generated always as (app_private.normalized_phone(phone)) stored,
+  -- Set once by app_private.erase_person: the row is an anonymous node that neither buys nor earns.
+  erased_at timestamptz
 );
 create index clients_user_id_idx on app.clients (user_id);
 create index clients_sponsor_id_idx on app.clients (sponsor_id);
@@ -39,6 +41,8 @@ grant all on app.clients to service_role;
 comment on table app.clients is
   'A person''s membership at one merchant: code, sponsor (same merchant), generation in the tree and '
   'available credit (always the sum of its ledger entries).';
+comment on column app.clients.erased_at is
+  'When the person was erased (app_private.erase_person); an erased client neither buys, spends nor earns credit.';
 comment on column app.clients.phone_key is
   'The phone number as the shared-phone signal compares it (app_private.normalized_phone); null without one.';
 alter publication supabase_realtime add table app.clients;
