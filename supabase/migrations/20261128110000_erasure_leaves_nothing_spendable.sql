@@ -353,6 +353,51 @@ comment on function app_private.enqueue_reservation_notifications() is
   'transaction; none to a customer without an address (an erased client, whose erasure cancels her '
   'reservations without telling her).';
 
+-- api.merchant_clients: an erased client shows no credit.
+create or replace function api.merchant_clients(search text default null, page integer default 1, page_size integer default 10)
+returns jsonb
+language plpgsql stable set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+  pattern text := app_private.search_pattern(merchant_clients.search);
+  result jsonb;
+begin
+  perform app_private.check_page(merchant_clients.page, merchant_clients.page_size);
+  with matching as (
+    select c.id, c.code, c.name, c.email, c.phone, c.sponsor_id, c.available_credit, c.erased_at, c.created_at
+      from app.clients c
+     where c.merchant_id = caller_merchant_id
+       and (pattern is null
+            or lower(c.name) like pattern or lower(c.code) like pattern
+            or lower(c.email) like pattern or lower(coalesce(c.phone, '')) like pattern)
+  ),
+  page_rows as (
+    select mc.*, s.code as sponsor_code
+      from matching mc
+      left join app.clients s on s.id = mc.sponsor_id
+     order by mc.created_at desc, mc.code desc
+     limit merchant_clients.page_size offset (merchant_clients.page - 1) * merchant_clients.page_size
+  )
+  select jsonb_build_object(
+    'total', (select count(*) from matching),
+    'clients', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', p.id, 'code', p.code, 'name', p.name, 'email', p.email, 'phone', p.phone,
+               'sponsor_code', p.sponsor_code, 'created_at', p.created_at,
+               'available_credit', case when p.erased_at is null then p.available_credit end
+             ) order by p.created_at desc, p.code desc)
+        from page_rows p
+    ), '[]'::jsonb)
+  ) into result;
+  return result;
+end
+$$;
+grant execute on function api.merchant_clients(text, integer, integer) to authenticated;
+comment on function api.merchant_clients(text, integer, integer) is
+  'Merchant only: its clients, newest first, one page at a time; search matches name, code, e-mail or phone. '
+  'An erased client has no credit (available_credit null).';
+
 -- The clients erased before this change: marked, balances closed, their e-mails dropped or stripped.
 update app.clients c
    set erased_at = now()

@@ -276,11 +276,11 @@ describe('GDPR: consents, data export and erasure', () => {
     ]);
     // The merchant sees the anonymous node in its clients and tree, with no credit.
     const { clients } = await expectSucceeds<{
-      clients: { code: string; name: string; available_credit: number }[];
+      clients: { code: string; name: string; available_credit: number | null }[];
     }>(salon.owner.client.rpc('merchant_clients', { search: carla.joined.client_code }));
     expect(clients.find((client) => client.code === carla.joined.client_code)).toMatchObject({
       name: 'Cliente rimosso',
-      available_credit: 0,
+      available_credit: null,
     });
     // The erased account can do nothing more, and its code invites nobody.
     const afterwards = await carla.persona.client.rpc('client_profile', {

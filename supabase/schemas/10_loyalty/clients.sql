@@ -68,7 +68,7 @@ declare
 begin
   perform app_private.check_page(merchant_clients.page, merchant_clients.page_size);
   with matching as (
-    select c.id, c.code, c.name, c.email, c.phone, c.sponsor_id, c.available_credit, c.created_at
+    select c.id, c.code, c.name, c.email, c.phone, c.sponsor_id, c.available_credit, c.erased_at, c.created_at
       from app.clients c
      where c.merchant_id = caller_merchant_id
        and (pattern is null
@@ -87,7 +87,8 @@ begin
     'clients', coalesce((
       select jsonb_agg(jsonb_build_object(
                'id', p.id, 'code', p.code, 'name', p.name, 'email', p.email, 'phone', p.phone,
-               'sponsor_code', p.sponsor_code, 'available_credit', p.available_credit, 'created_at', p.created_at
+               'sponsor_code', p.sponsor_code, 'created_at', p.created_at,
+               'available_credit', case when p.erased_at is null then p.available_credit end
              ) order by p.created_at desc, p.code desc)
         from page_rows p
     ), '[]'::jsonb)
@@ -97,7 +98,8 @@ end
 $$;
 grant execute on function api.merchant_clients(text, integer, integer) to authenticated;
 comment on function api.merchant_clients(text, integer, integer) is
-  'Merchant only: its clients, newest first, one page at a time; search matches name, code, e-mail or phone.';
+  'Merchant only: its clients, newest first, one page at a time; search matches name, code, e-mail or phone. '
+  'An erased client has no credit (available_credit null).';
 
 -- api.client_profile
 create function api.client_profile(merchant_slug text) returns jsonb
