@@ -212,5 +212,25 @@ describe('privacy: consents, data download and erasure', () => {
     await expectAccessible(page);
     await bothWidths(page, 'admin-erasure');
     await page.close();
+
+    // The salon's card of the erased client shows no credit at all.
+    const salonPage = await browser.newPage({ viewport: phone });
+    await salonPage.goto(`${server.url}/merchant/${salon.slug}`);
+    await salonPage.getByLabel('Email').fill('aurora@salone.test');
+    await salonPage.getByLabel('Password').fill('aurora-pass');
+    await salonPage.getByRole('button', { name: 'Accedi' }).click();
+    await waitForPath(salonPage, '/dashboard/registrazioni');
+    await openFromNav(salonPage, 'Clienti');
+    await heading(salonPage, 'Elenco Clienti');
+    await salonPage.getByLabel('Cerca cliente').fill(carlaCode);
+    const card = salonPage
+      .getByRole('listitem')
+      .filter({ has: salonPage.getByRole('heading', { name: 'Cliente rimosso' }) })
+      .filter({ hasText: carlaCode });
+    await card.waitFor();
+    const text = await card.textContent();
+    expect(text).toContain('Credito disponibile—');
+    expect(text).not.toContain('€');
+    await salonPage.close();
   });
 });

@@ -84,7 +84,7 @@ export const adminTexts = {
   },
   erasure: {
     title: 'Cancellazione dati su richiesta',
-    lead: 'Quando una cliente chiede di cancellare i suoi dati, inserisci il suo codice cliente. Il nodo resta nella rete come "Cliente rimosso": crediti, acquisti e statistiche non cambiano.',
+    lead: 'Quando una cliente chiede di cancellare i suoi dati, inserisci il suo codice cliente. Il nodo resta nella rete come "Cliente rimosso": acquisti e statistiche non cambiano, il suo credito viene azzerato e non ne matura altro.',
     code: 'Codice cliente',
     notFound: 'Nessun cliente con questo codice.',
     alreadyErased: 'I dati di questo cliente sono già stati cancellati.',
@@ -92,7 +92,7 @@ export const adminTexts = {
     open: 'Cancella i dati personali',
     dialogTitle: 'Cancellare i dati di {name}?',
     dialogBody:
-      'Nome, email, telefono e accesso vengono cancellati in tutti i saloni di questo account; le prenotazioni future vengono annullate. Acquisti, crediti e rete restano invariati. L’operazione non si può annullare.',
+      'Nome, email, telefono e accesso vengono cancellati in tutti i saloni di questo account; le prenotazioni future vengono annullate senza avvisarla. Acquisti e rete restano; il suo credito viene azzerato e il codice non può più essere usato per acquisti. L’operazione non si può annullare.',
     submit: 'Cancella definitivamente',
     submitting: 'Cancellazione in corso...',
     cancel: 'Annulla',

@@ -27,7 +27,9 @@ create table app.clients (
   constraint clients_code_length check (char_length(code) <= 20),
   constraint clients_available_credit_is_finite check (available_credit <> 'NaN'),
   -- Kept with the row (computed on write, not on every read: a 20,000-client salon groups it in milliseconds).
-  phone_key text generated always as (app_private.normalized_phone(phone)) stored
+  phone_key text generated always as (app_private.normalized_phone(phone)) stored,
+  -- Set once by app_private.erase_person: the row is an anonymous node that neither buys nor earns.
+  erased_at timestamptz
 );
 create index clients_user_id_idx on app.clients (user_id);
 create index clients_sponsor_id_idx on app.clients (sponsor_id);
@@ -39,6 +41,8 @@ grant all on app.clients to service_role;
 comment on table app.clients is
   'A person''s membership at one merchant: code, sponsor (same merchant), generation in the tree and '
   'available credit (always the sum of its ledger entries).';
+comment on column app.clients.erased_at is
+  'When the person was erased (app_private.erase_person); an erased client neither buys, spends nor earns credit.';
 comment on column app.clients.phone_key is
   'The phone number as the shared-phone signal compares it (app_private.normalized_phone); null without one.';
 alter publication supabase_realtime add table app.clients;
@@ -64,7 +68,7 @@ declare
 begin
   perform app_private.check_page(merchant_clients.page, merchant_clients.page_size);
   with matching as (
-    select c.id, c.code, c.name, c.email, c.phone, c.sponsor_id, c.available_credit, c.created_at
+    select c.id, c.code, c.name, c.email, c.phone, c.sponsor_id, c.available_credit, c.erased_at, c.created_at
       from app.clients c
      where c.merchant_id = caller_merchant_id
        and (pattern is null
@@ -83,7 +87,8 @@ begin
     'clients', coalesce((
       select jsonb_agg(jsonb_build_object(
                'id', p.id, 'code', p.code, 'name', p.name, 'email', p.email, 'phone', p.phone,
-               'sponsor_code', p.sponsor_code, 'available_credit', p.available_credit, 'created_at', p.created_at
+               'sponsor_code', p.sponsor_code, 'created_at', p.created_at,
+               'available_credit', case when p.erased_at is null then p.available_credit end
              ) order by p.created_at desc, p.code desc)
         from page_rows p
     ), '[]'::jsonb)
@@ -93,7 +98,8 @@ end
 $$;
 grant execute on function api.merchant_clients(text, integer, integer) to authenticated;
 comment on function api.merchant_clients(text, integer, integer) is
-  'Merchant only: its clients, newest first, one page at a time; search matches name, code, e-mail or phone.';
+  'Merchant only: its clients, newest first, one page at a time; search matches name, code, e-mail or phone. '
+  'An erased client has no credit (available_credit null).';
 
 -- api.client_profile
 create function api.client_profile(merchant_slug text) returns jsonb

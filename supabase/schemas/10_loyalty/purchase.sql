@@ -48,7 +48,9 @@ create table app.credit_ledger (
   merchant_id uuid not null,
   client_id uuid not null,
   movement_id uuid,
-  kind text not null check (kind in ('generation0', 'generation1', 'generation2', 'generation3', 'redemption')),
+  kind text not null check (
+    kind in ('generation0', 'generation1', 'generation2', 'generation3', 'redemption', 'erasure')
+  ),
   amount numeric(14, 2) not null check (amount = round(amount, 2)),
   created_at timestamptz not null default now(),
   foreign key (merchant_id, client_id) references app.clients (merchant_id, id) on delete cascade,
@@ -58,8 +60,9 @@ create table app.credit_ledger (
     constraint credit_ledger_reversed_once unique
     references app.credit_ledger (id) on delete cascade,
   constraint credit_ledger_sign_by_kind check (
-    case when reverses_entry is null
-      then (kind = 'redemption') = (amount < 0)
+    case
+      when kind = 'erasure' then reverses_entry is null and amount <> 0
+      when reverses_entry is null then (kind = 'redemption') = (amount < 0)
       else (kind = 'redemption') = (amount > 0)
     end
   )
@@ -73,7 +76,8 @@ grant insert on app.credit_ledger to authenticated;
 grant all on app.credit_ledger to service_role;
 comment on table app.credit_ledger is
   'Append-only credit ledger, one row per credit or debit: generation0 = own purchase, generation1..3 = '
-  'purchase of a referral at that depth, redemption = discount used (negative).';
+  'purchase of a referral at that depth, redemption = discount used (negative), erasure = the balance '
+  'closed when the client was erased (minus the balance, never reversed).';
 comment on column app.credit_ledger.reverses_entry is
   'Set on an entry written by a reversal: the entry it takes back (same client and kind, amount negated).';
 
@@ -101,6 +105,7 @@ declare
   sponsor2_id uuid;
   sponsor3_id uuid;
   buyer_credit numeric;
+  buyer_erased boolean;
   net_amount numeric;
   new_movement_id uuid;
 begin
@@ -148,7 +153,11 @@ begin
     order by c.id
       for update;
 
-  select c.available_credit into buyer_credit from app.clients c where c.id = buyer_id;
+  select c.available_credit, c.erased_at is not null into buyer_credit, buyer_erased
+    from app.clients c where c.id = buyer_id;
+  if buyer_erased then
+    raise sqlstate 'P0001' using message = 'Cliente rimosso: non può più fare acquisti né usare credito';
+  end if;
   -- A negative balance (after a reversal) refuses any discount, never the purchase itself.
   if register_purchase.discount > 0 and register_purchase.discount > buyer_credit then
     raise sqlstate 'P0001'
@@ -172,6 +181,8 @@ begin
       (5, sponsor3_id, 'generation3', round(net_amount * coalesce(rates.sponsor3, 0) / 100, 2))
     ) as entry (position, client_id, kind, amount)
    where entry.client_id is not null and entry.amount <> 0
+     -- An erased sponsor's share is granted to nobody; the generations above her keep theirs.
+     and not exists (select 1 from app.clients e where e.id = entry.client_id and e.erased_at is not null)
    order by entry.position;
 
   return jsonb_build_object(
@@ -186,7 +197,8 @@ grant execute on function api.register_purchase(text, numeric, numeric) to authe
 comment on function api.register_purchase(text, numeric, numeric) is
   'Merchant only: registers a purchase of one of its clients (spend up to 100000.00 euro, finite amounts) and '
   'distributes credit to the buyer and the first three sponsors (spec §9; each entry rounded to cents, half '
-  'away from zero).';
+  'away from zero). An erased client''s code is refused; an erased sponsor''s share is granted to nobody (not '
+  'passed up or down), and the other sponsors get exactly their own generation''s share.';
 
 -- api.merchant_movements: the page and its total read through the movements' indexes: the client code
 -- becomes the client's id first, and only the page's rows are joined to their clients.
@@ -418,6 +430,8 @@ begin
   select caller_merchant_id, l.client_id, reversal_id, l.kind, -l.amount, l.id
     from app.credit_ledger l
    where l.movement_id = original.id
+     -- An erased client's balance was closed at erasure: nothing is taken back from it or returned to it.
+     and not exists (select 1 from app.clients e where e.id = l.client_id and e.erased_at is not null)
    order by l.created_at, l.id;
 
   return jsonb_build_object(
@@ -431,7 +445,8 @@ grant execute on function api.reverse_purchase(uuid, text) to authenticated;
 comment on function api.reverse_purchase(uuid, text) is
   'Merchant only: reverses one of its purchases within its reversal window, with a reason (required, at most '
   '500 characters): a reversing movement with negated amounts and ledger entries that take back each credit of '
-  'the purchase and return the discount. At most once per purchase; balances may go negative.';
+  'the purchase and return the discount. At most once per purchase; balances may go negative. Entries of an '
+  'erased client are left as they are (her balance was closed at erasure and stays 0).';
 
 -- api.movement_reversals: the reversal state of the rows on a Movimenti page
 create function api.movement_reversals(movement_ids uuid[])

@@ -83,6 +83,14 @@ begin
   if new.status = old.status then
     return null;
   end if;
+  if new.status = 'annullata' then
+    delete from app.notification_outbox n
+     where n.reservation_id = new.id and n.kind = 'reminder' and n.sent_at is null;
+  end if;
+  -- No address (an erased client): nothing is written to her.
+  if btrim(coalesce(customer_email, '')) = '' then
+    return null;
+  end if;
 
   if new.status = 'confermata' then
     insert into app.notification_outbox (merchant_id, reservation_id, kind, recipient, payload)
@@ -101,8 +109,6 @@ begin
     insert into app.notification_outbox (merchant_id, reservation_id, kind, recipient, payload)
     values (new.merchant_id, new.id, 'rejection', customer_email, notice);
   elsif new.status = 'annullata' then
-    delete from app.notification_outbox n
-     where n.reservation_id = new.id and n.kind = 'reminder' and n.sent_at is null;
     cancelled_by_salon := app_private.current_merchant_id() is not distinct from new.merchant_id;
     insert into app.notification_outbox (merchant_id, reservation_id, kind, recipient, payload)
     values (new.merchant_id, new.id, 'cancellation', customer_email,
@@ -113,7 +119,8 @@ end
 $$;
 comment on function app_private.enqueue_reservation_notifications() is
   'Trigger: writes the e-mails a reservation change announces into app.notification_outbox, in the same '
-  'transaction.';
+  'transaction; none to a customer without an address (an erased client, whose erasure cancels her '
+  'reservations without telling her).';
 
 -- Sending: claim, then mark sent or failed (service role: the server and the drain script)
 create function app_private.notification_max_attempts() returns integer

@@ -178,7 +178,7 @@ describe('GDPR: consents, data export and erasure', () => {
     };
   }
 
-  it('erases a customer: personal data and login gone, her node, ledger sums and statistics unchanged', async () => {
+  it('erases a customer: personal data and login gone, her balance closed in the ledger, all else unchanged', async () => {
     // Root (the salon's member) -> Carla (to erase) -> Dora -> Elsa: credit flows through Carla.
     const carla = await joinAsClient(server, salon.merchant.slug, {
       name: 'Carla Blu',
@@ -233,7 +233,30 @@ describe('GDPR: consents, data export and erasure', () => {
     );
     expect(erased).toMatchObject({ erased_clients: 1 });
 
-    expect(await snapshot(salon.owner.client, 'Carla Blu')).toEqual(before);
+    // Her balance is closed by one 'erasure' entry; every other balance, ledger sum, movement and
+    // figure stays, and Statistiche's outstanding credit drops by exactly what she had.
+    const closed = before.balances.find((row) => row.id === carla.joined.client_id)!.credit as string;
+    expect(Number(closed)).toBeGreaterThan(0);
+    expect(
+      await sql(
+        `select kind, amount::text, movement_id from app.credit_ledger where client_id = $1 and kind = 'erasure'`,
+        [carla.joined.client_id],
+      ),
+    ).toEqual([{ kind: 'erasure', amount: (-Number(closed)).toFixed(2), movement_id: null }]);
+    const totals = before.statistics.totals as { available_credit: number };
+    expect(await snapshot(salon.owner.client, 'Carla Blu')).toEqual({
+      ...before,
+      balances: before.balances.map((row) =>
+        row.id === carla.joined.client_id ? { ...row, credit: '0.00', ledger: '0.00' } : row,
+      ),
+      statistics: {
+        ...before.statistics,
+        totals: {
+          ...totals,
+          available_credit: Math.round((totals.available_credit - Number(closed)) * 100) / 100,
+        },
+      },
+    });
     expect(
       await sql('select name, email, phone, user_id from app.clients where id = $1', [
         carla.joined.client_id,
@@ -256,30 +279,14 @@ describe('GDPR: consents, data export and erasure', () => {
       { id: past, status: 'confermata', notes: '' },
       { id: future, status: 'annullata', notes: '' },
     ]);
-    // The merchant sees the anonymous node in its clients and tree; a later purchase below still
-    // credits it as before.
-    const { clients } = await expectSucceeds<{ clients: { code: string; name: string }[] }>(
-      salon.owner.client.rpc('merchant_clients', { search: carla.joined.client_code }),
-    );
-    expect(clients.find((client) => client.code === carla.joined.client_code)?.name).toBe('Cliente rimosso');
-    const creditOf = async (id: string) =>
-      Number(
-        (
-          await sql<{ credit: string }>(
-            'select available_credit::text as credit from app.clients where id = $1',
-            [id],
-          )
-        )[0]!.credit,
-      );
-    const creditBefore = await creditOf(carla.joined.client_id);
-    await expectSucceeds(
-      salon.owner.client.rpc('register_purchase', {
-        client_code: dora.joined.client_code,
-        spend: 100,
-        discount: 0,
-      }),
-    );
-    expect(await creditOf(carla.joined.client_id)).toBeGreaterThan(creditBefore);
+    // The merchant sees the anonymous node in its clients and tree, with no credit.
+    const { clients } = await expectSucceeds<{
+      clients: { code: string; name: string; available_credit: number | null }[];
+    }>(salon.owner.client.rpc('merchant_clients', { search: carla.joined.client_code }));
+    expect(clients.find((client) => client.code === carla.joined.client_code)).toMatchObject({
+      name: 'Cliente rimosso',
+      available_credit: null,
+    });
     // The erased account can do nothing more, and its code invites nobody.
     const afterwards = await carla.persona.client.rpc('client_profile', {
       merchant_slug: salon.merchant.slug,

@@ -19,7 +19,8 @@ export const merchantClientSchema = z.object({
   email: z.nullable(z.string()),
   phone: z.nullable(z.string()),
   sponsor_code: z.nullable(z.string()),
-  available_credit: numeric,
+  /** null for an erased client: she has no credit. */
+  available_credit: z.nullable(numeric),
   created_at: z.string(),
 });
 

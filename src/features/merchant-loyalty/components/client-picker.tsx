@@ -12,7 +12,7 @@ import {
 import { Pager, pageCountOf } from '@/features/merchant-loyalty/components/pager';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { useDebouncedValue } from '@/features/merchant-loyalty/use-debounced-value';
-import { formatMoney } from '@/lib/format';
+import { shownCredit } from '@/features/merchant-loyalty/client-credit';
 import { plural } from '@/lib/texts';
 import { cx } from 'class-variance-authority';
 
@@ -87,7 +87,7 @@ export function ClientPicker({
                         <span className="text-sm text-muted-foreground">{client.code}</span>
                       </span>
                       <span className="font-semibold tabular-nums">
-                        {formatMoney(client.available_credit)}
+                        {shownCredit(client.available_credit)}
                       </span>
                       {selected ? <Check aria-hidden="true" className="size-5 text-primary" /> : null}
                     </button>

@@ -14,8 +14,9 @@ import {
   ReferralSignalsSection,
 } from '@/features/merchant-loyalty/components/referral-signals-section';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
+import { shownCredit } from '@/features/merchant-loyalty/client-credit';
 import { useDebouncedValue } from '@/features/merchant-loyalty/use-debounced-value';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { plural } from '@/lib/texts';
 import { cx } from 'class-variance-authority';
 
@@ -43,7 +44,7 @@ function ClientCard({ client, flagged }: { client: MerchantClient; flagged: bool
         <div className="text-right">
           <p className="text-xs font-semibold text-muted-foreground">{t.credit}</p>
           <p className="text-lg font-semibold text-primary tabular-nums">
-            {formatMoney(client.available_credit)}
+            {shownCredit(client.available_credit)}
           </p>
         </div>
       </div>

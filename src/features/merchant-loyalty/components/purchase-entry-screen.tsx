@@ -19,6 +19,7 @@ import {
 } from '@/features/merchant-loyalty/purchase-form';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { errorMessage } from '@/lib/api-error';
+import { shownCredit } from '@/features/merchant-loyalty/client-credit';
 import { formatMoney } from '@/lib/format';
 import { fill } from '@/lib/texts';
 
@@ -46,7 +47,7 @@ export function PurchaseEntryScreen() {
   const select = (client: MerchantClient) => {
     setSelected({ code: client.code, name: client.name, available_credit: client.available_credit });
     form.setValue('clientCode', client.code);
-    form.setValue('availableCredit', client.available_credit);
+    form.setValue('availableCredit', client.available_credit ?? 0);
     form.clearErrors();
     form.setFocus('spend');
   };
@@ -73,6 +74,7 @@ export function PurchaseEntryScreen() {
       notify.error(errorMessage(error));
     }
   }, showFirstError);
+  const usableCredit = selected?.available_credit ?? 0;
 
   return (
     <section className="grid gap-6">
@@ -107,7 +109,7 @@ export function PurchaseEntryScreen() {
                     <p>
                       {t.availableCredit}:{' '}
                       <strong className="text-lg tabular-nums">
-                        {formatMoney(selected.available_credit)}
+                        {shownCredit(selected.available_credit)}
                       </strong>
                     </p>
                   </>
@@ -149,13 +151,13 @@ export function PurchaseEntryScreen() {
                   )}
                 </FormField>
               </div>
-              {selected && selected.available_credit > 0 ? (
+              {usableCredit > 0 ? (
                 <Button
                   variant="outline"
                   className="justify-self-start"
-                  onClick={() => form.setValue('discount', toInputText(selected.available_credit))}
+                  onClick={() => form.setValue('discount', toInputText(usableCredit))}
                 >
-                  {fill(t.useAllCredit, { credit: formatMoney(selected.available_credit) })}
+                  {fill(t.useAllCredit, { credit: formatMoney(usableCredit) })}
                 </Button>
               ) : null}
               <p aria-live="polite" className="flex flex-wrap items-baseline justify-between gap-x-3 text-lg">
