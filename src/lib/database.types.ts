@@ -357,6 +357,7 @@ export type Database = {
       };
       operator_deletion_impact: { Args: { operator_id: string }; Returns: Json };
       privacy_notice: { Args: Record<PropertyKey, never>; Returns: Json };
+      referral_credit_cap: { Args: Record<PropertyKey, never>; Returns: Json };
       register_purchase: {
         Args: { client_code: string; discount: number; spend: number };
         Returns: Json;
@@ -403,6 +404,7 @@ export type Database = {
         };
         Returns: Json;
       };
+      set_referral_credit_cap: { Args: { cap: number }; Returns: Json };
       set_reversal_window: { Args: { days: number }; Returns: Json };
       set_salon_address: { Args: { address: string }; Returns: Json };
       set_salon_closure: {

@@ -280,6 +280,36 @@ describe('a merchant registers purchases and reads the loyalty programme', () =>
     expect(await page.getByLabel('Personale').inputValue()).toBe('7,5');
   });
 
+  it('sets, refuses and removes the monthly cap on the credit a sponsor earns', async () => {
+    await open(page, 'Percentuali', 'Percentuali');
+    const cap = page.getByLabel('Tetto mensile');
+    await cap.waitFor();
+    expect(await cap.inputValue()).toBe('');
+    await page.getByText('Lascia vuoto per nessun limite.').waitFor();
+
+    await cap.fill('0');
+    await page.getByRole('button', { name: 'Salva tetto' }).click();
+    await page
+      .getByText('Inserisci un importo maggiore di zero e fino a € 100.000,00, con al massimo due decimali')
+      .waitFor();
+    await cap.fill('12,50');
+    await page.getByRole('button', { name: 'Salva tetto' }).click();
+    await toast(page, 'success', 'Tetto mensile salvato');
+    await page.reload();
+    await heading(page, 'Percentuali');
+    await cap.waitFor();
+    expect(await cap.inputValue()).toBe('12,5');
+    await checkAndShoot(page, 'merchant-percentuali-tetto');
+
+    await cap.fill('');
+    await page.getByRole('button', { name: 'Salva tetto' }).click();
+    await toast(page, 'success', 'Tetto mensile tolto: nessun limite');
+    await page.reload();
+    await heading(page, 'Percentuali');
+    await cap.waitFor();
+    expect(await cap.inputValue()).toBe('');
+  });
+
   it('shows the statistics of the purchases registered above', async () => {
     await open(page, 'Statistiche', 'Statistiche');
     const tile = async (label: string) =>

@@ -139,6 +139,18 @@ export const merchantLoyaltyTexts = {
       submit: 'Salva giorni',
       success: 'Modifica avvenuta con successo!',
     },
+    tetto: {
+      title: 'Tetto mensile per chi presenta',
+      lead: 'Il credito massimo che una persona guadagna in un mese dagli acquisti di chi ha presentato (fino alla terza generazione). Il suo credito sugli acquisti propri non ha limiti.',
+      cap: 'Tetto mensile',
+      hint: 'Lascia vuoto per nessun limite.',
+      suffix: '€',
+      invalid: 'Inserisci un importo maggiore di zero e fino a € 100.000,00, con al massimo due decimali',
+      submit: 'Salva tetto',
+      saving: 'Salvataggio…',
+      success: 'Tetto mensile salvato',
+      removed: 'Tetto mensile tolto: nessun limite',
+    },
   },
   statistiche: {
     ...d.statistiche,

@@ -93,6 +93,36 @@ begin
 end
 $$;
 
+-- The monthly cap on a sponsor's referral credit (a salon setting, off by default)
+create function app_private.referral_credit_this_month(sponsor_id uuid) returns numeric
+language sql stable set search_path = ''
+as $$
+  select coalesce(sum(l.amount), 0)
+    from app.credit_ledger l
+   where l.client_id = referral_credit_this_month.sponsor_id
+     and l.kind in ('generation1', 'generation2', 'generation3')
+     and l.created_at >= date_trunc('month', now() at time zone 'Europe/Rome') at time zone 'Europe/Rome'
+$$;
+grant execute on function app_private.referral_credit_this_month(uuid) to authenticated, service_role;
+comment on function app_private.referral_credit_this_month(uuid) is
+  'The credit a sponsor earned from her referrals'' purchases since the 1st of this month (Europe/Rome), '
+  'reversals netted out.';
+
+create function app_private.capped_referral_share(sponsor_id uuid, share numeric, cap numeric) returns numeric
+language sql stable set search_path = ''
+as $$
+  select case
+           when capped_referral_share.cap is null or capped_referral_share.sponsor_id is null
+             then capped_referral_share.share
+           else least(capped_referral_share.share,
+                      greatest(capped_referral_share.cap
+                               - app_private.referral_credit_this_month(capped_referral_share.sponsor_id), 0))
+         end
+$$;
+grant execute on function app_private.capped_referral_share(uuid, numeric, numeric) to authenticated, service_role;
+comment on function app_private.capped_referral_share(uuid, numeric, numeric) is
+  'A sponsor''s share of a purchase, cut to what is left of the salon''s monthly cap (all of it without a cap).';
+
 -- register_purchase: a negative balance refuses discounts, not purchases
 create or replace function api.register_purchase(client_code text, spend numeric, discount numeric) returns jsonb
 language plpgsql set search_path = ''
@@ -106,6 +136,7 @@ declare
   sponsor3_id uuid;
   buyer_credit numeric;
   buyer_erased boolean;
+  referral_cap numeric := (select m.referral_credit_cap from app.merchants m where m.id = caller_merchant_id);
   net_amount numeric;
   new_movement_id uuid;
 begin
@@ -176,9 +207,12 @@ begin
     from (values
       (1, buyer_id, 'redemption', -register_purchase.discount),
       (2, buyer_id, 'generation0', round(net_amount * coalesce(rates.personal, 0) / 100, 2)),
-      (3, sponsor1_id, 'generation1', round(net_amount * coalesce(rates.sponsor1, 0) / 100, 2)),
-      (4, sponsor2_id, 'generation2', round(net_amount * coalesce(rates.sponsor2, 0) / 100, 2)),
-      (5, sponsor3_id, 'generation3', round(net_amount * coalesce(rates.sponsor3, 0) / 100, 2))
+      (3, sponsor1_id, 'generation1', app_private.capped_referral_share(
+            sponsor1_id, round(net_amount * coalesce(rates.sponsor1, 0) / 100, 2), referral_cap)),
+      (4, sponsor2_id, 'generation2', app_private.capped_referral_share(
+            sponsor2_id, round(net_amount * coalesce(rates.sponsor2, 0) / 100, 2), referral_cap)),
+      (5, sponsor3_id, 'generation3', app_private.capped_referral_share(
+            sponsor3_id, round(net_amount * coalesce(rates.sponsor3, 0) / 100, 2), referral_cap))
     ) as entry (position, client_id, kind, amount)
    where entry.client_id is not null and entry.amount <> 0
      -- An erased sponsor's share is granted to nobody; the generations above her keep theirs.
@@ -198,7 +232,8 @@ comment on function api.register_purchase(text, numeric, numeric) is
   'Merchant only: registers a purchase of one of its clients (spend up to 100000.00 euro, finite amounts) and '
   'distributes credit to the buyer and the first three sponsors (spec §9; each entry rounded to cents, half '
   'away from zero). An erased client''s code is refused; an erased sponsor''s share is granted to nobody (not '
-  'passed up or down), and the other sponsors get exactly their own generation''s share.';
+  'passed up or down), and the other sponsors get exactly their own generation''s share. With the salon''s '
+  'monthly referral cap, a sponsor''s share is cut to what is left of it this month.';
 
 -- api.merchant_movements: the page and its total read through the movements' indexes: the client code
 -- becomes the client's id first, and only the page's rows are joined to their clients.
@@ -370,6 +405,44 @@ $$;
 grant execute on function api.set_reversal_window(integer) to authenticated;
 comment on function api.set_reversal_window(integer) is
   'Merchant only: sets how many days after a purchase it may still be reversed (1..365).';
+
+create function api.referral_credit_cap() returns jsonb
+language plpgsql stable set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+begin
+  return (select jsonb_build_object('cap', m.referral_credit_cap) from app.merchants m where m.id = caller_merchant_id);
+end
+$$;
+grant execute on function api.referral_credit_cap() to authenticated;
+comment on function api.referral_credit_cap() is
+  'Merchant only: the most credit a sponsor earns from referrals in a month ({cap}, null: no cap).';
+
+create function api.set_referral_credit_cap(cap numeric) returns jsonb
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+begin
+  if set_referral_credit_cap.cap is not null then
+    perform app_private.require_finite(set_referral_credit_cap.cap, 'Il tetto mensile non è un numero valido');
+    if set_referral_credit_cap.cap <> round(set_referral_credit_cap.cap, 2) then
+      raise sqlstate '22023' using message = 'Il tetto mensile può avere al massimo due decimali';
+    end if;
+    if set_referral_credit_cap.cap <= 0 or set_referral_credit_cap.cap > 100000 then
+      raise sqlstate '22023'
+        using message = 'Il tetto mensile deve essere maggiore di zero e al massimo € 100.000,00';
+    end if;
+  end if;
+  update app.merchants m set referral_credit_cap = set_referral_credit_cap.cap where m.id = caller_merchant_id;
+  return jsonb_build_object('cap', set_referral_credit_cap.cap, 'message', 'Modifica avvenuta con successo!');
+end
+$$;
+grant execute on function api.set_referral_credit_cap(numeric) to authenticated;
+comment on function api.set_referral_credit_cap(numeric) is
+  'Merchant only: caps the credit a sponsor earns from her referrals'' purchases in a calendar month '
+  '(0.01..100000, two decimals); null removes the cap.';
 
 -- api.reverse_purchase
 create function api.reverse_purchase(movement_id uuid, reason text) returns jsonb

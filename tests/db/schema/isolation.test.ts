@@ -136,6 +136,8 @@ describe('tenant isolation over every api function', () => {
     ['movement_reversals', () => ({ movement_ids: [nobody] }), () => only(['merchantM1', 'merchantM2'])],
     ['get_reversal_window', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['set_reversal_window', () => ({ days: 30 }), () => only(['merchantM1', 'merchantM2'])],
+    ['referral_credit_cap', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    ['set_referral_credit_cap', () => ({ cap: null }), () => only(['merchantM1', 'merchantM2'])],
     ['client_profile', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
     [
       'update_client_phone',
