@@ -4,9 +4,9 @@ import { BookingEmailsCard } from '@/features/booking-merchant/components/bookin
 import { CancellationNoticeCard } from '@/features/booking-merchant/components/cancellation-notice-card';
 import { ClosuresCard } from '@/features/booking-merchant/components/closures-card';
 import { OpeningHoursCard } from '@/features/booking-merchant/components/opening-hours-card';
-import { OperatorsSection } from '@/features/booking-merchant/components/operators-section';
+import { OperatorsSection } from '@/features/booking-merchant/components/operators-section/operators-section';
 import { SalonLogoCard } from '@/features/booking-merchant/components/salon-logo-card';
-import { TreatmentsSection } from '@/features/booking-merchant/components/treatments-section';
+import { TreatmentsSection } from '@/features/booking-merchant/components/treatments-section/treatments-section';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 
 const t = bookingMerchantTexts.impostazioni;

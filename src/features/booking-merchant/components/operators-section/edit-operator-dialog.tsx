@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import type * as z from 'zod/mini';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { notify } from '@/components/ui/toaster';
+import type { Operator } from '@/features/booking-merchant/api/list-operators';
+import { useUpdateOperator } from '@/features/booking-merchant/api/update-operator';
+import { PhotoField } from '@/features/booking-merchant/components/photo-field';
+import {
+  editOperatorFormSchema,
+  type OperatorDraft,
+} from '@/features/booking-merchant/operator-and-logo-forms';
+import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
+import { errorMessage } from '@/lib/api-error';
+import { maxLength } from '@/lib/input-limits';
+import { fill } from '@/lib/texts';
+
+const t = bookingMerchantTexts.impostazioni;
+const c = bookingMerchantTexts.common;
+
+/** Name required; a new photo only when the merchant picks one (spec §5). */
+export function EditOperatorDialog({ operator, onClose }: { operator: Operator; onClose: () => void }) {
+  const form = useForm<OperatorDraft, unknown, z.output<typeof editOperatorFormSchema>>({
+    resolver: zodResolver(editOperatorFormSchema),
+    defaultValues: { name: operator.name, photo: null },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const update = useUpdateOperator();
+
+  const onSubmit = form.handleSubmit(async ({ name, photo }) => {
+    try {
+      notify.success((await update.mutateAsync({ operatorId: operator.id, name, photo })).message, 'long');
+      onClose();
+    } catch (error) {
+      notify.error(fill(t.operatorError, { message: errorMessage(error) }), 'long');
+    }
+  });
+
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent>
+        <DialogTitle>{t.editOperatorTitle}</DialogTitle>
+        <DialogDescription className="sr-only">{operator.name}</DialogDescription>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <FormField label={t.operatorName} error={errors.name?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                autoComplete="off"
+                required
+                maxLength={maxLength.name}
+                {...form.register('name')}
+              />
+            )}
+          </FormField>
+          <Controller
+            control={form.control}
+            name="photo"
+            render={({ field }) => (
+              <PhotoField label={t.newPhoto} file={field.value} onFileChange={field.onChange} />
+            )}
+          />
+          <div className="flex flex-wrap justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="outline">{c.cancel}</Button>
+            </DialogClose>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? t.saving : t.saveOperator}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
