@@ -12,12 +12,13 @@ import {
   useMerchantCalendar,
   type CalendarAppointment,
 } from '@/features/booking-merchant/api/get-merchant-calendar';
+import { useMerchantCancelReservation } from '@/features/booking-merchant/api/merchant-cancel-reservation';
 import { AppointmentDetailsDialog } from '@/features/booking-merchant/components/appointment-details-dialog';
 import { CalendarDayGrid } from '@/features/booking-merchant/components/calendar-day-grid';
 import { CalendarDayList } from '@/features/booking-merchant/components/calendar-day-list';
 import { CalendarDayStrip } from '@/features/booking-merchant/components/calendar-day-strip';
 import { CalendarWeek } from '@/features/booking-merchant/components/calendar-week';
-import { CancelReservationDialog } from '@/features/booking-merchant/components/cancel-reservation-dialog';
+import { ReservationReasonDialog } from '@/features/booking-merchant/components/reservation-reason-dialog';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 
 const t = bookingMerchantTexts.agenda;
@@ -42,6 +43,7 @@ export function AgendaScreen() {
   const selected = dateParam(params.get('giorno')) ?? fromDay;
   const [opened, setOpened] = useState<Opened | null>(null);
   const calendar = useMerchantCalendar(fromDay);
+  const cancel = useMerchantCancelReservation();
   const data = calendar.data;
 
   const show = (week: string | null, chosen: string | null) =>
@@ -137,7 +139,9 @@ export function AgendaScreen() {
         />
       ) : null}
       {opened?.cancelling ? (
-        <CancelReservationDialog
+        <ReservationReasonDialog
+          texts={bookingMerchantTexts.prenotazioni.cancelDialog}
+          send={cancel.mutateAsync}
           reservation={{
             id: opened.appointment.id,
             client_name: opened.appointment.client_name,

@@ -6,11 +6,12 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { notify } from '@/components/ui/toaster';
 import { useConfirmReservation } from '@/features/booking-merchant/api/confirm-reservation';
+import { useMerchantCancelReservation } from '@/features/booking-merchant/api/merchant-cancel-reservation';
+import { useRejectReservation } from '@/features/booking-merchant/api/reject-reservation';
 import type { InboxReservation } from '@/features/booking-merchant/api/list-merchant-reservations';
-import { CancelReservationDialog } from '@/features/booking-merchant/components/cancel-reservation-dialog';
 import { ConfirmOperatorDialog } from '@/features/booking-merchant/components/confirm-operator-dialog';
 import { ModifyReservationDialog } from '@/features/booking-merchant/components/modify-reservation-dialog';
-import { RejectReservationDialog } from '@/features/booking-merchant/components/reject-reservation-dialog';
+import { ReservationReasonDialog } from '@/features/booking-merchant/components/reservation-reason-dialog';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
 import { fill } from '@/lib/texts';
@@ -28,6 +29,8 @@ const action =
 export function ReservationCard({ reservation }: { reservation: InboxReservation }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const confirm = useConfirmReservation();
+  const reject = useRejectReservation();
+  const cancel = useMerchantCancelReservation();
   const slotTakenId = useId();
   const client = reservation.client_name;
   const may = (action: string) => reservation.actions.includes(action);
@@ -140,8 +143,10 @@ export function ReservationCard({ reservation }: { reservation: InboxReservation
         />
       ) : null}
       {dialog === 'reject' ? (
-        <RejectReservationDialog
+        <ReservationReasonDialog
           reservation={reservation}
+          texts={t.rejectDialog}
+          send={reject.mutateAsync}
           open
           onOpenChange={(open) => setDialog(open ? 'reject' : null)}
         />
@@ -154,8 +159,10 @@ export function ReservationCard({ reservation }: { reservation: InboxReservation
         />
       ) : null}
       {dialog === 'cancel' ? (
-        <CancelReservationDialog
+        <ReservationReasonDialog
           reservation={reservation}
+          texts={t.cancelDialog}
+          send={cancel.mutateAsync}
           open
           onOpenChange={(open) => setDialog(open ? 'cancel' : null)}
         />
