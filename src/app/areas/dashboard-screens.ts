@@ -1,7 +1,7 @@
 import { prefetchDashboardScreen } from '@/app/areas/dashboard-screen-data';
 import { inThisChunk, type AreaScreens } from '@/app/routes/area-route';
 import { ClientsScreen } from '@/features/merchant-loyalty/components/clients-screen';
-import { MovementsScreen } from '@/features/merchant-loyalty/components/movements-screen';
+import { MovementsScreen } from '@/features/merchant-loyalty/components/movements-screen/movements-screen';
 import { PercentagesScreen } from '@/features/merchant-loyalty/components/percentages-screen';
 import { PurchaseEntryScreen } from '@/features/merchant-loyalty/components/purchase-entry-screen';
 import { StatisticsScreen } from '@/features/merchant-loyalty/components/statistics-screen';

@@ -19,7 +19,7 @@ import { useSetMarketingConsent } from '@/features/client-loyalty/api/set-market
 import { clientDataCsv, clientDataFileName } from '@/features/client-loyalty/client-data-csv';
 import { clientLoyaltyTexts } from '@/features/client-loyalty/texts';
 import { failureText } from '@/lib/api-error';
-import { downloadText } from '@/lib/csv';
+import { downloadText } from '@/lib/download-text';
 import { formatDate } from '@/lib/format';
 import { fill } from '@/lib/texts';
 
