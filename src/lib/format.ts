@@ -1,5 +1,5 @@
 /** Everything the app shows is in Italian and in Europe/Rome time (spec §9). */
-export const TIME_ZONE = 'Europe/Rome';
+const TIME_ZONE = 'Europe/Rome';
 
 const amountFormatter = new Intl.NumberFormat('it-IT', {
   minimumFractionDigits: 2,

@@ -2,7 +2,7 @@ import type { CampaignSummary } from '@/features/admin/api/get-campaign-summarie
 import { adminTexts } from '@/features/admin/texts';
 import { formatMoney } from '@/lib/format';
 
-export type SummaryWindow = 'total' | 'yesterday' | 'last_week' | 'last_month';
+type SummaryWindow = 'total' | 'yesterday' | 'last_week' | 'last_month';
 
 export interface SummaryTable {
   title: string;

@@ -15,7 +15,7 @@ import { reasonFormSchema } from '@/lib/input-rules';
 import { fill } from '@/lib/texts';
 
 /** A reason dialog's words: the description fills {client} and {treatment}; `done` is the success notice. */
-export interface ReservationReasonTexts {
+interface ReservationReasonTexts {
   title: string;
   description: string;
   reason: string;

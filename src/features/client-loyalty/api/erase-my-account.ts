@@ -4,18 +4,18 @@ import { merchantSlugSchema } from '@/features/client-loyalty/api/get-client-pro
 import { callRpc } from '@/lib/rpc';
 import { supabase } from '@/lib/supabase';
 
-export const eraseMyAccountInputSchema = z.object({
+const eraseMyAccountInputSchema = z.object({
   merchantSlug: merchantSlugSchema,
   confirmation: z.string().check(z.trim()),
 });
 
-export type EraseMyAccountInput = z.input<typeof eraseMyAccountInputSchema>;
+type EraseMyAccountInput = z.input<typeof eraseMyAccountInputSchema>;
 
 /**
  * Erases the customer's personal data at every salon and her login (api.erase_my_account), then ends
  * this browser's session: the account no longer exists.
  */
-export async function eraseMyAccount(input: EraseMyAccountInput): Promise<void> {
+async function eraseMyAccount(input: EraseMyAccountInput): Promise<void> {
   const { merchantSlug, confirmation } = eraseMyAccountInputSchema.parse(input);
   await callRpc('erase_my_account', { merchant_slug: merchantSlug, confirmation });
   await supabase.auth.signOut({ scope: 'local' });

@@ -6,7 +6,7 @@ import { callRpcAllRows, type RpcRow } from '@/lib/rpc';
 export type ClientPurchase = RpcRow<'client_purchases'>;
 
 /** The customer's purchases at one salon, newest first. */
-export async function listClientPurchases(merchantSlug: string): Promise<ClientPurchase[]> {
+async function listClientPurchases(merchantSlug: string): Promise<ClientPurchase[]> {
   const slug = merchantSlugSchema.parse(merchantSlug);
   return callRpcAllRows('client_purchases', { merchant_slug: slug });
 }

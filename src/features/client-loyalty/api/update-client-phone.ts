@@ -22,10 +22,10 @@ export const updateClientPhoneInputSchema = z.object({
     ),
 });
 
-export type UpdateClientPhoneInput = z.input<typeof updateClientPhoneInputSchema>;
+type UpdateClientPhoneInput = z.input<typeof updateClientPhoneInputSchema>;
 
 /** Changes the customer's phone at one salon; the database refuses an empty or unchanged phone. */
-export async function updateClientPhone(input: UpdateClientPhoneInput): Promise<{ message: string }> {
+async function updateClientPhone(input: UpdateClientPhoneInput): Promise<{ message: string }> {
   const { merchantSlug, phone } = updateClientPhoneInputSchema.parse(input);
   return messageSchema.parse(await callRpc('update_client_phone', { merchant_slug: merchantSlug, phone }));
 }

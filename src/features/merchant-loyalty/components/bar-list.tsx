@@ -1,6 +1,6 @@
 import { cx } from 'class-variance-authority';
 
-export interface Bar {
+interface Bar {
   key: string;
   label: string;
   /** The figure as read aloud and shown ('€ 120,00', '3'). */
