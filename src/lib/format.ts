@@ -15,6 +15,13 @@ export function formatMoney(amount: number | string): string {
   return `${sign}€ ${amountFormatter.format(Math.abs(value))}`;
 }
 
+const countFormatter = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0, useGrouping: 'always' });
+
+/** A count in Italian, thousands grouped: '20.000'. */
+export function formatCount(value: number): string {
+  return countFormatter.format(value);
+}
+
 const datePartsFormatter = new Intl.DateTimeFormat('it-IT', {
   timeZone: TIME_ZONE,
   year: 'numeric',

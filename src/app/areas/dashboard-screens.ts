@@ -4,7 +4,7 @@ import { ClientsScreen } from '@/features/merchant-loyalty/components/clients-sc
 import { MovementsScreen } from '@/features/merchant-loyalty/components/movements-screen/movements-screen';
 import { PercentagesScreen } from '@/features/merchant-loyalty/components/percentages-screen';
 import { PurchaseEntryScreen } from '@/features/merchant-loyalty/components/purchase-entry-screen';
-import { StatisticsScreen } from '@/features/merchant-loyalty/components/statistics-screen';
+import { StatisticsScreen } from '@/features/merchant-loyalty/components/statistics-screen/statistics-screen';
 import { StructureScreen } from '@/features/merchant-loyalty/components/structure-screen';
 
 /**

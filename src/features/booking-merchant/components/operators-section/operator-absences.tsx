@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/toaster';
 import { useAddOperatorAbsence } from '@/features/booking-merchant/api/add-operator-absence';
 import { useDeleteOperatorAbsence } from '@/features/booking-merchant/api/delete-operator-absence';
-import { type BookingCalendar } from '@/features/booking-merchant/api/get-booking-calendar';
+import type { BookingCalendar } from '@/features/booking-merchant/api/get-booking-calendar';
 import type { Operator } from '@/features/booking-merchant/api/list-operators';
 import { absenceFormSchema, type AbsenceDraft } from '@/features/booking-merchant/day-range-forms';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/components/ui/toaster';
-import { type BookingCalendar } from '@/features/booking-merchant/api/get-booking-calendar';
+import type { BookingCalendar } from '@/features/booking-merchant/api/get-booking-calendar';
 import type { Operator } from '@/features/booking-merchant/api/list-operators';
 import { useSetOperatorHours } from '@/features/booking-merchant/api/set-operator-hours';
 import { WeeklyHoursEditor } from '@/features/booking-merchant/components/weekly-hours-editor';
