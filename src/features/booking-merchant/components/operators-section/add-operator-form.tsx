@@ -1,20 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/toaster';
 import { useAddOperator } from '@/features/booking-merchant/api/add-operator';
-import { PhotoField } from '@/features/booking-merchant/components/photo-field';
 import {
   newOperatorFormSchema,
   type OperatorDraft,
 } from '@/features/booking-merchant/operator-and-logo-forms';
+import { OperatorFields } from '@/features/booking-merchant/components/operators-section/operator-fields';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
-import { maxLength } from '@/lib/input-limits';
 import { fill } from '@/lib/texts';
 
 const t = bookingMerchantTexts.impostazioni;
@@ -27,7 +24,7 @@ export function AddOperatorForm() {
     resolver: zodResolver(newOperatorFormSchema),
     defaultValues: emptyOperator,
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const [inputKey, setInputKey] = useState(0);
   const add = useAddOperator();
 
@@ -50,31 +47,7 @@ export function AddOperatorForm() {
       className="grid gap-4 rounded-xl bg-muted/60 p-4"
     >
       <h3 className="font-sans text-base font-semibold">{t.newOperator}</h3>
-      <FormField label={t.operatorName} error={errors.name?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            autoComplete="off"
-            required
-            maxLength={maxLength.name}
-            {...form.register('name')}
-          />
-        )}
-      </FormField>
-      <Controller
-        control={form.control}
-        name="photo"
-        render={({ field }) => (
-          <PhotoField
-            label={t.photo}
-            hint={t.photoHint}
-            error={errors.photo?.message}
-            file={field.value}
-            onFileChange={field.onChange}
-            inputKey={inputKey}
-          />
-        )}
-      />
+      <OperatorFields form={form} photoLabel={t.photo} photoHint={t.photoHint} inputKey={inputKey} />
       <Button type="submit" className="justify-self-start" disabled={isSubmitting}>
         {isSubmitting ? t.saving : t.addOperator}
       </Button>

@@ -1,21 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/toaster';
 import type { Operator } from '@/features/booking-merchant/api/list-operators';
 import { useUpdateOperator } from '@/features/booking-merchant/api/update-operator';
-import { PhotoField } from '@/features/booking-merchant/components/photo-field';
 import {
   editOperatorFormSchema,
   type OperatorDraft,
 } from '@/features/booking-merchant/operator-and-logo-forms';
+import { OperatorFields } from '@/features/booking-merchant/components/operators-section/operator-fields';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
-import { maxLength } from '@/lib/input-limits';
 import { fill } from '@/lib/texts';
 
 const t = bookingMerchantTexts.impostazioni;
@@ -27,7 +24,7 @@ export function EditOperatorDialog({ operator, onClose }: { operator: Operator; 
     resolver: zodResolver(editOperatorFormSchema),
     defaultValues: { name: operator.name, photo: null },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const update = useUpdateOperator();
 
   const onSubmit = form.handleSubmit(async ({ name, photo }) => {
@@ -45,24 +42,7 @@ export function EditOperatorDialog({ operator, onClose }: { operator: Operator; 
         <DialogTitle>{t.editOperatorTitle}</DialogTitle>
         <DialogDescription className="sr-only">{operator.name}</DialogDescription>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <FormField label={t.operatorName} error={errors.name?.message}>
-            {(control) => (
-              <Input
-                {...control}
-                autoComplete="off"
-                required
-                maxLength={maxLength.name}
-                {...form.register('name')}
-              />
-            )}
-          </FormField>
-          <Controller
-            control={form.control}
-            name="photo"
-            render={({ field }) => (
-              <PhotoField label={t.newPhoto} file={field.value} onFileChange={field.onChange} />
-            )}
-          />
+          <OperatorFields form={form} photoLabel={t.newPhoto} />
           <div className="flex flex-wrap justify-end gap-2">
             <DialogClose asChild>
               <Button variant="outline">{c.cancel}</Button>
