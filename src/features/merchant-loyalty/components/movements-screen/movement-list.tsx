@@ -1,3 +1,4 @@
+import { cx } from 'class-variance-authority';
 import type { Movement } from '@/features/merchant-loyalty/api/list-movements';
 import type { MovementReversal } from '@/features/merchant-loyalty/api/reverse-purchase';
 import { ReversalState } from '@/features/merchant-loyalty/components/movements-screen/reversal-state';
@@ -6,6 +7,13 @@ import { formatDate, formatMoney, formatTime } from '@/lib/format';
 
 const t = merchantLoyaltyTexts.movimenti;
 const c = t.columns;
+
+/** A movement's three amounts, in both views; the net stands out. */
+const amounts = [
+  { label: c.spend, of: (movement: Movement) => movement.spend, strong: false },
+  { label: c.discount, of: (movement: Movement) => movement.discount, strong: false },
+  { label: c.net, of: (movement: Movement) => movement.net, strong: true },
+];
 
 /** The page's movements with their reversal state: a card each on a phone, a table on a wider screen. */
 export function MovementList({
@@ -30,18 +38,14 @@ export function MovementList({
             </div>
             <p className="text-sm text-muted-foreground">{movement.client_code}</p>
             <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
-              <div>
-                <dt className="text-muted-foreground">{c.spend}</dt>
-                <dd className="font-medium tabular-nums">{formatMoney(movement.spend)}</dd>
-              </div>
-              <div>
-                <dt className="text-muted-foreground">{c.discount}</dt>
-                <dd className="font-medium tabular-nums">{formatMoney(movement.discount)}</dd>
-              </div>
-              <div>
-                <dt className="text-muted-foreground">{c.net}</dt>
-                <dd className="font-semibold tabular-nums">{formatMoney(movement.net)}</dd>
-              </div>
+              {amounts.map((amount) => (
+                <div key={amount.label}>
+                  <dt className="text-muted-foreground">{amount.label}</dt>
+                  <dd className={cx('tabular-nums', amount.strong ? 'font-semibold' : 'font-medium')}>
+                    {formatMoney(amount.of(movement))}
+                  </dd>
+                </div>
+              ))}
             </dl>
             <div className="mt-3">
               <ReversalState
@@ -67,15 +71,11 @@ export function MovementList({
               <th scope="col" className="px-4 py-3 font-semibold">
                 {c.client}
               </th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">
-                {c.spend}
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">
-                {c.discount}
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">
-                {c.net}
-              </th>
+              {amounts.map((amount) => (
+                <th key={amount.label} scope="col" className="px-4 py-3 text-right font-semibold">
+                  {amount.label}
+                </th>
+              ))}
               <th scope="col" className="px-4 py-3 font-semibold">
                 {c.state}
               </th>
@@ -90,15 +90,17 @@ export function MovementList({
                   {movement.client_name}{' '}
                   <span className="text-sm text-muted-foreground">{movement.client_code}</span>
                 </td>
-                <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
-                  {formatMoney(movement.spend)}
-                </td>
-                <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
-                  {formatMoney(movement.discount)}
-                </td>
-                <td className="px-4 py-3 text-right font-semibold whitespace-nowrap tabular-nums">
-                  {formatMoney(movement.net)}
-                </td>
+                {amounts.map((amount) => (
+                  <td
+                    key={amount.label}
+                    className={cx(
+                      'px-4 py-3 text-right whitespace-nowrap tabular-nums',
+                      amount.strong && 'font-semibold',
+                    )}
+                  >
+                    {formatMoney(amount.of(movement))}
+                  </td>
+                ))}
                 <td className="px-4 py-3">
                   <ReversalState
                     movement={movement}
