@@ -218,7 +218,6 @@ export const bookingMerchantTexts = {
     saving: 'Salvataggio...',
     operatorAdded: 'Operatore registrato con successo!',
     operatorError: 'Errore registrazione operatore: {message}',
-    editOperator: 'Modifica',
     editOperatorLabel: 'Modifica {name}',
     editOperatorTitle: 'Modifica operatore',
     saveOperator: 'Salva',
