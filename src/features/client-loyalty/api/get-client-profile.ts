@@ -4,8 +4,6 @@ import { merchantSlugSchema } from '@/components/booking/booking-key';
 import { exactAmount } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
-export { merchantSlugSchema };
-
 const clientProfileSchema = z.object({
   id: z.string(),
   code: z.string(),

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { merchantSlugSchema } from '@/features/client-loyalty/api/get-client-profile';
+import { merchantSlugSchema } from '@/components/booking/booking-key';
 import { callRpcAllRows, type RpcRow } from '@/lib/rpc';
 
 /** One purchase; `date` is its calendar day in Europe/Rome, 'YYYY-MM-DD'. */

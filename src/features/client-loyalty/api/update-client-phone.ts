@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import {
-  clientProfileQueryOptions,
-  merchantSlugSchema,
-} from '@/features/client-loyalty/api/get-client-profile';
+import { merchantSlugSchema } from '@/components/booking/booking-key';
+import { clientProfileQueryOptions } from '@/features/client-loyalty/api/get-client-profile';
 import { clientLoyaltyTexts } from '@/features/client-loyalty/texts';
 import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
