@@ -1,8 +1,8 @@
-import { Check, Search } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { useState } from 'react';
 import { QueryView } from '@/components/query-view';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
   pickerPageSize,
@@ -35,24 +35,15 @@ export function ClientPicker({
     <div className="grid gap-4">
       <FormField label={t.search} hint={t.searchHint}>
         {(control) => (
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              {...control}
-              type="search"
-              autoComplete="off"
-              enterKeyHint="search"
-              className="pl-10"
-              value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(1);
-              }}
-            />
-          </div>
+          <SearchInput
+            {...control}
+            enterKeyHint="search"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(1);
+            }}
+          />
         )}
       </FormField>
       <QueryView

@@ -1,10 +1,9 @@
-import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { QueryView } from '@/components/query-view';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useClients, type MerchantClient } from '@/features/merchant-loyalty/api/list-clients';
 import { useReferralSignals } from '@/features/merchant-loyalty/api/list-referral-signals';
@@ -80,23 +79,14 @@ export function ClientsScreen() {
       <ReferralSignalsSection query={signals} />
       <FormField label={t.search} hint={t.searchHint} className="max-w-md">
         {(control) => (
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              {...control}
-              type="search"
-              autoComplete="off"
-              className="pl-10"
-              value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(1);
-              }}
-            />
-          </div>
+          <SearchInput
+            {...control}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(1);
+            }}
+          />
         )}
       </FormField>
       <QueryView
