@@ -17,13 +17,20 @@ export const dashboardScreens: AreaScreens = {
     movimenti: inThisChunk(MovementsScreen),
     clienti: inThisChunk(ClientsScreen),
     prenotazioni: () =>
-      import('@/features/booking-merchant/components/reservations-screen').then((m) => m.ReservationsScreen),
-    agenda: () => import('@/features/booking-merchant/components/agenda-screen').then((m) => m.AgendaScreen),
+      import('@/features/booking-merchant/components/reservations-screen/reservations-screen').then(
+        (m) => m.ReservationsScreen,
+      ),
+    agenda: () =>
+      import('@/features/booking-merchant/components/agenda-screen/agenda-screen').then(
+        (m) => m.AgendaScreen,
+      ),
     percentuali: inThisChunk(PercentagesScreen),
     statistiche: inThisChunk(StatisticsScreen),
     struttura: inThisChunk(StructureScreen),
     impostazioni: () =>
-      import('@/features/booking-merchant/components/settings-screen').then((m) => m.SettingsScreen),
+      import('@/features/booking-merchant/components/settings-screen/settings-screen').then(
+        (m) => m.SettingsScreen,
+      ),
   },
   prefetch: prefetchDashboardScreen,
 };

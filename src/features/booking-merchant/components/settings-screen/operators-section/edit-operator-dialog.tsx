@@ -10,7 +10,7 @@ import {
   editOperatorFormSchema,
   type OperatorDraft,
 } from '@/features/booking-merchant/operator-and-logo-forms';
-import { OperatorFields } from '@/features/booking-merchant/components/operators-section/operator-fields';
+import { OperatorFields } from '@/features/booking-merchant/components/settings-screen/operators-section/operator-fields';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
 import { fill } from '@/lib/texts';

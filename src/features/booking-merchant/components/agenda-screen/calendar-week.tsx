@@ -1,5 +1,5 @@
 import type { CalendarAppointment, CalendarDay } from '@/features/booking-merchant/api/get-merchant-calendar';
-import { CalendarAppointmentButton } from '@/features/booking-merchant/components/calendar-appointment-button';
+import { CalendarAppointmentButton } from '@/features/booking-merchant/components/agenda-screen/calendar-appointment-button';
 import { dateWithWeekday } from '@/components/booking/booking-dates';
 import { dayOfMonth, shortWeekdayOf } from '@/features/booking-merchant/calendar-dates';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';

@@ -1,12 +1,12 @@
 import { PageHeading } from '@/components/layouts/page-heading';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { BookingEmailsCard } from '@/features/booking-merchant/components/booking-emails-card';
-import { CancellationNoticeCard } from '@/features/booking-merchant/components/cancellation-notice-card';
-import { ClosuresCard } from '@/features/booking-merchant/components/closures-card';
-import { OpeningHoursCard } from '@/features/booking-merchant/components/opening-hours-card';
-import { OperatorsSection } from '@/features/booking-merchant/components/operators-section/operators-section';
-import { SalonLogoCard } from '@/features/booking-merchant/components/salon-logo-card';
-import { TreatmentsSection } from '@/features/booking-merchant/components/treatments-section/treatments-section';
+import { BookingEmailsCard } from '@/features/booking-merchant/components/settings-screen/booking-emails-card';
+import { CancellationNoticeCard } from '@/features/booking-merchant/components/settings-screen/cancellation-notice-card';
+import { ClosuresCard } from '@/features/booking-merchant/components/settings-screen/closures-card';
+import { OpeningHoursCard } from '@/features/booking-merchant/components/settings-screen/opening-hours-card';
+import { OperatorsSection } from '@/features/booking-merchant/components/settings-screen/operators-section/operators-section';
+import { SalonLogoCard } from '@/features/booking-merchant/components/settings-screen/salon-logo-card';
+import { TreatmentsSection } from '@/features/booking-merchant/components/settings-screen/treatments-section/treatments-section';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 
 const t = bookingMerchantTexts.impostazioni;

@@ -3,8 +3,8 @@ import { QueryView } from '@/components/query-view';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useOperators } from '@/features/booking-merchant/api/list-operators';
 import { useTreatments } from '@/features/booking-merchant/api/list-treatments';
-import { AddTreatmentForm } from '@/features/booking-merchant/components/treatments-section/add-treatment-form';
-import { TreatmentCard } from '@/features/booking-merchant/components/treatments-section/treatment-card';
+import { AddTreatmentForm } from '@/features/booking-merchant/components/settings-screen/treatments-section/add-treatment-form';
+import { TreatmentCard } from '@/features/booking-merchant/components/settings-screen/treatments-section/treatment-card';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 
 const t = bookingMerchantTexts.impostazioni;

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { usePendingCount } from '@/features/booking-merchant/api/pending-count';
-import { InboxSection } from '@/features/booking-merchant/components/inbox-section';
+import { InboxSection } from '@/features/booking-merchant/components/reservations-screen/inbox-section';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 
 const t = bookingMerchantTexts.prenotazioni;

@@ -9,8 +9,8 @@ import { useConfirmReservation } from '@/features/booking-merchant/api/confirm-r
 import { useMerchantCancelReservation } from '@/features/booking-merchant/api/merchant-cancel-reservation';
 import { useRejectReservation } from '@/features/booking-merchant/api/reject-reservation';
 import type { InboxReservation } from '@/features/booking-merchant/api/list-merchant-reservations';
-import { ConfirmOperatorDialog } from '@/features/booking-merchant/components/confirm-operator-dialog';
-import { ModifyReservationDialog } from '@/features/booking-merchant/components/modify-reservation-dialog';
+import { ConfirmOperatorDialog } from '@/features/booking-merchant/components/reservations-screen/confirm-operator-dialog';
+import { ModifyReservationDialog } from '@/features/booking-merchant/components/reservations-screen/modify-reservation-dialog';
 import { ReservationReasonDialog } from '@/features/booking-merchant/components/reservation-reason-dialog';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';

@@ -5,7 +5,7 @@ import { notify } from '@/components/ui/toaster';
 import type { BookingCalendar } from '@/features/booking-merchant/api/get-booking-calendar';
 import type { Operator } from '@/features/booking-merchant/api/list-operators';
 import { useSetOperatorHours } from '@/features/booking-merchant/api/set-operator-hours';
-import { WeeklyHoursEditor } from '@/features/booking-merchant/components/weekly-hours-editor';
+import { WeeklyHoursEditor } from '@/features/booking-merchant/components/settings-screen/weekly-hours-editor';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import {
   effectiveOpeningHours,

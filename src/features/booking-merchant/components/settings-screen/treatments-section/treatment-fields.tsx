@@ -4,8 +4,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { TextArea } from '@/components/ui/text-area';
 import type { Operator } from '@/features/booking-merchant/api/list-operators';
-import { SuffixInput } from '@/features/booking-merchant/components/suffix-input';
-import type { TreatmentForm } from '@/features/booking-merchant/components/treatments-section/use-treatment-form';
+import { SuffixInput } from '@/features/booking-merchant/components/settings-screen/suffix-input';
+import type { TreatmentForm } from '@/features/booking-merchant/components/settings-screen/treatments-section/use-treatment-form';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import {
   toggleAllOperators,

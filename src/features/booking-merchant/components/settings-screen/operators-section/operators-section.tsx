@@ -2,8 +2,8 @@ import { LoadingBlocks } from '@/components/loading-blocks';
 import { QueryView } from '@/components/query-view';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useOperators } from '@/features/booking-merchant/api/list-operators';
-import { AddOperatorForm } from '@/features/booking-merchant/components/operators-section/add-operator-form';
-import { OperatorCard } from '@/features/booking-merchant/components/operators-section/operator-card';
+import { AddOperatorForm } from '@/features/booking-merchant/components/settings-screen/operators-section/add-operator-form';
+import { OperatorCard } from '@/features/booking-merchant/components/settings-screen/operators-section/operator-card';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 
 const t = bookingMerchantTexts.impostazioni;

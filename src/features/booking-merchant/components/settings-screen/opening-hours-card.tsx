@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { notify } from '@/components/ui/toaster';
 import { useBookingCalendar } from '@/features/booking-merchant/api/get-booking-calendar';
 import { useSetOpeningHours } from '@/features/booking-merchant/api/set-opening-hours';
-import { WeeklyHoursEditor } from '@/features/booking-merchant/components/weekly-hours-editor';
+import { WeeklyHoursEditor } from '@/features/booking-merchant/components/settings-screen/weekly-hours-editor';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import {
   openingHoursFormSchema,

@@ -13,11 +13,11 @@ import {
   type CalendarAppointment,
 } from '@/features/booking-merchant/api/get-merchant-calendar';
 import { useMerchantCancelReservation } from '@/features/booking-merchant/api/merchant-cancel-reservation';
-import { AppointmentDetailsDialog } from '@/features/booking-merchant/components/appointment-details-dialog';
-import { CalendarDayGrid } from '@/features/booking-merchant/components/calendar-day-grid';
-import { CalendarDayList } from '@/features/booking-merchant/components/calendar-day-list';
-import { CalendarDayStrip } from '@/features/booking-merchant/components/calendar-day-strip';
-import { CalendarWeek } from '@/features/booking-merchant/components/calendar-week';
+import { AppointmentDetailsDialog } from '@/features/booking-merchant/components/agenda-screen/appointment-details-dialog';
+import { CalendarDayGrid } from '@/features/booking-merchant/components/agenda-screen/calendar-day-grid';
+import { CalendarDayList } from '@/features/booking-merchant/components/agenda-screen/calendar-day-list';
+import { CalendarDayStrip } from '@/features/booking-merchant/components/agenda-screen/calendar-day-strip';
+import { CalendarWeek } from '@/features/booking-merchant/components/agenda-screen/calendar-week';
 import { ReservationReasonDialog } from '@/features/booking-merchant/components/reservation-reason-dialog';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 

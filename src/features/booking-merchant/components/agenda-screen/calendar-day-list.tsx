@@ -4,7 +4,7 @@ import type {
   CalendarDay,
   CalendarOperator,
 } from '@/features/booking-merchant/api/get-merchant-calendar';
-import { CalendarAppointmentButton } from '@/features/booking-merchant/components/calendar-appointment-button';
+import { CalendarAppointmentButton } from '@/features/booking-merchant/components/agenda-screen/calendar-appointment-button';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { fill } from '@/lib/texts';
 

@@ -5,7 +5,7 @@ import {
   useMerchantReservations,
   type InboxSection as Section,
 } from '@/features/booking-merchant/api/list-merchant-reservations';
-import { ReservationCard } from '@/features/booking-merchant/components/reservation-card';
+import { ReservationCard } from '@/features/booking-merchant/components/reservations-screen/reservation-card';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { plural } from '@/lib/texts';
 

@@ -1,7 +1,7 @@
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { PhotoField } from '@/features/booking-merchant/components/photo-field';
+import { PhotoField } from '@/features/booking-merchant/components/settings-screen/photo-field';
 import type { OperatorDraft } from '@/features/booking-merchant/operator-and-logo-forms';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { maxLength } from '@/lib/input-limits';

@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { notify } from '@/components/ui/toaster';
 import { useMerchantProfile } from '@/features/booking-merchant/api/get-merchant-profile';
 import { useUploadSalonLogo } from '@/features/booking-merchant/api/upload-salon-logo';
-import { PhotoField } from '@/features/booking-merchant/components/photo-field';
+import { PhotoField } from '@/features/booking-merchant/components/settings-screen/photo-field';
 import { salonLogoFormSchema } from '@/features/booking-merchant/operator-and-logo-forms';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';

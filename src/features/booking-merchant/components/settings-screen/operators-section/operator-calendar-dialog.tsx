@@ -5,8 +5,8 @@ import { useBookingCalendar } from '@/features/booking-merchant/api/get-booking-
 import type { Operator } from '@/features/booking-merchant/api/list-operators';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { fill } from '@/lib/texts';
-import { OperatorHoursForm } from '@/features/booking-merchant/components/operators-section/operator-hours-form';
-import { OperatorAbsences } from '@/features/booking-merchant/components/operators-section/operator-absences';
+import { OperatorHoursForm } from '@/features/booking-merchant/components/settings-screen/operators-section/operator-hours-form';
+import { OperatorAbsences } from '@/features/booking-merchant/components/settings-screen/operators-section/operator-absences';
 
 const t = bookingMerchantTexts.impostazioni;
 
