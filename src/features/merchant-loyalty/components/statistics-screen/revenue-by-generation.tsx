@@ -1,7 +1,7 @@
 import { generationSwatch } from '@/components/client-tree/generation-style';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { Statistics } from '@/features/merchant-loyalty/api/get-statistics';
-import { BarList } from '@/features/merchant-loyalty/components/bar-list';
+import { BarList } from '@/features/merchant-loyalty/components/statistics-screen/bar-list';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { formatMoney } from '@/lib/format';
 

@@ -1,6 +1,6 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { ClientStatistics } from '@/features/merchant-loyalty/api/get-statistics';
-import { BarList } from '@/features/merchant-loyalty/components/bar-list';
+import { BarList } from '@/features/merchant-loyalty/components/statistics-screen/bar-list';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 
 const t = merchantLoyaltyTexts.statistiche;
