@@ -1,9 +1,9 @@
 import { prefetchDashboardScreen } from '@/app/areas/dashboard-screen-data';
 import { inThisChunk, type AreaScreens } from '@/app/routes/area-route';
-import { ClientsScreen } from '@/features/merchant-loyalty/components/clients-screen';
+import { ClientsScreen } from '@/features/merchant-loyalty/components/clients-screen/clients-screen';
 import { MovementsScreen } from '@/features/merchant-loyalty/components/movements-screen/movements-screen';
-import { PercentagesScreen } from '@/features/merchant-loyalty/components/percentages-screen';
-import { PurchaseEntryScreen } from '@/features/merchant-loyalty/components/purchase-entry-screen';
+import { PercentagesScreen } from '@/features/merchant-loyalty/components/percentages-screen/percentages-screen';
+import { PurchaseEntryScreen } from '@/features/merchant-loyalty/components/purchase-entry-screen/purchase-entry-screen';
 import { StatisticsScreen } from '@/features/merchant-loyalty/components/statistics-screen/statistics-screen';
 import { StructureScreen } from '@/features/merchant-loyalty/components/structure-screen';
 

@@ -8,7 +8,7 @@ import { FormField } from '@/components/ui/form-field';
 import { notify } from '@/components/ui/toaster';
 import type { MerchantClient } from '@/features/merchant-loyalty/api/list-clients';
 import { useRegisterPurchase } from '@/features/merchant-loyalty/api/register-purchase';
-import { ClientPicker } from '@/features/merchant-loyalty/components/client-picker';
+import { ClientPicker } from '@/features/merchant-loyalty/components/purchase-entry-screen/client-picker';
 import { SuffixedInput } from '@/features/merchant-loyalty/components/suffixed-input';
 import { toInputText } from '@/lib/decimal-input';
 import {

@@ -11,7 +11,7 @@ import { Pager, pageCountOf } from '@/features/merchant-loyalty/components/pager
 import {
   FlaggedMarker,
   ReferralSignalsSection,
-} from '@/features/merchant-loyalty/components/referral-signals-section';
+} from '@/features/merchant-loyalty/components/clients-screen/referral-signals-section';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { useDebouncedValue } from '@/features/merchant-loyalty/use-debounced-value';
 import { formatDate, formatMoney } from '@/lib/format';

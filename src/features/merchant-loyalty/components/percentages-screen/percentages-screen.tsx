@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/components/ui/toaster';
 import { usePercentages, type Percentages } from '@/features/merchant-loyalty/api/get-percentages';
 import { useSetPercentages } from '@/features/merchant-loyalty/api/set-percentages';
-import { ReversalWindowForm } from '@/features/merchant-loyalty/components/reversal-window-form';
+import { ReversalWindowForm } from '@/features/merchant-loyalty/components/percentages-screen/reversal-window-form';
 import { SuffixedInput } from '@/features/merchant-loyalty/components/suffixed-input';
 import { toInputText } from '@/lib/decimal-input';
 import {
