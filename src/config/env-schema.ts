@@ -3,7 +3,7 @@ import { defaultMinimumPasswordLength, maxLength } from '@/lib/input-limits';
 
 const passwordLength = z.int().check(z.gte(6), z.lte(maxLength.password));
 
-export const runtimeSchema = z.object({
+const runtimeSchema = z.object({
   /** The APIs' address when they are not the page's origin (the SPA on a static host). */
   supabaseUrl: z.optional(z.url()),
   supabaseAnonKey: z.string().check(z.minLength(1)),
@@ -12,14 +12,14 @@ export const runtimeSchema = z.object({
   minimumPasswordLength: z.optional(passwordLength),
 });
 
-export const buildSchema = z.object({
+const buildSchema = z.object({
   VITE_SUPABASE_URL: z.optional(z.url()),
   VITE_SUPABASE_ANON_KEY: z.optional(z.string().check(z.minLength(1))),
   VITE_MAIN_SITE_URL: z.optional(z.url()),
   VITE_MINIMUM_PASSWORD_LENGTH: z.optional(z.pipe(z.coerce.number(), passwordLength)),
 });
 
-export interface Env {
+interface Env {
   supabaseUrl: string;
   supabaseAnonKey: string;
   /** The product's public site: 'Esci' and unknown paths lead there. */

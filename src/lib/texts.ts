@@ -6,7 +6,6 @@ export const texts = {
   app: {
     name: 'Passaparola',
     loading: 'Caricamento...',
-    skipToContent: 'Vai al contenuto',
     offline: 'Sei offline: controlla la connessione. I dati si aggiornano appena torni in linea.',
     updateReady: 'Nuova versione disponibile',
     reload: 'Aggiorna',
@@ -69,11 +68,9 @@ export const texts = {
     notMerchant: 'Accesso negato: questo account non è un commerciante',
     notClient: 'Accesso negato: questo account non è un cliente.',
     or: 'oppure',
-    magicLinkTitle: 'Accedi senza password',
     magicLinkHint: 'Ti inviamo un link di accesso via email.',
     magicLinkSubmit: 'Inviami il link di accesso',
     magicLinkSent: 'Ti abbiamo inviato un link di accesso: controlla la tua email.',
-    magicLinkNeedsEmail: 'Inserisci la tua email per ricevere il link di accesso.',
     signingIn: 'Accesso in corso...',
     joinOffer: 'Non sei ancora cliente di {merchant}: vuoi unirti?',
     joinOfferLead: 'Con lo stesso account avrai un nuovo codice cliente e un credito tutto tuo anche qui.',
@@ -95,7 +92,6 @@ export const texts = {
     error: 'Errore registrazione: {message}',
     haveAccount: 'Hai già un account?',
     login: 'Accedi',
-    sponsorPrefilled: 'Sei stato invitato con il codice {code}.',
     existingTitle: 'Hai già un account',
     existingLead:
       "L'email {email} è già registrata. Inserisci la password del tuo account per unirti a questo salone con lo stesso account: qui avrai un nuovo codice cliente.",
@@ -141,9 +137,6 @@ export const texts = {
     body: 'La pagina che cerchi non esiste o è stata spostata.',
     home: 'Torna alla home',
     unknownMerchant: 'Questo centro non è registrato su Passaparola.',
-  },
-  offlinePage: {
-    title: 'Sei offline',
   },
   routeError: {
     newVersionTitle: 'Passaparola è stata aggiornata',

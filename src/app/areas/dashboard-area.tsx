@@ -11,7 +11,8 @@ import {
 } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { Outlet } from 'react-router';
-import { AreaLayout, type AreaNavItem } from '@/components/layouts/area-layout';
+import { AreaLayout } from '@/components/layouts/area-layout';
+import type { AreaNavItem } from '@/components/layouts/area-nav-items';
 import { paths } from '@/config/paths';
 import { usePendingCount } from '@/features/booking-merchant/api/pending-count';
 import { useWatchMerchantReservations } from '@/features/booking-merchant/api/watch-merchant-reservations';

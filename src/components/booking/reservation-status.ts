@@ -1,16 +1,4 @@
-/** The reservation states of spec §4 plus annullata and scaduta (a request whose time has passed). */
-export const reservationStatuses = [
-  'in attesa',
-  'confermata',
-  'modificata',
-  'rifiutata',
-  'annullata',
-  'scaduta',
-] as const;
-
-export type ReservationStatus = (typeof reservationStatuses)[number];
-
-export type StatusTone = 'success' | 'danger' | 'pending' | 'closed';
+type StatusTone = 'success' | 'danger' | 'pending' | 'closed';
 
 /** Spec §4's colours: confermata green, rifiutata and annullata red, in attesa and modificata yellow. */
 export function statusTone(status: string): StatusTone {

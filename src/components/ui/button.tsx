@@ -3,7 +3,7 @@ import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 
 /** Class names of src/components/ui/controls.css: a className passed to the button wins over them. */
-export const buttonVariants = cva('ui-button', {
+const buttonVariants = cva('ui-button', {
   variants: {
     variant: {
       default: 'ui-button-default',
@@ -18,8 +18,7 @@ export const buttonVariants = cva('ui-button', {
   defaultVariants: { variant: 'default', size: 'default' },
 });
 
-export type ButtonProps = ComponentProps<'button'> &
-  VariantProps<typeof buttonVariants> & { asChild?: boolean };
+type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
 
 export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
   const Component = asChild ? Slot.Root : 'button';

@@ -40,7 +40,6 @@ export const adminTexts = {
     lead: 'Tocca un commerciante per vedere le cifre della sua campagna.',
     closedSummary: '{clients} clienti · netto {net}',
     loadError: 'Impossibile caricare il riepilogo: {message}',
-    toggle: 'Mostra o nascondi il riepilogo di {name}',
     windows: {
       total: 'Totale',
       yesterday: 'Ieri',
@@ -79,8 +78,6 @@ export const adminTexts = {
     generations: ['Senza sponsor', '1ª generazione', '2ª generazione', '3ª generazione e oltre'],
     nodeLabel: '{name}, codice {code}, {generation}',
     childrenCount: ['{count} presentato', '{count} presentati'],
-    expand: 'apri',
-    collapse: 'chiudi',
   },
   erasure: {
     title: 'Cancellazione dati su richiesta',

@@ -39,27 +39,6 @@ export const purchaseFormSchema = z
 export type PurchaseFormValues = z.input<typeof purchaseFormSchema>;
 export type PurchaseFormOutput = z.output<typeof purchaseFormSchema>;
 
-export type PurchaseFormInput = Omit<PurchaseFormValues, 'clientCode'> & { clientCode: string | null };
-
-export type PurchaseFormResult =
-  | { ok: true; clientCode: string; spend: number; discount: number }
-  | { ok: false; errors: { client?: string; spend?: string; discount?: string } };
-
-/** The form's schema run outside the form: the numbers to send, or the first message of each field. */
-export function validatePurchase(input: PurchaseFormInput): PurchaseFormResult {
-  const result = purchaseFormSchema.safeParse(input);
-  if (result.success) {
-    const { clientCode, spend, discount } = result.data;
-    return { ok: true, clientCode, spend, discount };
-  }
-  const errors: { client?: string; spend?: string; discount?: string } = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] === 'clientCode' ? 'client' : (issue.path[0] as 'spend' | 'discount');
-    errors[field] ??= issue.message;
-  }
-  return { ok: false, errors };
-}
-
 /** spend − discount for the preview under the fields, or null while either is not a valid amount. */
 export function netPreview(spendText: string, discountText: string): number | null {
   const spend = parseDecimalInput(spendText);

@@ -6,8 +6,6 @@ const d = areaTexts.dashboard;
 export const merchantLoyaltyTexts = {
   common: {
     noValue: '—',
-    euro: '€',
-    percent: '%',
     previous: 'Precedente',
     next: 'Successiva',
     page: 'Pagina {page} di {pages}',
@@ -73,7 +71,6 @@ export const merchantLoyaltyTexts = {
     reversed: 'Stornato',
     reversedReason: 'Motivo: {reason}',
     reversal: 'Storno',
-    reversalOf: 'Storno dell’acquisto del {date}',
     reverseTitle: 'Storna acquisto',
     reverseDescription:
       'Acquisto di {client} del {date}, spesa {spend}. Il credito dato a {client} e ai suoi sponsor verrà ripreso e lo sconto usato restituito. Se il credito è già stato speso, il saldo può diventare negativo.',

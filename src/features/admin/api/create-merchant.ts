@@ -27,9 +27,9 @@ export const createMerchantInputSchema = z.object({
   ),
 });
 
-export type CreateMerchantInput = z.input<typeof createMerchantInputSchema>;
+type CreateMerchantInput = z.input<typeof createMerchantInputSchema>;
 
-export const createdMerchantSchema = z.object({
+const createdMerchantSchema = z.object({
   id: z.string(),
   slug: z.string(),
   name: z.string(),

@@ -3,9 +3,9 @@ import { useId } from 'react';
 import { Card } from '@/components/ui/card';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import type { CampaignSummary } from '@/features/admin/api/get-campaign-summaries';
-import { formatCount, summaryTables, type SummaryTable } from '@/features/admin/summary-tables';
+import { summaryTables, type SummaryTable } from '@/features/admin/summary-tables';
 import { adminTexts } from '@/features/admin/texts';
-import { formatMoney } from '@/lib/format';
+import { formatCount, formatMoney } from '@/lib/format';
 import { fill } from '@/lib/texts';
 
 const t = adminTexts.riepilogo;

@@ -3,20 +3,20 @@ import * as z from 'zod/mini';
 import { ApiError } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
 
-export const verifyEmailLinkInputSchema = z.object({
+const verifyEmailLinkInputSchema = z.object({
   /** The link's oobCode; empty when the auth service already signed in through the URL fragment. */
   tokenHash: z.string(),
   type: z.enum(['recovery', 'email', 'magiclink']),
 });
 
-export type VerifyEmailLinkInput = z.infer<typeof verifyEmailLinkInputSchema>;
+type VerifyEmailLinkInput = z.infer<typeof verifyEmailLinkInputSchema>;
 
 /**
  * Redeems an e-mail link: its code (oobCode) signs the account in; a sign-in link that went through
  * the auth service's own /verify arrives with the session in the URL fragment instead, which
  * supabase-js has read by the time getSession() answers. Returns the account's e-mail address.
  */
-export async function verifyEmailLink(input: VerifyEmailLinkInput): Promise<{ email: string }> {
+async function verifyEmailLink(input: VerifyEmailLinkInput): Promise<{ email: string }> {
   const { tokenHash, type } = verifyEmailLinkInputSchema.parse(input);
   if (!tokenHash) {
     const { data, error } = await supabase.auth.getSession();
@@ -35,7 +35,7 @@ export async function verifyEmailLink(input: VerifyEmailLinkInput): Promise<{ em
  * A code works once, so it is redeemed through a query: one call per code, however often the
  * screen mounts, and never again.
  */
-export const verifyEmailLinkQueryOptions = (input: VerifyEmailLinkInput) =>
+const verifyEmailLinkQueryOptions = (input: VerifyEmailLinkInput) =>
   queryOptions({
     queryKey: ['auth', 'verify-email-link', input.type, input.tokenHash],
     queryFn: () => verifyEmailLink(input),

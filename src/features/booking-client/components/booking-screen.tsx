@@ -10,7 +10,7 @@ import { fill } from '@/lib/texts';
 
 const t = bookingClientTexts;
 
-export interface BookingScreenProps {
+interface BookingScreenProps {
   merchantSlug: string;
   merchantName: string;
   /** The customer's id at the salon, whose reservations the live subscription follows. */

@@ -17,7 +17,7 @@ export type BookingSettings = z.infer<typeof bookingSettingsSchema>;
  * The salon's booking settings: how many hours before an appointment a customer may cancel online, its
  * address, and which booking e-mails go out.
  */
-export async function getBookingSettings(): Promise<BookingSettings> {
+async function getBookingSettings(): Promise<BookingSettings> {
   return bookingSettingsSchema.parse(await callRpc('booking_settings'));
 }
 

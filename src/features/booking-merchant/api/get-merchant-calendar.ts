@@ -56,12 +56,12 @@ export type CalendarAppointment = CalendarDay['appointments'][number];
 export type CalendarOperator = MerchantCalendar['operators'][number];
 
 /** A week of the salon's calendar from `fromDay` (null: from today), placed on the grid by the database. */
-export async function getMerchantCalendar(fromDay: string | null): Promise<MerchantCalendar> {
+async function getMerchantCalendar(fromDay: string | null): Promise<MerchantCalendar> {
   return calendarSchema.parse(await callRpc('merchant_calendar', { from_day: fromDay, day_count: 7 }));
 }
 
 /** Under reservationsKey: every reservation change or action refreshes it, live. */
-export const merchantCalendarQueryOptions = (fromDay: string | null) =>
+const merchantCalendarQueryOptions = (fromDay: string | null) =>
   queryOptions({
     queryKey: [...reservationsKey, 'calendar', fromDay],
     queryFn: () => getMerchantCalendar(fromDay),

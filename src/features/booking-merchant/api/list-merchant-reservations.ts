@@ -26,7 +26,7 @@ export async function listMerchantReservationsPage(
   );
 }
 
-export const merchantReservationsQueryOptions = (section: InboxSection = null) =>
+const merchantReservationsQueryOptions = (section: InboxSection = null) =>
   infiniteQueryOptions({
     queryKey: [...reservationsKey, 'inbox', section],
     queryFn: ({ pageParam }) => listMerchantReservationsPage(section, pageParam),

@@ -3,13 +3,13 @@ import { bookingSettingsQueryOptions } from '@/features/booking-merchant/api/get
 import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
-export interface BookingEmails {
+interface BookingEmails {
   newRequestEmails: boolean;
   reminderEmails: boolean;
 }
 
 /** Whether the salon is e-mailed each new request, and whether customers get the 24-hour reminder. */
-export async function setBookingEmails(choice: BookingEmails): Promise<{ message: string }> {
+async function setBookingEmails(choice: BookingEmails): Promise<{ message: string }> {
   return messageSchema.parse(
     await callRpc('set_booking_emails', {
       new_request_emails: choice.newRequestEmails,
@@ -19,7 +19,7 @@ export async function setBookingEmails(choice: BookingEmails): Promise<{ message
 }
 
 /** The salon's address, shown in customers' e-mails and calendar files (empty removes it). */
-export async function setSalonAddress(address: string): Promise<{ message: string }> {
+async function setSalonAddress(address: string): Promise<{ message: string }> {
   return messageSchema.parse(await callRpc('set_salon_address', { address }));
 }
 

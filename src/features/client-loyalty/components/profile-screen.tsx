@@ -15,7 +15,7 @@ import {
   updateClientPhoneInputSchema,
   useUpdateClientPhone,
 } from '@/features/client-loyalty/api/update-client-phone';
-import { PrivacySection } from '@/features/client-loyalty/components/privacy-section';
+import { PrivacySection } from '@/features/client-loyalty/components/privacy-section/privacy-section';
 import type { ClientMembership } from '@/features/client-loyalty/membership';
 import { clientLoyaltyTexts } from '@/features/client-loyalty/texts';
 import { ApiError } from '@/lib/api-error';

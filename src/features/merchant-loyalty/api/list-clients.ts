@@ -4,15 +4,15 @@ import { merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
 import { numeric } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
-export const listClientsInputSchema = z.object({
+const listClientsInputSchema = z.object({
   search: z.string().check(z.trim()),
   page: z.number().check(z.int(), z.gte(1)),
   pageSize: z.number().check(z.int(), z.gte(1), z.lte(1000)),
 });
 
-export type ListClientsInput = z.input<typeof listClientsInputSchema>;
+type ListClientsInput = z.input<typeof listClientsInputSchema>;
 
-export const merchantClientSchema = z.object({
+const merchantClientSchema = z.object({
   id: z.string(),
   code: z.string(),
   name: z.string(),
@@ -28,17 +28,17 @@ export type MerchantClient = z.infer<typeof merchantClientSchema>;
 
 const clientsPageSchema = z.object({ total: numeric, clients: z.array(merchantClientSchema) });
 
-export type ClientsPage = z.infer<typeof clientsPageSchema>;
+type ClientsPage = z.infer<typeof clientsPageSchema>;
 
 /** One page of the merchant's clients, newest first; the search matches name, code, e-mail or phone. */
-export async function listClients(input: ListClientsInput): Promise<ClientsPage> {
+async function listClients(input: ListClientsInput): Promise<ClientsPage> {
   const { search, page, pageSize } = listClientsInputSchema.parse(input);
   return clientsPageSchema.parse(
     await callRpc('merchant_clients', { search: search || null, page, page_size: pageSize }),
   );
 }
 
-export const clientsKey = [...merchantLoyaltyKey, 'clients'] as const;
+const clientsKey = [...merchantLoyaltyKey, 'clients'] as const;
 
 export const clientsQueryOptions = (input: ListClientsInput) =>
   queryOptions({

@@ -1,0 +1,136 @@
+import { useRef, useState } from 'react';
+import { QueryView } from '@/components/query-view';
+import { PageHeading } from '@/components/layouts/page-heading';
+import { Card } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { SearchInput } from '@/components/ui/search-input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useClients, type MerchantClient } from '@/features/merchant-loyalty/api/list-clients';
+import { useReferralSignals } from '@/features/merchant-loyalty/api/list-referral-signals';
+import { Pager, pageCountOf } from '@/features/merchant-loyalty/components/pager';
+import {
+  FlaggedMarker,
+  ReferralSignalsSection,
+} from '@/features/merchant-loyalty/components/clients-screen/referral-signals-section';
+import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
+import { shownCredit } from '@/features/merchant-loyalty/client-credit';
+import { useDebouncedValue } from '@/features/merchant-loyalty/use-debounced-value';
+import { formatDate } from '@/lib/format';
+import { plural } from '@/lib/texts';
+import { cx } from 'class-variance-authority';
+
+const t = merchantLoyaltyTexts.clienti;
+const noValue = merchantLoyaltyTexts.common.noValue;
+
+const pageSize = 12;
+
+function ClientCard({ client, flagged }: { client: MerchantClient; flagged: boolean }) {
+  const rows = [
+    { label: t.email, value: client.email ?? noValue },
+    { label: t.phone, value: client.phone ?? noValue },
+    { label: t.sponsor, value: client.sponsor_code ?? noValue },
+    { label: t.joined, value: formatDate(client.created_at) },
+  ];
+  return (
+    <Card className="grid h-full gap-3 p-5">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="text-lg font-semibold break-words">{client.name}</h2>
+          <p className="text-sm text-muted-foreground">
+            {t.code} {client.code}
+          </p>
+        </div>
+        <div className="text-right">
+          <p className="text-xs font-semibold text-muted-foreground">{t.credit}</p>
+          <p className="text-lg font-semibold text-primary tabular-nums">
+            {shownCredit(client.available_credit)}
+          </p>
+        </div>
+      </div>
+      {flagged ? <FlaggedMarker /> : null}
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        {rows.map((row) => (
+          <div key={row.label} className="contents">
+            <dt className="text-muted-foreground">{row.label}</dt>
+            <dd className="truncate" title={row.value}>
+              {row.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+/**
+ * /dashboard/clienti 'Elenco Clienti': the referral signals to look at ("Da controllare"), then one card per
+ * client, newest first, searchable and paged; a client named by a signal carries a marker.
+ */
+export function ClientsScreen() {
+  const [search, setSearch] = useState('');
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [page, setPage] = useState(1);
+  const query = useDebouncedValue(search);
+  const clients = useClients({ search: query, page, pageSize });
+  const signals = useReferralSignals();
+  const flagged = signals.data?.flaggedClientIds;
+
+  return (
+    <section className="grid gap-6">
+      <PageHeading>{t.title}</PageHeading>
+      <ReferralSignalsSection
+        query={signals}
+        onShowClient={(code) => {
+          setSearch(code);
+          setPage(1);
+          searchRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+        }}
+      />
+      <FormField label={t.search} hint={t.searchHint} className="max-w-md">
+        {(control) => (
+          <SearchInput
+            {...control}
+            ref={searchRef}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(1);
+            }}
+          />
+        )}
+      </FormField>
+      <QueryView
+        query={clients}
+        pending={<Skeleton className="h-64" />}
+        isEmpty={(data) => data.clients.length === 0}
+        empty={query ? t.noMatch : t.empty}
+      >
+        {(data) => (
+          <div className="grid gap-4">
+            <p aria-live="polite" className="text-muted-foreground">
+              {plural(data.total, t.count)}
+            </p>
+            <ul
+              className={cx(
+                'grid gap-4 sm:grid-cols-2 xl:grid-cols-3',
+                clients.isPlaceholderData && 'opacity-60',
+              )}
+            >
+              {data.clients.map((client) => (
+                <li key={client.id}>
+                  <ClientCard client={client} flagged={flagged?.has(client.id) ?? false} />
+                </li>
+              ))}
+            </ul>
+            <Pager
+              page={page}
+              pageCount={pageCountOf(data.total, pageSize)}
+              onPageChange={setPage}
+              what={t.label.toLowerCase()}
+            />
+          </div>
+        )}
+      </QueryView>
+    </section>
+  );
+}
