@@ -160,7 +160,7 @@ describe("a customer's loyalty screens, as the customer uses them", () => {
     const link = `${server.url}/${slug}/register?ref=${code}`;
     await page.getByRole('heading', { name: 'Il tuo link personale' }).waitFor();
     await expect(page.getByTestId('referral-link').textContent()).resolves.toBe(link);
-    await page.getByText(/fino alla TERZA generazione/).waitFor();
+    await page.getByText(/fino alla terza generazione/).waitFor();
 
     await page.getByRole('button', { name: 'Condividi' }).click();
     await toast('success', 'Link copiato negli appunti!').waitFor();

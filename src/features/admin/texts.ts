@@ -38,7 +38,7 @@ export const adminTexts = {
   riepilogo: {
     ...areaTexts.admin.riepilogo,
     lead: 'Tocca un commerciante per vedere le cifre della sua campagna.',
-    closedSummary: '{clients} clienti · netto {net}',
+    closedSummary: ['{count} cliente · netto {net}', '{count} clienti · netto {net}'],
     loadError: 'Impossibile caricare il riepilogo: {message}',
     windows: {
       total: 'Totale',

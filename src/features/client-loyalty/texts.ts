@@ -108,7 +108,7 @@ export const clientLoyaltyTexts = {
     ...areaTexts.client.presenta,
     lead: 'Condividi il tuo link personale con le persone che vuoi presentare a {merchant}.',
     explanation:
-      'Quando un’amica si registra con il tuo link, ricevi credito su ogni suo acquisto. E non finisce lì: guadagni anche sugli acquisti delle amiche che presenterà lei e delle loro amiche, fino alla TERZA generazione.',
+      'Quando un’amica si registra con il tuo link, ricevi credito su ogni suo acquisto. E non finisce lì: guadagni anche sugli acquisti delle amiche che presenterà lei e delle loro amiche, fino alla terza generazione.',
     linkLabel: 'Il tuo link personale',
     share: 'Condividi',
     copied: 'Link copiato negli appunti!',
