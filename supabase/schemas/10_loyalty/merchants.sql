@@ -39,7 +39,9 @@ create table app.merchants (
   -- The salon's settings: address (calendar entries) and which e-mails it sends
   address text check (address is null or (btrim(address) <> '' and length(address) <= 255)),
   new_request_emails boolean not null default true,
-  reminder_emails boolean not null default true
+  reminder_emails boolean not null default true,
+  max_open_requests integer not null default 3
+    constraint merchants_max_open_requests_1_to_100 check (max_open_requests between 1 and 100)
 );
 create index merchants_created_at_idx on app.merchants (created_at desc);
 alter table app.merchants enable row level security;
@@ -57,6 +59,9 @@ comment on column app.merchants.new_request_emails is
   'Whether the salon gets an e-mail for every new booking request.';
 comment on column app.merchants.reminder_emails is
   'Whether customers get a reminder e-mail 24 hours before a confirmed appointment.';
+comment on column app.merchants.max_open_requests is
+  'How many open requests (pending, or a proposed change awaiting her answer) one customer may have at '
+  'the salon at once (1-100, default 3).';
 
 -- Gapless, race-free source of merchant code prefixes: one row, updated under its row lock.
 create table app.merchant_prefix_counter (
