@@ -382,6 +382,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('notifications: two senders on 
     await db.query(`update app.reservations set status = 'confermata' where id = $1`, [
       requested.rows[0]!.id,
     ]);
+    await groupingWindowOver(db);
     const smtp = await startFakeSmtp();
     const root = new URL('../..', import.meta.url).pathname;
     const run = () =>
