@@ -1,0 +1,83 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer } from '../support/app-server.ts';
+import { launchBrowser, phone } from '../support/browser.ts';
+import { rpcData, signedIn } from '../support/fixtures.ts';
+import type { TestServer } from '../support/test-server.ts';
+import {
+  appServerOptions,
+  createMerchant,
+  heading,
+  joinMerchant,
+  openFromNav,
+  signInThroughForm,
+  waitForPath,
+} from './helpers.ts';
+
+const salonAccount = { name: 'Centro Tocco', email: 'tocco@centri.test', password: 'segreta-tocco' };
+const customer = { name: 'Chiara Neri', email: 'chiara@clienti.test', password: 'password-chiara' };
+
+describe('booking: a double tap on Prenota is one request', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let slug: string;
+
+  beforeAll(async () => {
+    server = await startAppServer(appServerOptions);
+    browser = await launchBrowser();
+    slug = (await createMerchant(server, salonAccount)).slug;
+    const owner = await signedIn(server, salonAccount);
+    const merchantId = (await rpcData<{ id: string }>(owner, 'merchant_profile', {})).id;
+    await rpcData(owner, 'add_operator', { name: 'Giulia', image_path: `${merchantId}/giulia.png` });
+    await rpcData(owner, 'add_treatment', {
+      name: 'Piega',
+      description: 'Lavaggio e piega',
+      duration_minutes: 45,
+      price: 25,
+    });
+    await joinMerchant(server, { merchantSlug: slug, ...customer });
+    page = await (await browser.newContext({ viewport: phone, locale: 'it-IT' })).newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('sends one call, saves one request and shows one reservation when Prenota is double-clicked', async () => {
+    await signInThroughForm(page, `${server.url}/${slug}/login`, customer);
+    await waitForPath(page, '/client/profile');
+    await openFromNav(page, 'Prenota');
+    await heading(page, 'Prenota');
+    const form = page.getByRole('form', { name: 'Nuova prenotazione' });
+    const step = (name: string) => form.getByRole('group', { name, exact: true });
+    await step('Trattamento')
+      .getByRole('radio', { name: /^Piega/ })
+      .check();
+    await step('Operatore').getByRole('radio', { name: 'Giulia', exact: true }).check();
+    await step('Giorno').getByRole('radio', { disabled: false }).nth(1).check();
+    await step('Orario').getByRole('radio', { name: '10:00', exact: true }).check();
+
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/rpc/book_reservation')) calls.push(request.url());
+    });
+    await form.getByRole('button', { name: 'Prenota', exact: true }).dblclick();
+    await page
+      .locator('[data-sonner-toast][data-type="success"]')
+      .filter({ hasText: 'Prenotazione salvata!' })
+      .first()
+      .waitFor();
+    await page.getByRole('article').filter({ hasText: '10:00' }).first().waitFor();
+
+    const { rows } = await server.server.context.db.query<{ n: string }>(
+      `select count(*) as n from app.reservations r join app.merchants m on m.id = r.merchant_id
+        where m.slug = $1`,
+      [slug],
+    );
+    expect(Number(rows[0]!.n)).toBe(1);
+    // The button sends one call: the second click finds it disabled.
+    expect(calls).toHaveLength(1);
+    expect(await page.getByRole('article').filter({ hasText: '10:00' }).count()).toBe(1);
+  });
+});
