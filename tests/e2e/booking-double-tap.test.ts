@@ -7,6 +7,7 @@ import type { TestServer } from '../support/test-server.ts';
 import {
   appServerOptions,
   createMerchant,
+  expectAccessible,
   heading,
   joinMerchant,
   openFromNav,
@@ -17,10 +18,28 @@ import {
 const salonAccount = { name: 'Centro Tocco', email: 'tocco@centri.test', password: 'segreta-tocco' };
 const customer = { name: 'Chiara Neri', email: 'chiara@clienti.test', password: 'password-chiara' };
 
-describe('booking: a double tap on Prenota is one request', () => {
+/** Prenota's steps: Piega with Giulia, the second open day, at `time`; the form, ready to send. */
+async function chooseBooking(page: Page, time: string) {
+  const form = page.getByRole('form', { name: 'Nuova prenotazione' });
+  const step = (name: string) => form.getByRole('group', { name, exact: true });
+  await step('Trattamento')
+    .getByRole('radio', { name: /^Piega/ })
+    .check();
+  await step('Operatore').getByRole('radio', { name: 'Giulia', exact: true }).check();
+  await step('Giorno').getByRole('radio', { disabled: false }).nth(1).check();
+  await step('Orario').getByRole('radio', { name: time, exact: true }).check();
+  return form;
+}
+
+/** A toast of a kind ('success' green, 'error' red) showing `text`. */
+const toast = (page: Page, type: 'success' | 'error', text: string) =>
+  page.locator(`[data-sonner-toast][data-type="${type}"]`).filter({ hasText: text }).first().waitFor();
+
+describe('booking: a double tap on Prenota is one request; a salon caps each customer’s open requests', () => {
   let server: TestServer;
   let browser: Browser;
   let page: Page;
+  let salon: Page;
   let slug: string;
 
   beforeAll(async () => {
@@ -38,6 +57,7 @@ describe('booking: a double tap on Prenota is one request', () => {
     });
     await joinMerchant(server, { merchantSlug: slug, ...customer });
     page = await (await browser.newContext({ viewport: phone, locale: 'it-IT' })).newPage();
+    salon = await (await browser.newContext({ viewport: phone, locale: 'it-IT' })).newPage();
   });
   afterAll(async () => {
     await browser?.close();
@@ -49,25 +69,14 @@ describe('booking: a double tap on Prenota is one request', () => {
     await waitForPath(page, '/client/profile');
     await openFromNav(page, 'Prenota');
     await heading(page, 'Prenota');
-    const form = page.getByRole('form', { name: 'Nuova prenotazione' });
-    const step = (name: string) => form.getByRole('group', { name, exact: true });
-    await step('Trattamento')
-      .getByRole('radio', { name: /^Piega/ })
-      .check();
-    await step('Operatore').getByRole('radio', { name: 'Giulia', exact: true }).check();
-    await step('Giorno').getByRole('radio', { disabled: false }).nth(1).check();
-    await step('Orario').getByRole('radio', { name: '10:00', exact: true }).check();
+    const form = await chooseBooking(page, '10:00');
 
     const calls: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/rpc/book_reservation')) calls.push(request.url());
     });
     await form.getByRole('button', { name: 'Prenota', exact: true }).dblclick();
-    await page
-      .locator('[data-sonner-toast][data-type="success"]')
-      .filter({ hasText: 'Prenotazione salvata!' })
-      .first()
-      .waitFor();
+    await toast(page, 'success', 'Prenotazione salvata!');
     await page.getByRole('article').filter({ hasText: '10:00' }).first().waitFor();
 
     const { rows } = await server.server.context.db.query<{ n: string }>(
@@ -79,5 +88,29 @@ describe('booking: a double tap on Prenota is one request', () => {
     // The button sends one call: the second click finds it disabled.
     expect(calls).toHaveLength(1);
     expect(await page.getByRole('article').filter({ hasText: '10:00' }).count()).toBe(1);
+  });
+
+  it('lets the salon allow one open request in Impostazioni › Salone; the next request is refused', async () => {
+    await signInThroughForm(salon, `${server.url}/merchant/${slug}`, salonAccount);
+    await waitForPath(salon, '/dashboard/registrazioni');
+    await openFromNav(salon, 'Impostazioni');
+    await heading(salon, 'Impostazioni');
+    await salon.getByRole('tab', { name: 'Salone' }).click();
+    const limit = salon.getByRole('form', { name: 'Richieste in attesa' });
+    const field = limit.getByLabel('Richieste aperte per cliente');
+    await expect.poll(() => field.inputValue()).toBe('3');
+    await expectAccessible(salon);
+    await field.fill('1');
+    await limit.getByRole('button', { name: 'Salva limite' }).click();
+    await toast(salon, 'success', 'Limite di richieste aperte aggiornato');
+
+    const form = await chooseBooking(page, '11:00');
+    await form.getByRole('button', { name: 'Prenota', exact: true }).click();
+    await toast(
+      page,
+      'error',
+      'Hai già una richiesta in attesa in questo salone: attendi una risposta o annullala',
+    );
+    expect(await page.getByRole('article').filter({ hasText: '11:00' }).count()).toBe(0);
   });
 });
