@@ -113,4 +113,28 @@ describe('booking: a double tap on Prenota is one request; a salon caps each cus
     );
     expect(await page.getByRole('article').filter({ hasText: '11:00' }).count()).toBe(0);
   });
+
+  it('sends one call when Accetta, a button outside a form, is double-clicked', async () => {
+    const owner = await signedIn(server, salonAccount);
+    const { rows } = await server.server.context.db.query<{ id: string; day: string }>(
+      `select r.id, to_char((r.starts_at at time zone 'Europe/Rome')::date, 'YYYY-MM-DD') as day
+         from app.reservations r join app.merchants m on m.id = r.merchant_id where m.slug = $1`,
+      [slug],
+    );
+    await rpcData(owner, 'modify_reservation', {
+      reservation_id: rows[0]!.id,
+      date: rows[0]!.day,
+      time: '12:00',
+      note: 'Va bene alle 12?',
+    });
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/rpc/accept_reservation_change')) calls.push(request.url());
+    });
+    const accept = page.getByRole('button', { name: 'Accetta la modifica di Piega' });
+    await accept.dblclick();
+    await toast(page, 'success', 'Modifica accettata: prenotazione confermata');
+    await accept.waitFor({ state: 'detached' });
+    expect(calls).toHaveLength(1);
+  });
 });
