@@ -5,6 +5,7 @@ import {
   createAdmin,
   expectOk,
   expectRefused,
+  joinAsClient,
   openSalon,
   romeToday,
   type Answer,
@@ -116,6 +117,18 @@ describe('booking: one tap is one request, and one customer cannot bury a salon'
       await request(7, '11:00'),
       'Hai già una richiesta in attesa in questo salone: attendi una risposta o annullala',
     );
+    // Her limit is hers: another customer of the salon still books.
+    const other = (await joinAsClient(server, salon.merchant.slug, { name: 'Marta Neri' })).persona;
+    expectOk(
+      await other.client.rpc('book_reservation', {
+        merchant_slug: salon.merchant.slug,
+        treatment_id: salon.piega,
+        operator_id: salon.bea,
+        date: addDays(today, 7),
+        time: '11:00',
+      }),
+    );
+    await db().query(`delete from app.reservations where client_id <> $1`, [salon.member.client_id]);
     await setLimit(2);
     expectOk(await request(7, '11:00'));
     expectRefused(
