@@ -92,18 +92,19 @@ export async function drainOutbox(
       [batchSize, options.leaseSeconds ?? 300],
     );
     for (const envelope of envelopes(rows)) {
+      const ids = envelope.map((row) => row.id);
       try {
         await sendTemplatedMail(mailer, await compose(db, envelope, options));
       } catch (error) {
-        for (const row of envelope)
-          await db.query('select app_private.mark_notification_failed($1, $2)', [
-            row.id,
-            error instanceof Error ? error.message : String(error),
-          ]);
+        // One statement: the e-mail's rows get one retry time, and go together again.
+        await db.query('select app_private.mark_notification_failed(id, $2) from unnest($1::uuid[]) id', [
+          ids,
+          error instanceof Error ? error.message : String(error),
+        ]);
         result.failed += envelope.length;
         continue;
       }
-      for (const row of envelope) await db.query('select app_private.mark_notification_sent($1)', [row.id]);
+      await db.query('select app_private.mark_notification_sent(id) from unnest($1::uuid[]) id', [ids]);
       result.sent += envelope.length;
     }
     if (rows.length < batchSize) return result;

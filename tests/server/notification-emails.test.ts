@@ -297,11 +297,18 @@ describe('notifications: a salon’s new requests of a few minutes go as one e-m
 
     const mailer = createMailer({});
     expect(await drainOutbox(db(), mailer, options)).toEqual({ sent: 0, failed: 0 });
-    await db().query(
-      `update app.notification_outbox set send_after = send_after - interval '5 minutes'
-        where merchant_id = $1 and kind = 'new_request'`,
-      [salon.merchant.id],
-    );
+    const timePasses = (interval: string) =>
+      db().query(
+        `update app.notification_outbox set send_after = send_after - $2::interval
+          where merchant_id = $1 and kind = 'new_request'`,
+        [salon.merchant.id, interval],
+      );
+    await timePasses('5 minutes');
+    // A failed e-mail is retried as one e-mail.
+    const broken = createMailer({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}` });
+    expect(await drainOutbox(db(), broken, options)).toEqual({ sent: 0, failed: 5 });
+    expect(await waiting()).toEqual({ waits_minutes: 1, groups: 1, rows: 5 });
+    await timePasses('1 minute');
     expect(await drainOutbox(db(), mailer, options)).toEqual({ sent: 5, failed: 0 });
     const [mail, ...others] = mailer.mailbox!.list();
     expect(others).toEqual([]);
