@@ -195,7 +195,7 @@ export const bookingMerchantTexts = {
     saveOpenRequests: 'Salva limite',
     emails: 'Indirizzo ed e-mail',
     emailsLead:
-      'L’indirizzo va nelle e-mail e nel file del calendario delle clienti; scegli quali e-mail inviare.',
+      'L’indirizzo va nelle e-mail e nel file del calendario delle clienti; scegli quali e-mail inviare. Le richieste di pochi minuti arrivano insieme, in un’unica e-mail.',
     address: 'Indirizzo del salone',
     addressHint: 'Per esempio: Via Roma 1, Milano',
     saveAddress: 'Salva indirizzo',
