@@ -10,7 +10,9 @@ export type NotificationKind =
 
 /** Each e-mail's subject; its body is supabase/templates/booking_<kind>.html with a .txt beside it. */
 const subjects: Record<NotificationKind, string> = {
-  new_request: 'Nuova richiesta di prenotazione: {{ .ClientName }}, {{ .Date }} alle {{ .Time }}',
+  new_request:
+    '{{ if .Several }}{{ .Count }} nuove richieste di prenotazione{{ else }}' +
+    'Nuova richiesta di prenotazione: {{ .ClientName }}, {{ .Date }} alle {{ .Time }}{{ end }}',
   confirmation: 'Appuntamento confermato: {{ .Treatment }} il {{ .Date }} alle {{ .Time }}',
   change_proposed: '{{ .SalonName }} propone un nuovo orario: {{ .Date }} alle {{ .Time }}',
   rejection: 'Richiesta non accettata: {{ .Treatment }} del {{ .Date }}',
@@ -77,12 +79,8 @@ export function notificationTemplates(kind: NotificationKind): MailTemplates {
   return templates;
 }
 
-/** The outbox payload as the templates' fields. */
-export function notificationData(
-  kind: NotificationKind,
-  payload: NotificationPayload,
-  siteUrl: string,
-): TemplateData {
+/** One outbox payload as the template fields of its details. */
+function payloadData(kind: NotificationKind, payload: NotificationPayload, siteUrl: string): TemplateData {
   return {
     ForSalon: toSalon.has(kind),
     SiteURL: siteUrl.replace(/\/+$/, ''),
@@ -100,4 +98,17 @@ export function notificationData(
     CancelledBySalon: payload.cancelled_by_salon ?? false,
     ExpiredProposal: payload.expired_proposal ?? false,
   };
+}
+
+/**
+ * The outbox payloads of one e-mail as the templates' fields: the first one's, and all of them in
+ * .Requests (several only when a salon's new requests go together).
+ */
+export function notificationData(
+  kind: NotificationKind,
+  payloads: readonly [NotificationPayload, ...NotificationPayload[]],
+  siteUrl: string,
+): TemplateData {
+  const requests = payloads.map((payload) => payloadData(kind, payload, siteUrl));
+  return { ...requests[0], Requests: requests, Count: requests.length, Several: requests.length > 1 };
 }

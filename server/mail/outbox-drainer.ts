@@ -28,13 +28,28 @@ export interface DrainResult {
 
 interface ClaimedRow {
   id: string;
+  merchant_id: string;
   kind: NotificationKind;
   recipient: string;
   reservation_id: string | null;
   payload: NotificationPayload;
 }
 
+/** The rows one e-mail announces: a salon's new requests to one address go together. */
+type Envelope = readonly [ClaimedRow, ...ClaimedRow[]];
+
 const calendarType = 'text/calendar; charset=utf-8; method=PUBLISH';
+
+function envelopes(rows: readonly ClaimedRow[]): Envelope[] {
+  const grouped = new Map<string, [ClaimedRow, ...ClaimedRow[]]>();
+  for (const row of rows) {
+    const key = row.kind === 'new_request' ? `new_request ${row.merchant_id} ${row.recipient}` : row.id;
+    const envelope = grouped.get(key);
+    if (envelope) envelope.push(row);
+    else grouped.set(key, [row]);
+  }
+  return [...grouped.values()];
+}
 
 async function calendarEntry(db: Queryable, row: ClaimedRow): Promise<MailAttachment[]> {
   if (!withCalendarEntry.has(row.kind) || !row.reservation_id) return [];
@@ -47,19 +62,21 @@ async function calendarEntry(db: Queryable, row: ClaimedRow): Promise<MailAttach
   return [{ filename: `prenotazione-${isoDate}.ics`, contentType: calendarType, content: ics }];
 }
 
-async function compose(db: Queryable, row: ClaimedRow, options: DrainOptions): Promise<TemplatedMail> {
+async function compose(db: Queryable, envelope: Envelope, options: DrainOptions): Promise<TemplatedMail> {
+  const [first, ...others] = envelope;
   return {
     from: options.sender,
-    to: row.recipient,
-    templates: notificationTemplates(row.kind),
-    data: notificationData(row.kind, row.payload, options.siteUrl),
-    attachments: await calendarEntry(db, row),
+    to: first.recipient,
+    templates: notificationTemplates(first.kind),
+    data: notificationData(first.kind, [first.payload, ...others.map((row) => row.payload)], options.siteUrl),
+    attachments: await calendarEntry(db, first),
   };
 }
 
 /**
  * Sends every due e-mail of app.notification_outbox once: claims a batch (rows another sender holds
- * are skipped), sends each, marks it sent, or records the error so it is retried later with backoff.
+ * are skipped), sends each (a salon's new requests claimed together as one e-mail listing them), marks
+ * its rows sent, or records the error so they are retried later with backoff. Counts rows.
  */
 export async function drainOutbox(
   db: Queryable,
@@ -70,22 +87,25 @@ export async function drainOutbox(
   const result: DrainResult = { sent: 0, failed: 0 };
   for (;;) {
     const { rows } = await db.query<ClaimedRow>(
-      `select id, kind, recipient, reservation_id, payload from app_private.claim_notifications($1, $2)`,
+      `select id, merchant_id, kind, recipient, reservation_id, payload
+         from app_private.claim_notifications($1, $2)`,
       [batchSize, options.leaseSeconds ?? 300],
     );
-    for (const row of rows) {
+    for (const envelope of envelopes(rows)) {
+      const ids = envelope.map((row) => row.id);
       try {
-        await sendTemplatedMail(mailer, await compose(db, row, options));
+        await sendTemplatedMail(mailer, await compose(db, envelope, options));
       } catch (error) {
-        await db.query('select app_private.mark_notification_failed($1, $2)', [
-          row.id,
+        // One statement: the e-mail's rows get one retry time, and go together again.
+        await db.query('select app_private.mark_notification_failed(id, $2) from unnest($1::uuid[]) id', [
+          ids,
           error instanceof Error ? error.message : String(error),
         ]);
-        result.failed += 1;
+        result.failed += envelope.length;
         continue;
       }
-      await db.query('select app_private.mark_notification_sent($1)', [row.id]);
-      result.sent += 1;
+      await db.query('select app_private.mark_notification_sent(id) from unnest($1::uuid[]) id', [ids]);
+      result.sent += envelope.length;
     }
     if (rows.length < batchSize) return result;
   }

@@ -390,6 +390,7 @@ export type Database = {
         Args: { granted: boolean; merchant_slug: string };
         Returns: Json;
       };
+      set_max_open_requests: { Args: { requests: number }; Returns: Json };
       set_opening_hours: { Args: { hours: Json }; Returns: Json };
       set_operator_hours: {
         Args: { hours: Json; operator_id: string };

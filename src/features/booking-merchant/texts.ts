@@ -193,9 +193,15 @@ export const bookingMerchantTexts = {
     cancellationHours: 'Preavviso di annullamento (ore)',
     cancellationOutOfRange: 'Il preavviso di annullamento deve essere tra 0 e 168 ore',
     saveCancellation: 'Salva preavviso',
+    openRequests: 'Richieste in attesa',
+    openRequestsLead:
+      'Quante richieste ancora senza risposta può avere ogni cliente nel salone (1–100): oltre, deve attendere o annullarne una.',
+    openRequestsLimit: 'Richieste aperte per cliente',
+    openRequestsOutOfRange: 'Le richieste aperte per cliente devono essere tra 1 e 100',
+    saveOpenRequests: 'Salva limite',
     emails: 'Indirizzo ed e-mail',
     emailsLead:
-      'L’indirizzo va nelle e-mail e nel file del calendario delle clienti; scegli quali e-mail inviare.',
+      'L’indirizzo va nelle e-mail e nel file del calendario delle clienti; scegli quali e-mail inviare. Le richieste di pochi minuti arrivano insieme, in un’unica e-mail.',
     address: 'Indirizzo del salone',
     addressHint: 'Per esempio: Via Roma 1, Milano',
     saveAddress: 'Salva indirizzo',

@@ -40,6 +40,8 @@ create table app.merchants (
   address text check (address is null or (btrim(address) <> '' and length(address) <= 255)),
   new_request_emails boolean not null default true,
   reminder_emails boolean not null default true,
+  max_open_requests integer not null default 3
+    constraint merchants_max_open_requests_1_to_100 check (max_open_requests between 1 and 100),
   referral_credit_cap numeric(10, 2)
     constraint merchants_referral_credit_cap_range
       check (referral_credit_cap is null or (referral_credit_cap > 0 and referral_credit_cap <= 100000))
@@ -60,6 +62,9 @@ comment on column app.merchants.new_request_emails is
   'Whether the salon gets an e-mail for every new booking request.';
 comment on column app.merchants.reminder_emails is
   'Whether customers get a reminder e-mail 24 hours before a confirmed appointment.';
+comment on column app.merchants.max_open_requests is
+  'How many open requests (pending, or a proposed change awaiting her answer) one customer may have at '
+  'the salon at once (1-100, default 3).';
 comment on column app.merchants.referral_credit_cap is
   'The most credit a sponsor earns from her referrals'' purchases in a calendar month (Europe/Rome); null: no cap.';
 

@@ -59,6 +59,18 @@ language sql immutable set search_path = ''
 as $$ select reminder_due.starts_at - interval '24 hours' $$;
 grant execute on function app_private.reminder_due(timestamptz) to service_role;
 
+-- A salon's new requests wait 5 minutes and go as one e-mail: a request joins the salon's waiting
+-- group, or starts one.
+create function app_private.new_request_send_after(merchant_id uuid) returns timestamptz
+language sql stable set search_path = ''
+as $$
+  select coalesce(min(n.send_after), now() + interval '5 minutes')
+    from app.notification_outbox n
+   where n.merchant_id = new_request_send_after.merchant_id and n.kind = 'new_request'
+     and n.sent_at is null and n.attempts = 0 and n.send_after > now()
+$$;
+grant execute on function app_private.new_request_send_after(uuid) to service_role;
+
 create function app_private.enqueue_reservation_notifications() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -74,8 +86,9 @@ begin
 
   if tg_op = 'INSERT' then
     if new.status = 'in attesa' and salon.new_request_emails then
-      insert into app.notification_outbox (merchant_id, reservation_id, kind, recipient, payload)
-      values (new.merchant_id, new.id, 'new_request', salon.email, notice);
+      insert into app.notification_outbox (merchant_id, reservation_id, kind, recipient, payload, send_after)
+      values (new.merchant_id, new.id, 'new_request', salon.email, notice,
+              app_private.new_request_send_after(new.merchant_id));
     end if;
     return null;
   end if;
@@ -132,6 +145,8 @@ create or replace function app_private.claim_notifications(batch_size integer, l
 returns setof app.notification_outbox
 language plpgsql set search_path = ''
 as $$
+declare
+  picked uuid[];
 begin
   perform app_private.enqueue_expiry_notices();
 
@@ -147,27 +162,39 @@ begin
              and r.starts_at = (d.payload ->> 'starts_at')::timestamptz)
       for update skip locked);
 
+  select array_agg(d.id) into picked from (
+    select o.id from app.notification_outbox o
+     where o.sent_at is null and o.send_after <= now()
+       and (o.claimed_until is null or o.claimed_until < now())
+       and o.attempts < app_private.notification_max_attempts()
+     order by o.send_after, o.created_at
+     limit claim_notifications.batch_size
+       for update skip locked) d;
+
+  -- With a salon's new request come all its due new requests to the same address, to go as one e-mail.
   return query
     update app.notification_outbox n
        set claimed_until = now() + make_interval(secs => claim_notifications.lease_seconds),
            attempts = n.attempts + 1
-     where n.id in (
-       select d.id from app.notification_outbox d
-        where d.sent_at is null and d.send_after <= now()
-          and (d.claimed_until is null or d.claimed_until < now())
-          and d.attempts < app_private.notification_max_attempts()
-        order by d.send_after, d.created_at
-        limit claim_notifications.batch_size
-        for update skip locked)
+     where n.id = any (picked)
+        or n.id in (
+          select g.id from app.notification_outbox g
+           where g.kind = 'new_request' and g.sent_at is null and g.send_after <= now()
+             and (g.claimed_until is null or g.claimed_until < now())
+             and g.attempts < app_private.notification_max_attempts()
+             and (g.merchant_id, g.recipient) in (
+               select p.merchant_id, p.recipient from app.notification_outbox p
+                where p.id = any (picked) and p.kind = 'new_request')
+             for update skip locked)
     returning n.*;
 end
 $$;
 revoke all on function app_private.claim_notifications(integer, integer) from anon, authenticated;
 grant execute on function app_private.claim_notifications(integer, integer) to service_role;
 comment on function app_private.claim_notifications(integer, integer) is
-  'Claims up to batch_size due e-mails for lease_seconds (skipping rows another sender holds) and counts the '
-  'attempt; first enqueues the expiry e-mails of requests that just expired, and drops reminders that no '
-  'longer apply.';
+  'Claims up to batch_size due e-mails for lease_seconds (skipping rows another sender holds), with every '
+  'due new request of the same salon and address as one of them, and counts the attempt; first enqueues the '
+  'expiry e-mails of requests that just expired, and drops reminders that no longer apply.';
 
 create function app_private.mark_notification_sent(notification_id uuid) returns void
 language sql set search_path = ''

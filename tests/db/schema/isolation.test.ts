@@ -237,6 +237,7 @@ describe('tenant isolation over every api function', () => {
     ['merchant_pending_count', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['booking_settings', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['set_cancellation_notice', () => ({ hours: 24 }), () => only(['merchantM1', 'merchantM2'])],
+    ['set_max_open_requests', () => ({ requests: 3 }), () => only(['merchantM1', 'merchantM2'])],
     [
       'set_booking_emails',
       () => ({ new_request_emails: true, reminder_emails: true }),

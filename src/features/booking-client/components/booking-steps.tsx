@@ -140,7 +140,8 @@ export function BookingSteps({
       </Card>
       <div className="lg:sticky lg:top-4">
         <BookingSummary
-          pending={book.isPending}
+          // isSubmitting holds from the tap itself; isPending only once the call starts, after a second tap.
+          pending={form.formState.isSubmitting || book.isPending}
           choice={{
             treatment,
             operatorName: draft.operatorId === anyOperator ? t.anyOperator : operator?.name,

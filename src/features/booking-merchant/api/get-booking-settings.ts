@@ -9,13 +9,14 @@ const bookingSettingsSchema = z.object({
   address: z.nullable(z.string()),
   new_request_emails: z.boolean(),
   reminder_emails: z.boolean(),
+  max_open_requests: numeric,
 });
 
 export type BookingSettings = z.infer<typeof bookingSettingsSchema>;
 
 /**
  * The salon's booking settings: how many hours before an appointment a customer may cancel online, its
- * address, and which booking e-mails go out.
+ * address, which booking e-mails go out, and how many open requests one customer may have.
  */
 async function getBookingSettings(): Promise<BookingSettings> {
   return bookingSettingsSchema.parse(await callRpc('booking_settings'));

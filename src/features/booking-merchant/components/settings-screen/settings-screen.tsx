@@ -3,6 +3,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { BookingEmailsCard } from '@/features/booking-merchant/components/settings-screen/booking-emails-card';
 import { CancellationNoticeCard } from '@/features/booking-merchant/components/settings-screen/cancellation-notice-card';
 import { ClosuresCard } from '@/features/booking-merchant/components/settings-screen/closures-card';
+import { OpenRequestsCard } from '@/features/booking-merchant/components/settings-screen/open-requests-card';
 import { OpeningHoursCard } from '@/features/booking-merchant/components/settings-screen/opening-hours-card';
 import { OperatorsSection } from '@/features/booking-merchant/components/settings-screen/operators-section/operators-section';
 import { SalonLogoCard } from '@/features/booking-merchant/components/settings-screen/salon-logo-card';
@@ -20,7 +21,8 @@ const sections = [
 
 /**
  * /dashboard/impostazioni 'Impostazioni', in four tabs: opening hours and closures; operators (with
- * their hours and absences); treatments; the salon's logo, cancellation notice, address and e-mails.
+ * their hours and absences); treatments; the salon's logo, cancellation notice, open-request limit,
+ * address and e-mails.
  */
 export function SettingsScreen() {
   return (
@@ -51,6 +53,7 @@ export function SettingsScreen() {
         <TabsContent value="salone" className="grid gap-6">
           <SalonLogoCard />
           <CancellationNoticeCard />
+          <OpenRequestsCard />
           <BookingEmailsCard />
         </TabsContent>
       </Tabs>
