@@ -7,6 +7,8 @@ export interface Persona {
   email: string;
   token: string;
   client: TestClient;
+  /** The auth session its token names (the platform admin's powers need a live one). */
+  sessionId?: string;
 }
 
 export interface CreatedMerchant {
@@ -73,7 +75,7 @@ export async function createAdmin(server: TestServer): Promise<Persona> {
     email,
     session_id: rows[0]!.id,
   });
-  return { userId, email, token, client: server.client({ accessToken: token }) };
+  return { userId, email, token, client: server.client({ accessToken: token }), sessionId: rows[0]!.id };
 }
 
 /** A signed-in user with no merchant and no client membership. */
