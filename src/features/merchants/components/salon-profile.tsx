@@ -22,7 +22,10 @@ export function SalonProfile({
           <img
             src={logo}
             alt={fill(texts.registration.logoAlt, { merchant: salon.name })}
-            className="max-h-28 max-w-[14rem] rounded-2xl object-contain"
+            height={112}
+            fetchPriority="high"
+            // Its height held before it loads: nothing below moves when it arrives.
+            className="h-28 w-auto max-w-[14rem] rounded-2xl object-contain"
           />
         ) : null}
         <p className="font-display text-3xl font-semibold [overflow-wrap:anywhere] text-accent-foreground">
