@@ -147,6 +147,22 @@ describe("a salon's public page for a visitor who is not signed in", () => {
       await expectAccessible(page);
       await screenshot(page, `salon-page-${size}`);
 
+      // On a phone the form is below the salon, a tap away; beside it on a wide screen.
+      const toForm = page.getByRole('link', { name: 'Registrati al programma fedeltà' });
+      if (viewport === phone) {
+        await toForm.click();
+        await expect
+          .poll(() =>
+            page.getByLabel('Nome').evaluate((field) => {
+              const box = field.getBoundingClientRect();
+              return box.top >= 0 && box.bottom <= window.innerHeight;
+            }),
+          )
+          .toBe(true);
+      } else {
+        await expect(toForm.count()).resolves.toBe(0);
+      }
+
       // Many treatments: a search narrows them, accents and case aside.
       await catalogue.getByRole('searchbox', { name: 'Cerca un trattamento' }).fill('TAGLIO');
       await expect.poll(() => catalogue.getByRole('link', { name: /^Prenota / }).count()).toBe(2);
@@ -180,6 +196,7 @@ describe("a salon's public page for a visitor who is not signed in", () => {
       .toBe(true);
     await step(page, 'Operatore').waitFor();
     await expectAccessible(page);
+    await screenshot(page, 'salon-page-prenota-phone');
     await page.close();
   });
 

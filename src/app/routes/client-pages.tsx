@@ -11,7 +11,8 @@ import { useMerchantPublic } from '@/features/merchants/api/get-merchant-public'
 import { useSalonPublicPage } from '@/features/merchants/api/get-salon-public-page';
 import { SalonProfile } from '@/features/merchants/components/salon-profile';
 import { salonPageTexts } from '@/features/merchants/texts';
-import { SalonPageLayout } from '@/components/layouts/salon-page-layout';
+import { registrationFormId, SalonPageLayout } from '@/components/layouts/salon-page-layout';
+import { Button } from '@/components/ui/button';
 import { PrivacyNotice } from '@/features/privacy/components/privacy-notice';
 import { privacyTexts } from '@/features/privacy/texts';
 import { RegistrationForm } from '@/features/registration/components/registration-form';
@@ -44,7 +45,7 @@ export function ClientRegistrationPage() {
   // 'Prenota' on a treatment leads to the form, which now says what it is for.
   useEffect(() => {
     if (!treatment) return;
-    const form = document.getElementById('registrazione');
+    const form = document.getElementById(registrationFormId);
     form?.scrollIntoView({ block: 'start' });
     form?.focus({ preventScroll: true });
   }, [treatment]);
@@ -57,7 +58,16 @@ export function ClientRegistrationPage() {
     return `?${query.toString()}`;
   };
   return (
-    <SalonPageLayout salon={<SalonProfile salon={salon} bookHref={bookHref} />}>
+    <SalonPageLayout
+      salon={
+        <SalonProfile salon={salon} bookHref={bookHref}>
+          {/* The form is below the salon on a phone, beside it on a wide screen. */}
+          <Button asChild size="lg" className="w-full lg:hidden">
+            <a href={`#${registrationFormId}`}>{salonPageTexts.toForm}</a>
+          </Button>
+        </SalonProfile>
+      }
+    >
       <div className="grid gap-6">
         <div className="grid gap-1">
           <PageHeading title={salon.name}>

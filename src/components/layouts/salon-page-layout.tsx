@@ -3,6 +3,9 @@ import { Link } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
 import { paths } from '@/config/paths';
 
+/** The registration card's id: 'Prenota' and the phone's shortcut lead there. */
+export const registrationFormId = 'registrazione';
+
 /**
  * A salon's public page: the salon, then its registration card; side by side on a wide screen.
  */
@@ -20,7 +23,7 @@ export function SalonPageLayout({ salon, children }: { salon: ReactNode; childre
       <main className="mx-auto grid w-full max-w-5xl flex-1 gap-8 px-5 pt-6 pb-10 lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start">
         <div className="min-w-0">{salon}</div>
         <div
-          id="registrazione"
+          id={registrationFormId}
           tabIndex={-1}
           className="scroll-mt-6 rounded-3xl border border-border bg-card p-6 shadow-lg shadow-primary/5 outline-none sm:p-8"
         >

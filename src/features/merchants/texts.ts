@@ -1,6 +1,7 @@
 /** The salon's public page (/{merchantSlug}). */
 export const salonPageTexts = {
   contacts: 'Contatti',
+  toForm: 'Registrati al programma fedeltà',
   mapLink: '{address} (apri nelle mappe)',
   phoneLink: 'Chiama {phone}',
   hours: 'Orari di apertura',

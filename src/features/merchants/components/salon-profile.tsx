@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { SalonPublicPage } from '@/features/merchants/api/get-salon-public-page';
 import { SalonContacts } from '@/features/merchants/components/salon-contacts';
 import { SalonHours } from '@/features/merchants/components/salon-hours';
@@ -10,9 +11,12 @@ import { fill, texts } from '@/lib/texts';
 export function SalonProfile({
   salon,
   bookHref,
+  children,
 }: {
   salon: SalonPublicPage;
   bookHref: (treatmentId: string) => string;
+  /** Shown under the contacts (the way to the form on a phone). */
+  children?: ReactNode;
 }) {
   const logo = imageUrl('loghi', salon.logo_url);
   return (
@@ -32,6 +36,7 @@ export function SalonProfile({
           {salon.name}
         </p>
         <SalonContacts salon={salon} />
+        {children}
       </div>
       <SalonTreatments treatments={salon.treatments} bookHref={bookHref} />
       <SalonHours salon={salon} />
