@@ -21,13 +21,17 @@ import { paths, treatmentParam } from '@/config/paths';
 import { fill, texts } from '@/lib/texts';
 import { SignedInRedirect } from '@/app/routes/signed-in-redirect';
 
-/** A salon's public page, remembered as the last salon used here (the home page leads back to it). */
-function useSalonPage(merchantSlug: string) {
-  const merchant = useMerchantPublic(merchantSlug);
-  const salon = merchant.data;
+/** The salon whose page is open, remembered as the last salon used here (the home page leads back to it). */
+function useRememberSalon(salon: { slug: string; name: string } | null | undefined) {
   useEffect(() => {
     if (salon) rememberLastSalon(salon);
   }, [salon]);
+}
+
+/** A salon's public face for its login page, remembered. */
+function useSalonPage(merchantSlug: string) {
+  const merchant = useMerchantPublic(merchantSlug);
+  useRememberSalon(merchant.data);
   return merchant;
 }
 
@@ -39,9 +43,7 @@ export function ClientRegistrationPage() {
   const salon = page.data;
   const [registered, setRegistered] = useState(false);
   const treatment = salon?.treatments.find((offered) => offered.id === searchParams.get(treatmentParam));
-  useEffect(() => {
-    if (salon) rememberLastSalon(salon);
-  }, [salon]);
+  useRememberSalon(salon);
   // 'Prenota' on a treatment leads to the form, which now says what it is for.
   useEffect(() => {
     if (!treatment) return;
