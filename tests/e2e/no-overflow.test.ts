@@ -378,7 +378,7 @@ describe('no screen scrolls sideways at 320–480 px, with a busy salon', () => 
     await openChainOnPhone(page, 'admin');
   });
 
-  it('fits the registration form from a referral link, with its privacy line, and the privacy notice', async () => {
+  it("fits the salon's page, the registration form from a referral link, with its privacy line, and the privacy notice", async () => {
     const firstCode = (
       await server.server.context.db.query<{ code: string }>(
         `select c.code from app.clients c join app.merchants m on m.id = c.merchant_id
@@ -388,6 +388,7 @@ describe('no screen scrolls sideways at 320–480 px, with a busy salon', () => 
     ).rows[0]!.code;
     const screens: Screen[] = [
       [`/${slug}/register?ref=${firstCode}`, '', 'Registrati'],
+      [`/${slug}`, '', 'Registrati'],
       [`/${slug}/privacy`, '', 'Informativa sulla privacy'],
     ];
     expect(await overflowingRoutes(page, server.url, screens)).toEqual([]);

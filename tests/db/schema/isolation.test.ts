@@ -90,6 +90,7 @@ describe('tenant isolation over every api function', () => {
   ][] = [
     ['whoami', () => ({}), () => only(everyone)],
     ['merchant_public', () => ({ merchant_slug: m1.slug }), () => only(everyone)],
+    ['salon_public_page', () => ({ merchant_slug: m1.slug }), () => only(everyone)],
     ['find_salons', () => ({ query: 'salone' }), () => only(everyone)],
     ['admin_list_merchants', () => ({}), () => only(['admin'])],
     ['admin_campaign_summaries', () => ({}), () => only(['admin'])],

@@ -8,6 +8,8 @@ const anonDefinerAllowed = [
   'app_private.join_merchant',
   'app_private.merchant_public',
   'app_private.minimum_password_length',
+  // The salon's public page: its allow-listed fields (tests/db/booking/salon-public-page.test.ts).
+  'app_private.salon_public_page',
   // The first name and initial of the sponsor of a referral link, for the registration form.
   'app_private.sponsor_preview',
 ];

@@ -37,11 +37,20 @@ const emptyDraft: Draft = { treatmentId: '', operatorId: '', date: '', time: '' 
 export function BookingSteps({
   merchantSlug,
   treatments,
+  treatmentId: chosenBefore,
 }: {
   merchantSlug: string;
   treatments: BookableTreatment[];
+  /** Chosen at the start when the salon offers it. */
+  treatmentId?: string;
 }) {
-  const form = useForm<Draft>({ resolver: zodResolver(bookingFormSchema), defaultValues: emptyDraft });
+  const form = useForm<Draft>({
+    resolver: zodResolver(bookingFormSchema),
+    defaultValues: {
+      ...emptyDraft,
+      treatmentId: treatments.some((offered) => offered.id === chosenBefore) ? chosenBefore : '',
+    },
+  });
   const [treatmentId, chosenOperatorId, date, chosenTime] = useWatch({
     control: form.control,
     name: ['treatmentId', 'operatorId', 'date', 'time'],

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { callRpc } from '@/lib/rpc';
 
-const getMerchantPublicInputSchema = z.object({ merchantSlug: z.string().check(z.minLength(1)) });
+export const getMerchantPublicInputSchema = z.object({ merchantSlug: z.string().check(z.minLength(1)) });
 
 const merchantPublicSchema = z.nullable(
   z.object({ slug: z.string(), name: z.string(), logo_url: z.nullish(z.string()) }),

@@ -10,7 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { notify } from '@/components/ui/toaster';
-import { paths } from '@/config/paths';
+import { clientLanding, paths } from '@/config/paths';
 import {
   joinMerchantInputSchema,
   useJoinMerchant,
@@ -35,9 +35,16 @@ interface RegistrationFormProps {
   sponsorCode?: string;
   /** Called once the customer is registered (the page's heading says so). */
   onRegistered?: () => void;
+  /** The treatment tapped on the salon's page: registered, the customer books it. */
+  treatmentId?: string;
 }
 
-export function RegistrationForm({ merchantSlug, sponsorCode = '', onRegistered }: RegistrationFormProps) {
+export function RegistrationForm({
+  merchantSlug,
+  sponsorCode = '',
+  onRegistered,
+  treatmentId,
+}: RegistrationFormProps) {
   const navigate = useNavigate();
   const joinMerchant = useJoinMerchant();
   const sponsor = useSponsorPreview(merchantSlug, sponsorCode);
@@ -61,17 +68,17 @@ export function RegistrationForm({ merchantSlug, sponsorCode = '', onRegistered 
   useEffect(() => {
     if (!successMessage) return;
     const timer = window.setTimeout(
-      () => void navigate(paths.client.profile.href(), { replace: true }),
+      () => void navigate(clientLanding(treatmentId), { replace: true }),
       REDIRECT_DELAY_MS,
     );
     return () => window.clearTimeout(timer);
-  }, [successMessage, navigate]);
+  }, [successMessage, navigate, treatmentId]);
 
   const onJoined = (result: JoinMerchantResult | null) => {
     setCurrentMerchantSlug(merchantSlug);
     onRegistered?.();
     if (result) setSuccessMessage(fill(texts.registration.success, { code: result.client_code }));
-    else void navigate(paths.client.profile.href(), { replace: true });
+    else void navigate(clientLanding(treatmentId), { replace: true });
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -183,7 +190,7 @@ export function RegistrationForm({ merchantSlug, sponsorCode = '', onRegistered 
       <p className="text-center text-muted-foreground">
         {texts.registration.haveAccount}{' '}
         <Link
-          to={paths.clientLogin.href(merchantSlug)}
+          to={paths.clientLogin.href(merchantSlug, treatmentId)}
           className="inline-flex min-h-11 items-center font-semibold underline"
         >
           {texts.registration.login}
