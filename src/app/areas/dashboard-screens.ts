@@ -24,6 +24,7 @@ export const dashboardScreens: AreaScreens = {
     struttura: inThisChunk(StructureScreen),
     impostazioni: () =>
       import('@/features/booking-merchant/components/settings-screen').then((m) => m.SettingsScreen),
+    invita: () => import('@/features/invite-kit/components/invite-screen').then((m) => m.InviteScreen),
   },
   prefetch: prefetchDashboardScreen,
 };
