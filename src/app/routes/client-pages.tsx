@@ -48,6 +48,7 @@ export function ClientRegistrationPage() {
         </div>
         <RegistrationForm
           merchantSlug={merchant.data.slug}
+          merchantName={merchant.data.name}
           sponsorCode={searchParams.get('ref') ?? ''}
           onRegistered={() => setRegistered(true)}
         />

@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { joinSalonAsSignedIn } from '@/lib/join-salon';
+
+/** The signed-in customer joins one more salon with her account: no password typed again. */
+export function useJoinAsSignedIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: joinSalonAsSignedIn,
+    // The account's memberships changed: whoami and every cached screen are read again.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
