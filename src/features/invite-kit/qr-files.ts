@@ -1,5 +1,3 @@
-/** The QR code drawn on the screen, as a file of its own: an SVG, or a PNG of `size` pixels a side. */
-
 const svgNamespace = 'http://www.w3.org/2000/svg';
 
 function standalone(svg: SVGSVGElement, size?: number): Blob {
@@ -14,6 +12,7 @@ function standalone(svg: SVGSVGElement, size?: number): Blob {
   return new Blob([markup], { type: 'image/svg+xml' });
 }
 
+/** The QR code drawn on the screen as an SVG file of its own. */
 export function svgFileOf(svg: SVGSVGElement): Blob {
   return standalone(svg);
 }

@@ -17,12 +17,7 @@ export function InviteScreen() {
       <PageHeading lead={salon.data ? fill(t.lead, { merchant: salon.data.name }) : undefined}>
         {t.title}
       </PageHeading>
-      <QueryView
-        query={salon}
-        pending={<LoadingBlocks count={3} className="h-48" />}
-        errorText={t.loadError}
-        isEmpty={() => false}
-      >
+      <QueryView query={salon} pending={<LoadingBlocks count={3} className="h-48" />} errorText={t.loadError}>
         {(data) => {
           const link = joinLink(window.location.origin, data.slug);
           return (
