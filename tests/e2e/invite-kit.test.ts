@@ -5,6 +5,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer } from '../support/app-server.ts';
 import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
+import { signedIn } from '../support/fixtures.ts';
 import type { TestServer } from '../support/test-server.ts';
 import {
   appServerOptions,
@@ -17,6 +18,13 @@ import {
 } from './helpers.ts';
 
 const merchantAccount = { name: 'Centro Invito', email: 'invito@centri.test', password: 'segreta-invito' };
+
+/** A logo three times as wide as it is tall. */
+function wideLogo(): Buffer {
+  const png = new PNG({ width: 300, height: 100 });
+  for (let index = 0; index < png.data.length; index += 4) png.data.set([150, 40, 90, 255], index);
+  return PNG.sync.write(png);
+}
 
 /** The address a QR code in a PNG holds, and the PNG's size. */
 function decodeQr(png: PNG): { width: number; height: number; text: string | undefined } {
@@ -45,6 +53,11 @@ describe('Invita clienti: the salon’s link, QR code and poster', () => {
     server = await startAppServer(appServerOptions);
     browser = await launchBrowser();
     slug = (await createMerchant(server, merchantAccount)).slug;
+    const owner = await signedIn(server, merchantAccount);
+    const upload = await owner.storage
+      .from('loghi')
+      .upload(`${slug}.png`, wideLogo(), { contentType: 'image/png', upsert: true });
+    expect(upload.error).toBeNull();
     link = `${server.url}/${slug}`;
     context = await browser.newContext({ viewport: phone, locale: 'it-IT', acceptDownloads: true });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
@@ -134,10 +147,17 @@ describe('Invita clienti: the salon’s link, QR code and poster', () => {
   it('prints the poster alone, on one A4 or A5 sheet, its QR code opening the join link', async () => {
     const poster = page.getByTestId('salon-poster');
     await expect.poll(() => poster.getByText('Centro Invito').isVisible()).toBe(true);
-    expect(decodeQr(PNG.sync.read(await poster.getByRole('img').screenshot())).text).toBe(link);
+    const logo = poster.getByRole('img', { name: 'Logo di Centro Invito' });
+    await expect
+      .poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBe(300);
+    expect(
+      decodeQr(PNG.sync.read(await poster.getByRole('img', { name: /^Codice QR/ }).screenshot())).text,
+    ).toBe(link);
 
     await page.emulateMedia({ media: 'print' });
     expect(await poster.isVisible()).toBe(true);
+    expect(await logo.isVisible()).toBe(true);
     expect(await page.getByRole('heading', { level: 1 }).isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'Stampa il poster' }).isVisible()).toBe(false);
     expect(await page.getByRole('navigation').first().isVisible()).toBe(false);

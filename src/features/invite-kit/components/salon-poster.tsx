@@ -1,3 +1,4 @@
+import { cx } from 'class-variance-authority';
 import { QRCodeSVG } from 'qrcode.react';
 import type { InviteSalon } from '@/features/invite-kit/api/get-invite-salon';
 import { inviteKitTexts as t } from '@/features/invite-kit/texts';
@@ -30,7 +31,7 @@ export function SalonPoster({
       <div
         data-print-poster={format}
         data-testid="salon-poster"
-        className="@container mx-auto aspect-[210/297] w-full max-w-sm rounded-xl border border-border bg-white text-center text-neutral-900 shadow-sm"
+        className="@container mx-auto aspect-[210/297] w-full max-w-sm overflow-hidden rounded-xl border border-border bg-white text-center text-neutral-900 shadow-sm"
       >
         <figure className="grid h-full content-between justify-items-center p-[8cqw]">
           <div className="grid justify-items-center gap-[3cqw]">
@@ -41,7 +42,15 @@ export function SalonPoster({
                 className="h-[16cqw] max-w-[70cqw] object-contain"
               />
             ) : null}
-            <p className="font-display text-[9cqw] leading-tight font-semibold break-words">{salon.name}</p>
+            <p
+              className={cx(
+                'font-display leading-tight font-semibold break-words',
+                // A long name (up to 100 characters) still leaves the sheet room for the QR code.
+                salon.name.length > 28 ? 'text-[5cqw]' : 'text-[9cqw]',
+              )}
+            >
+              {salon.name}
+            </p>
             <p className="text-[5cqw] font-semibold text-neutral-700">{t.posterHeadline}</p>
           </div>
           <QRCodeSVG
