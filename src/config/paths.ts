@@ -82,6 +82,7 @@ export const paths = {
     statistiche: { path: '/dashboard/statistiche', href: () => '/dashboard/statistiche' },
     struttura: { path: '/dashboard/struttura', href: () => '/dashboard/struttura' },
     impostazioni: { path: '/dashboard/impostazioni', href: () => '/dashboard/impostazioni' },
+    invita: { path: '/dashboard/invita', href: () => '/dashboard/invita' },
   },
   admin: {
     merchants: { path: '/admin/merchants', href: () => '/admin/merchants' },

@@ -99,6 +99,13 @@ export const texts = {
     existingSubmit: 'Accedi e unisciti',
     existingSubmitting: 'Accesso in corso...',
     otherEmail: "Usa un'altra email",
+    joinAsTitle: 'Hai già un account: unisciti a {merchant}',
+    joinAsLead:
+      'Sei entrata come {email}. Con lo stesso account, senza password, avrai qui un nuovo codice cliente e un credito tutto tuo.',
+    joinAsSubmit: 'Unisciti a {merchant}',
+    joinAsSubmitting: 'Iscrizione in corso...',
+    joinAsOther: 'Registrati con un altro account',
+    joined: 'Ora sei cliente di {merchant}! Il tuo codice cliente è {code}.',
     invitedBy: 'Ti ha invitato {name}',
     doneTitle: 'Registrazione completata',
     privacyLabel: "Ho letto l'informativa sulla privacy e accetto il trattamento dei miei dati",

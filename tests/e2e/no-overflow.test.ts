@@ -269,6 +269,7 @@ describe('no screen scrolls sideways at 320–480 px, with a busy salon', () => 
       ['/dashboard/statistiche', 'Statistiche', 'Statistiche'],
       ['/dashboard/struttura', 'Struttura', 'Struttura'],
       ['/dashboard/impostazioni', 'Impostazioni', 'Impostazioni'],
+      ['/dashboard/invita', 'Invita clienti', 'Invita clienti'],
     ];
     const offenders = await overflowingRoutes(page, server.url, screens);
     await page.setViewportSize({ width: 390, height: 844 });

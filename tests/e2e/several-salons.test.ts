@@ -86,7 +86,9 @@ describe('a customer of several salons, as she clicks through', () => {
     await expect(salonHeader(page).textContent()).resolves.toContain('Salone Aurora');
     const codeA = (await codeAt(aurora.slug))!.code;
 
-    // B's registration with the same e-mail: the account's password joins B.
+    // Signed out (her session gone from this browser), B's registration with the same e-mail: the
+    // account's password joins B.
+    await page.evaluate(() => localStorage.clear());
     await register(page, brezza.slug, beaCode);
     await page.getByText('Hai già un account').waitFor();
     await page.getByText(`L'email ${maria.email} è già registrata.`, { exact: false }).waitFor();

@@ -7,6 +7,7 @@ import {
   Percent,
   Receipt,
   Settings,
+  UserPlus,
   Users,
 } from 'lucide-react';
 import type { ComponentProps } from 'react';
@@ -33,6 +34,7 @@ const items: AreaNavItem[] = [
   { href: d.statistiche.href(), label: t.statistiche.label, icon: ChartColumn },
   { href: d.struttura.href(), label: t.struttura.label, icon: Network },
   { href: d.impostazioni.href(), label: t.impostazioni.label, icon: Settings },
+  { href: d.invita.href(), label: t.invita.label, icon: UserPlus },
 ];
 
 /** /dashboard/*: the salon's management. */

@@ -31,6 +31,7 @@ export const dashboardScreens: AreaScreens = {
       import('@/features/booking-merchant/components/settings-screen/settings-screen').then(
         (m) => m.SettingsScreen,
       ),
+    invita: () => import('@/features/invite-kit/components/invite-screen').then((m) => m.InviteScreen),
   },
   prefetch: prefetchDashboardScreen,
 };

@@ -85,6 +85,7 @@ export function ClientRegistrationPage() {
         </div>
         <RegistrationForm
           merchantSlug={salon.slug}
+          merchantName={salon.name}
           sponsorCode={searchParams.get('ref') ?? ''}
           treatmentId={treatment?.id}
           onRegistered={() => setRegistered(true)}

@@ -13,6 +13,7 @@ export const adminTexts = {
     password: 'Password',
     website: 'Sito Web',
     websiteHint: 'Facoltativo.',
+    websiteInvalid: 'Il sito web non è un indirizzo web valido (esempio: https://www.salone.it)',
     phoneRequired: 'Inserisci il telefono',
     slugHint: 'Indirizzo del centro: {address}',
     submit: 'Aggiungi Commerciante',

@@ -21,6 +21,22 @@ export const clientLoyaltyTexts = {
     notFound: 'Profilo non trovato',
     missing: 'Profilo mancante',
   },
+  welcome: {
+    title: 'Benvenuta da {merchant}!',
+    lead: 'Sei iscritta al programma fedeltà: ecco come funziona.',
+    code: 'Il tuo codice cliente',
+    credit: 'Il tuo credito',
+    howTitle: 'Come guadagni credito, per tre generazioni',
+    generations: [
+      '1ª generazione: le amiche che presenti con il tuo link. Su ogni loro acquisto ricevi credito.',
+      '2ª generazione: le amiche presentate da loro. Ricevi credito anche sui loro acquisti.',
+      '3ª generazione: le amiche presentate da queste. Anche i loro acquisti ti fanno guadagnare.',
+    ],
+    spend: 'Guadagni credito anche sui tuoi acquisti, e lo usi come sconto in salone.',
+    book: 'Prenota',
+    refer: 'Presenta un amico',
+    dismiss: 'Ho capito',
+  },
   privacy: {
     title: 'Privacy e dati personali',
     marketingLabel: 'Voglio ricevere offerte e novità del salone',

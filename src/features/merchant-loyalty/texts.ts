@@ -87,6 +87,7 @@ export const merchantLoyaltyTexts = {
     search: 'Cerca cliente',
     searchHint: 'Nome, codice, email o telefono',
     noMatch: 'Nessun cliente trovato.',
+    invite: 'Invita i tuoi clienti',
     count: ['{count} cliente', '{count} clienti'],
     code: 'Codice',
     email: 'Email',

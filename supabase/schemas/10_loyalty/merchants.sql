@@ -172,7 +172,7 @@ as $$
 $$;
 grant execute on function app_private.is_reserved_slug(text) to authenticated, service_role;
 
--- Creating a merchant: name, phone and website bounded
+-- Creating a merchant: name, phone and website bounded, the website a web address
 create or replace function app_private.create_merchant(name text, phone text, email text, password text, website text)
 returns jsonb
 language plpgsql security definer set search_path = ''
@@ -200,6 +200,10 @@ begin
   end if;
   perform app_private.require_max_length(clean_phone, 30, 'Il telefono');
   perform app_private.require_max_length(clean_website, 255, 'Il sito web');
+  -- A web address: an optional http(s)://, a host with a dot and a top-level name, then a path.
+  if clean_website !~* '^(https?://)?([[:alnum:]]([[:alnum:]-]*[[:alnum:]])?\.)+[[:alpha:]]{2,}(:[0-9]{1,5})?([/?#][^[:space:]]*)?$' then
+    raise sqlstate '22023' using message = 'Il sito web non è un indirizzo web valido (esempio: https://www.salone.it)';
+  end if;
   perform app_private.check_new_login(create_merchant.email, create_merchant.password);
   new_slug := app_private.slugify(clean_name);
   if new_slug = '' then

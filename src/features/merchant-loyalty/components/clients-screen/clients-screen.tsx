@@ -1,10 +1,13 @@
 import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
 import { QueryView } from '@/components/query-view';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
 import { useClients, type MerchantClient } from '@/features/merchant-loyalty/api/list-clients';
 import { useReferralSignals } from '@/features/merchant-loyalty/api/list-referral-signals';
 import { Pager, pageCountOf } from '@/features/merchant-loyalty/components/pager';
@@ -103,7 +106,18 @@ export function ClientsScreen() {
         query={clients}
         pending={<Skeleton className="h-64" />}
         isEmpty={(data) => data.clients.length === 0}
-        empty={query ? t.noMatch : t.empty}
+        empty={
+          query ? (
+            t.noMatch
+          ) : (
+            <EmptyState>
+              {t.empty}{' '}
+              <Link to={paths.dashboard.invita.href()} className="font-semibold text-primary underline">
+                {t.invite}
+              </Link>
+            </EmptyState>
+          )
+        }
       >
         {(data) => (
           <div className="grid gap-4">
