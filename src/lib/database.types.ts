@@ -166,6 +166,7 @@ export type Database = {
           sponsor_id: string;
         }[];
       };
+      confirm_email_address: { Args: { code: string }; Returns: Json };
       confirm_reservation: {
         Args: { operator_id?: string; reservation_id: string };
         Returns: Json;
@@ -363,6 +364,10 @@ export type Database = {
       };
       reject_reservation: {
         Args: { reason: string; reservation_id: string };
+        Returns: Json;
+      };
+      resend_address_confirmation: {
+        Args: { merchant_slug: string };
         Returns: Json;
       };
       reservation_free_operators: {

@@ -18,6 +18,7 @@ declare
   new_end timestamptz;
   new_id uuid;
 begin
+  perform app_private.require_confirmed_address(caller_client_id);
   if book_reservation.treatment_id is null or book_reservation.date is null
      or nullif(btrim(coalesce(book_reservation."time", '')), '') is null then
     raise sqlstate 'P0001' using message = 'Seleziona trattamento, data e orario';
