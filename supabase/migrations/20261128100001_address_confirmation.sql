@@ -54,6 +54,17 @@ end
 $$;
 grant execute on function app_private.require_confirmed_address(uuid) to authenticated, service_role;
 
+-- A link not sent yet is superseded by a newer one, or moot once the address is confirmed.
+create function app_private.drop_unsent_address_confirmations(account_id uuid) returns void
+language sql security definer set search_path = ''
+as $$
+  delete from app.notification_outbox n
+   using auth.users u
+   where u.id = drop_unsent_address_confirmations.account_id and n.kind = 'address_confirmation'
+     and n.sent_at is null and lower(n.recipient) = lower(u.email)
+$$;
+revoke all on function app_private.drop_unsent_address_confirmations(uuid) from public, anon, authenticated;
+
 -- Definer: writes the outbox and the confirmation row, neither of which the caller may touch.
 create function app_private.send_address_confirmation(account_id uuid, merchant_id uuid) returns void
 language plpgsql security definer set search_path = ''
@@ -64,6 +75,7 @@ begin
   insert into app.address_confirmations as a (user_id, token_hash, sent_at)
   values (send_address_confirmation.account_id, encode(sha256(convert_to(token, 'UTF8')), 'hex'), now())
   on conflict (user_id) do update set token_hash = excluded.token_hash, sent_at = excluded.sent_at;
+  perform app_private.drop_unsent_address_confirmations(send_address_confirmation.account_id);
 
   insert into app.notification_outbox (merchant_id, kind, recipient, payload)
   select m.id, 'address_confirmation', u.email,
@@ -118,6 +130,7 @@ begin
   update app.address_confirmations a
      set confirmed_at = now(), token_hash = null, pending_consents = '{}'::jsonb
    where a.user_id = confirm_address.account_id;
+  perform app_private.drop_unsent_address_confirmations(confirm_address.account_id);
   for choice in select key::uuid as client_id, value::boolean as marketing from jsonb_each_text(pending) loop
     perform app_private.record_consent(choice.client_id, 'privacy', true);
     perform app_private.record_consent(choice.client_id, 'marketing', choice.marketing);
