@@ -1,4 +1,5 @@
 import { Mail } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/components/ui/toaster';
 import { useResendAddressConfirmation } from '@/features/booking-client/api/resend-address-confirmation';
@@ -14,6 +15,9 @@ export function AddressConfirmationNotice({
   message: string;
 }) {
   const resend = useResendAddressConfirmation();
+  const section = useRef<HTMLElement>(null);
+  // Shown after 'Prenota', far below on a phone: brought into view.
+  useEffect(() => section.current?.scrollIntoView({ block: 'center' }), []);
   const onResend = async () => {
     try {
       notify.success((await resend.mutateAsync(merchantSlug)).message);
@@ -23,6 +27,7 @@ export function AddressConfirmationNotice({
   };
   return (
     <section
+      ref={section}
       role="alert"
       aria-label={t.confirmAddressTitle}
       className="grid gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-4"
