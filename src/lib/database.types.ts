@@ -117,6 +117,7 @@ export type Database = {
       };
       booking_settings: { Args: Record<PropertyKey, never>; Returns: Json };
       cancel_reservation: { Args: { reservation_id: string }; Returns: Json };
+      claim_proven_address: { Args: Record<PropertyKey, never>; Returns: Json };
       client_consents: { Args: { merchant_slug: string }; Returns: Json };
       client_credit: { Args: { merchant_slug: string }; Returns: Json };
       client_data_export: { Args: { merchant_slug: string }; Returns: Json };

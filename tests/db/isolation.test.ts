@@ -284,6 +284,11 @@ describe('tenant isolation over every api function', () => {
     // The address confirmation (its rules are in tests/db/privacy/address-confirmation.test.ts).
     ['confirm_email_address', () => ({ code: 'x' }), () => only([], 'Link non valido o scaduto')],
     [
+      'claim_proven_address',
+      () => ({}),
+      () => only(['clientM1', 'clientM2', 'merchantM1', 'merchantM2', 'admin']),
+    ],
+    [
       'resend_address_confirmation',
       () => ({ merchant_slug: m1.slug }),
       () => ({ ...only([]), clientM1: 'La tua email è già confermata' }),

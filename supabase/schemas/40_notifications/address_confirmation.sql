@@ -273,3 +273,57 @@ grant execute on function app_private.remove_unconfirmed_accounts() to service_r
 comment on function app_private.remove_unconfirmed_accounts() is
   'Removes the logins whose address was not confirmed within 7 days and that have no purchase; returns '
   'how many. Run by app_private.claim_notifications (the server''s outbox interval, npm run mail:drain).';
+
+-- Whether the caller's session began with a link e-mailed to the address (recovery, magic link,
+-- confirmation), as GoTrue and server/ both record it in auth.mfa_amr_claims; a password is no proof.
+create function app_private.session_proves_address() returns boolean
+language sql stable security definer set search_path = ''
+as $$
+  select exists (
+    select 1 from auth.sessions s join auth.mfa_amr_claims c on c.session_id = s.id
+     where s.id::text = (select auth.jwt()) ->> 'session_id' and s.user_id = (select auth.uid())
+       and c.authentication_method in ('otp', 'recovery', 'magiclink', 'email/signup'))
+$$;
+revoke all on function app_private.session_proves_address() from public, anon, authenticated;
+
+-- Signed in through a recovery link: the address is hers. An unproven account with no purchase starts
+-- clean (the memberships someone else chose are removed, she joins with her own sponsor) and every other
+-- session of it ends; otherwise the address is just confirmed.
+create function app_private.claim_proven_address() returns jsonb
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  caller uuid := auth.uid();
+  started_clean boolean := false;
+begin
+  if caller is null then
+    raise sqlstate '42501' using message = 'Utente non autenticato';
+  end if;
+  if not app_private.address_unconfirmed(caller) then
+    return jsonb_build_object('started_clean', false);
+  end if;
+  if not app_private.session_proves_address() then
+    raise sqlstate '42501' using message = 'Apri il link che ti abbiamo inviato per email';
+  end if;
+  if app_private.unproven_account(caller) then
+    delete from app.clients c where c.user_id = caller;
+    update app.address_confirmations a set pending_consents = '{}'::jsonb where a.user_id = caller;
+    delete from auth.sessions s where s.user_id = caller and s.id::text <> (select auth.jwt()) ->> 'session_id';
+    started_clean := true;
+  end if;
+  perform app_private.confirm_address(caller);
+  return jsonb_build_object('started_clean', started_clean);
+end
+$$;
+grant execute on function app_private.claim_proven_address() to authenticated;
+
+create function api.claim_proven_address() returns jsonb
+language sql set search_path = ''
+as $$
+  select app_private.claim_proven_address()
+$$;
+grant execute on function api.claim_proven_address() to authenticated;
+comment on function api.claim_proven_address() is
+  'Signed in through a link e-mailed to the address (password recovery): confirms it; an unconfirmed '
+  'account with no purchase starts clean (no memberships, every other session ended). Returns '
+  '{started_clean}. Refused after a password sign-in.';

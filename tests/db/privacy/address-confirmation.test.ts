@@ -163,6 +163,64 @@ describe('an e-mail address is its owner’s only once she proves it', () => {
     expect(expectOk<{ message: string }>(await book(herClient, 3)).message).toBe('Prenotazione salvata!');
   });
 
+  it('a stranger’s address recovered by its owner: his memberships and sessions end, she joins with her own choice', async () => {
+    const herAddress = uniqueEmail('sara');
+    const squatter = await joinAsClient(server, salon.merchant.slug, { name: 'Paolo Blu' });
+    const squatted = expectOk<JoinedClient>(
+      await join(server.client(), herAddress, 'password-di-paolo', squatter.joined.client_code),
+    );
+    const his = await signedIn(herAddress, 'password-di-paolo');
+    const byPassword = await his.rpc('claim_proven_address');
+    expect(byPassword.error?.message).toBe('Apri il link che ti abbiamo inviato per email');
+
+    // She asks for a new password and opens the link, as the action page does.
+    const redirectTo = `${server.url}/${salon.merchant.slug}/__/auth/action?mode=resetPassword`;
+    expect((await server.client().auth.resetPasswordForEmail(herAddress, { redirectTo })).error).toBeNull();
+    const recovery = await eventually(async () =>
+      (await mailbox(server.mailUrl).to(herAddress)).find(
+        (message) => message.Subject === 'Reimposta la tua password',
+      ),
+    );
+    const link = linkIn((await mailbox(server.mailUrl).message(recovery.ID)).Text, 'oobCode=');
+    const hers = server.client();
+    const verified = await hers.auth.verifyOtp({
+      token_hash: link.searchParams.get('oobCode')!,
+      type: 'recovery',
+    });
+    expect(verified.error).toBeNull();
+    expect(expectOk(await hers.rpc('claim_proven_address'))).toEqual({ started_clean: true });
+    expect(expectOk(await hers.rpc('claim_proven_address'))).toEqual({ started_clean: false });
+
+    expect(await sql('select 1 from app.clients where id = $1', [squatted.client_id])).toEqual([]);
+    expect((await his.auth.refreshSession()).error).not.toBeNull();
+    const hisJoin = await his.rpc('join_merchant', {
+      merchant_slug: salon.merchant.slug,
+      privacy_accepted: true,
+      name: 'Paolo Blu',
+      email: herAddress,
+      sponsor_code: squatter.joined.client_code,
+    });
+    expect(hisJoin.error?.message).toBe('Utente non autenticato');
+
+    const mine = expectOk<JoinedClient>(
+      await hers.rpc('join_merchant', {
+        merchant_slug: salon.merchant.slug,
+        privacy_accepted: true,
+        name: 'Sara Gialli',
+        email: herAddress,
+      }),
+    );
+    expect(mine.user_id).toBe(squatted.user_id);
+    expect(await sql('select sponsor_id from app.clients where id = $1', [mine.client_id])).toEqual([
+      { sponsor_id: null },
+    ]);
+    expect((await consentsOf(mine.client_id)).map(({ kind, granted }) => ({ kind, granted }))).toEqual([
+      { kind: 'marketing', granted: false },
+      { kind: 'privacy', granted: true },
+    ]);
+    expect(expectOk<{ message: string }>(await book(hers, 4)).message).toBe('Prenotazione salvata!');
+  });
+
   it('refuses the code of a client whose address is unconfirmed as a sponsor', async () => {
     const unproven = await joinAsClient(server, salon.merchant.slug, { unconfirmed: true });
     const joined = await join(

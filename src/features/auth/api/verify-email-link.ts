@@ -47,6 +47,8 @@ export async function verifyEmailLink(input: VerifyEmailLinkInput): Promise<{ em
   }
   const { data, error } = await supabase.auth.verifyOtp({ token_hash: tokenHash, type });
   if (error) throw ApiError.fromAuth(error);
+  // A recovery link proves the address: an account someone else opened with it starts clean.
+  if (type === 'recovery') await callRpc('claim_proven_address');
   return { email: data.user?.email ?? '' };
 }
 
