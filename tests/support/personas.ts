@@ -105,6 +105,14 @@ export async function confirmAddress(server: TestServer, userId: string): Promis
   await server.server.context.db.query('select app_private.confirm_address($1)', [userId]);
 }
 
+/** Confirms the address of the login with this e-mail, as opening the e-mailed link does. */
+export async function confirmAddressOf(server: TestServer, email: string): Promise<void> {
+  await server.server.context.db.query(
+    'select app_private.confirm_address(u.id) from auth.users u where u.email = lower($1)',
+    [email],
+  );
+}
+
 /**
  * Joins a merchant anonymously through api.join_merchant and signs in as the new client, whose address
  * is then confirmed unless `unconfirmed`.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
+  confirmAddress,
   createAdmin,
   expectOk,
   insertReservation,
@@ -73,8 +74,8 @@ describe('an e-mail address is its owner’s only once she proves it', () => {
         : undefined,
     );
   const consentsOf = (clientId: string) =>
-    sql<{ kind: string; granted: boolean; recorded_at: Date }>(
-      'select kind, granted, recorded_at from app.consents where client_id = $1 order by kind',
+    sql<{ kind: string; granted: boolean; recorded_at: Date; address_confirmed_at: Date | null }>(
+      'select kind, granted, recorded_at, address_confirmed_at from app.consents where client_id = $1 order by kind',
       [clientId],
     );
 
@@ -153,8 +154,10 @@ describe('an e-mail address is its owner’s only once she proves it', () => {
       { kind: 'marketing', granted: true },
       { kind: 'privacy', granted: true },
     ]);
-    for (const consent of consents)
-      expect(consent.recorded_at.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    for (const consent of consents) {
+      expect(consent.address_confirmed_at!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      expect(consent.recorded_at.getTime()).toBeGreaterThanOrEqual(consent.address_confirmed_at!.getTime());
+    }
     const again2 = await server
       .client()
       .rpc('confirm_email_address', { code: link.searchParams.get('oobCode') });
@@ -219,6 +222,29 @@ describe('an e-mail address is its owner’s only once she proves it', () => {
       { kind: 'privacy', granted: true },
     ]);
     expect(expectOk<{ message: string }>(await book(hers, 4)).message).toBe('Prenotazione salvata!');
+  });
+
+  it('keeps a marketing choice made before the confirmation waiting, and records it from then', async () => {
+    const unproven = await joinAsClient(server, salon.merchant.slug, { unconfirmed: true });
+    for (const granted of [true, false, true])
+      expectOk(
+        await unproven.persona.client.rpc('set_marketing_consent', {
+          merchant_slug: salon.merchant.slug,
+          granted,
+        }),
+      );
+    expect(await consentsOf(unproven.joined.client_id)).toEqual([]);
+    expect(
+      expectOk(await unproven.persona.client.rpc('client_consents', { merchant_slug: salon.merchant.slug })),
+    ).toMatchObject({ privacy: null, marketing: null });
+
+    await confirmAddress(server, unproven.joined.user_id);
+    expect(
+      (await consentsOf(unproven.joined.client_id)).map(({ kind, granted }) => ({ kind, granted })),
+    ).toEqual([
+      { kind: 'marketing', granted: true },
+      { kind: 'privacy', granted: true },
+    ]);
   });
 
   it('refuses the code of a client whose address is unconfirmed as a sponsor', async () => {
