@@ -18,6 +18,9 @@ create table app.address_confirmations (
   created_at timestamptz not null default now()
 );
 create unique index address_confirmations_token_hash_idx on app.address_confirmations (token_hash);
+-- The few addresses waiting: what the outbox holds back and the 7-day removal look at.
+create index address_confirmations_waiting_idx on app.address_confirmations (created_at)
+  where confirmed_at is null;
 alter table app.address_confirmations enable row level security;
 revoke all on app.address_confirmations from anon, authenticated;
 grant all on app.address_confirmations to service_role;
@@ -207,8 +210,8 @@ language plpgsql security definer set search_path = ''
 as $$
 begin
   if new.kind <> 'address_confirmation' and exists (
-    select 1 from auth.users u join app.address_confirmations a on a.user_id = u.id
-     where lower(u.email) = lower(new.recipient) and a.confirmed_at is null
+    select 1 from app.address_confirmations a join auth.users u on u.id = a.user_id
+     where a.confirmed_at is null and lower(u.email) = lower(new.recipient)
   ) then
     return null;
   end if;
