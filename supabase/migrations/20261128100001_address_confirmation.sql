@@ -143,6 +143,8 @@ $$;
 revoke all on function app_private.confirm_address(uuid) from public, anon, authenticated;
 grant execute on function app_private.confirm_address(uuid) to service_role;
 
+-- The app's own confirmation, not auth.users.email_confirmed_at: hosted Auth refuses the password
+-- sign-in of an unconfirmed address, and a new client is signed in at once (spec §4).
 create function app_private.confirm_email_address(code text) returns jsonb
 language plpgsql security definer set search_path = ''
 as $$
