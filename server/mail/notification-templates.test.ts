@@ -10,6 +10,7 @@ const kinds: NotificationKind[] = [
   'cancellation',
   'reminder',
   'expiry',
+  'address_confirmation',
 ];
 
 const payload = {

@@ -6,7 +6,14 @@ import { readBodyTemplates, type MailTemplates } from './templated-mail.ts';
 const templatesFolder = fileURLToPath(new URL('../../supabase/templates/', import.meta.url));
 
 export type NotificationKind =
-  'new_request' | 'confirmation' | 'change_proposed' | 'rejection' | 'cancellation' | 'reminder' | 'expiry';
+  | 'new_request'
+  | 'confirmation'
+  | 'change_proposed'
+  | 'rejection'
+  | 'cancellation'
+  | 'reminder'
+  | 'expiry'
+  | 'address_confirmation';
 
 /** Each e-mail's subject; its body is supabase/templates/booking_<kind>.html with a .txt beside it. */
 const subjects: Record<NotificationKind, string> = {
@@ -19,6 +26,7 @@ const subjects: Record<NotificationKind, string> = {
   cancellation: 'Appuntamento annullato: {{ .Treatment }} del {{ .Date }} alle {{ .Time }}',
   reminder: 'Promemoria: {{ .Treatment }} il {{ .Date }} alle {{ .Time }}',
   expiry: 'Richiesta scaduta: {{ .Treatment }} del {{ .Date }} alle {{ .Time }}',
+  address_confirmation: 'Conferma la tua e-mail per {{ .SalonName }}',
 };
 
 /** Kinds that announce a confirmed appointment and so carry its .ics. */
@@ -39,6 +47,8 @@ export interface NotificationPayload {
   previous_time?: string;
   cancelled_by_salon?: boolean;
   expired_proposal?: boolean;
+  /** address_confirmation: the SPA's path that confirms the address (app_private.send_address_confirmation). */
+  confirmation_path?: string;
 }
 
 const cache = new Map<NotificationKind, MailTemplates>();
@@ -81,9 +91,11 @@ export function notificationTemplates(kind: NotificationKind): MailTemplates {
 
 /** One outbox payload as the template fields of its details. */
 function payloadData(kind: NotificationKind, payload: NotificationPayload, siteUrl: string): TemplateData {
+  const site = siteUrl.replace(/\/+$/, '');
   return {
     ForSalon: toSalon.has(kind),
-    SiteURL: siteUrl.replace(/\/+$/, ''),
+    SiteURL: site,
+    ConfirmationURL: payload.confirmation_path ? site + payload.confirmation_path : '',
     SalonName: payload.salon_name,
     SalonPhone: payload.salon_phone,
     SalonAddress: payload.salon_address,

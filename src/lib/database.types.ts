@@ -117,6 +117,7 @@ export type Database = {
       };
       booking_settings: { Args: Record<PropertyKey, never>; Returns: Json };
       cancel_reservation: { Args: { reservation_id: string }; Returns: Json };
+      claim_proven_address: { Args: Record<PropertyKey, never>; Returns: Json };
       client_consents: { Args: { merchant_slug: string }; Returns: Json };
       client_credit: { Args: { merchant_slug: string }; Returns: Json };
       client_data_export: { Args: { merchant_slug: string }; Returns: Json };
@@ -166,6 +167,7 @@ export type Database = {
           sponsor_id: string;
         }[];
       };
+      confirm_email_address: { Args: { code: string }; Returns: Json };
       confirm_reservation: {
         Args: { operator_id?: string; reservation_id: string };
         Returns: Json;
@@ -364,6 +366,10 @@ export type Database = {
       };
       reject_reservation: {
         Args: { reason: string; reservation_id: string };
+        Returns: Json;
+      };
+      resend_address_confirmation: {
+        Args: { merchant_slug: string };
         Returns: Json;
       };
       reservation_free_operators: {

@@ -29,6 +29,11 @@ export const bookingClientTexts = {
   missing: 'Seleziona trattamento, data e orario',
   saved: 'Prenotazione salvata!',
   bookError: 'Errore prenotazione: {message}',
+  confirmAddressTitle: 'Conferma la tua email',
+  confirmAddressHelp:
+    'Non trovi l’e-mail? Guarda anche nella posta indesiderata, oppure fatti inviare un nuovo link.',
+  resendLink: 'Invia di nuovo il link',
+  resendingLink: 'Invio in corso...',
   upcoming: 'Prossime',
   past: 'Passate',
   emptyUpcoming: 'Nessuna prenotazione in programma.',

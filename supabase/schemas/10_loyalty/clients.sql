@@ -183,7 +183,11 @@ begin
   else
     -- An existing account joins another merchant with its own e-mail; the password is ignored.
     select u.email into clean_email from auth.users u where u.id = caller;
-    if not found then
+    -- A token of an ended session (its address claimed by its owner) joins nothing.
+    if not found
+       or ((select auth.jwt()) ->> 'session_id' is not null
+           and not exists (select 1 from auth.sessions s
+                            where s.id::text = (select auth.jwt()) ->> 'session_id' and s.user_id = caller)) then
       raise sqlstate '42501' using message = 'Utente non autenticato';
     end if;
     if exists (select 1 from app.merchants m where m.user_id = caller)
@@ -198,11 +202,15 @@ begin
 
   if clean_sponsor is not null then
     select * into sponsor from app.clients c where c.merchant_id = merchant.id and c.code = clean_sponsor;
-    if not found then
+    -- A sponsor whose address nobody proved yet cannot bring anyone.
+    if not found or app_private.address_unconfirmed(sponsor.user_id) then
       raise sqlstate 'P0001' using message = 'Codice presentatore non valido';
     end if;
   end if;
 
+  if caller is null then
+    perform app_private.release_unproven_address(clean_email);
+  end if;
   account_id := coalesce(caller, app_private.new_login(clean_email, join_merchant.password, clean_name));
 
   insert into app.client_code_counters as counter (merchant_id, last_number)
@@ -221,8 +229,13 @@ begin
       raise sqlstate 'P0001' using message = 'Sei già cliente di questo commerciante';
   end;
 
-  perform app_private.record_consent(new_client_id, 'privacy', true);
-  perform app_private.record_consent(new_client_id, 'marketing', coalesce(join_merchant.marketing_accepted, false));
+  if caller is null or app_private.address_unconfirmed(account_id) then
+    perform app_private.await_address_confirmation(
+      account_id, new_client_id, join_merchant.marketing_accepted, caller is null);
+  else
+    perform app_private.record_consent(new_client_id, 'privacy', true);
+    perform app_private.record_consent(new_client_id, 'marketing', coalesce(join_merchant.marketing_accepted, false));
+  end if;
 
   return jsonb_build_object(
     'client_code', new_code,
@@ -235,7 +248,8 @@ $$;
 grant execute on function app_private.join_merchant(text, text, text, text, text, text, boolean, boolean)
   to anon, authenticated;
 comment on function app_private.join_merchant(text, text, text, text, text, text, boolean, boolean) is
-  'A new client of a merchant (and, for an anonymous caller, its login), with its consents recorded.';
+  'A new client of a merchant (and, for an anonymous caller, its login, which takes the place of an '
+  'unproven account of the same address); its consents are recorded once the address is confirmed.';
 
 create function api.join_merchant(
   merchant_slug text,

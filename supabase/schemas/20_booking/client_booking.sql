@@ -19,6 +19,7 @@ declare
   new_id uuid;
   open_limit integer;
 begin
+  perform app_private.require_confirmed_address(caller_client_id);
   if book_reservation.treatment_id is null or book_reservation.date is null
      or nullif(btrim(coalesce(book_reservation."time", '')), '') is null then
     raise sqlstate 'P0001' using message = 'Seleziona trattamento, data e orario';

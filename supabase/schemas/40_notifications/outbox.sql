@@ -18,7 +18,7 @@ create table app.notification_outbox (
   created_at timestamptz not null default now(),
   constraint notification_outbox_kind_check
     check (kind in ('new_request', 'confirmation', 'change_proposed', 'rejection', 'cancellation', 'reminder',
-                    'expiry'))
+                    'expiry', 'address_confirmation'))
 );
 create index notification_outbox_due_idx on app.notification_outbox (send_after) where sent_at is null;
 create index notification_outbox_reservation_id_idx on app.notification_outbox (reservation_id);
@@ -149,6 +149,7 @@ declare
   picked uuid[];
 begin
   perform app_private.enqueue_expiry_notices();
+  perform app_private.remove_unconfirmed_accounts();
 
   -- A reminder whose appointment was cancelled, moved or deleted, or whose salon turned reminders off,
   -- is dropped unsent.
@@ -194,7 +195,8 @@ grant execute on function app_private.claim_notifications(integer, integer) to s
 comment on function app_private.claim_notifications(integer, integer) is
   'Claims up to batch_size due e-mails for lease_seconds (skipping rows another sender holds), with every '
   'due new request of the same salon and address as one of them, and counts the attempt; first enqueues the '
-  'expiry e-mails of requests that just expired, and drops reminders that no longer apply.';
+  'expiry e-mails of requests that just expired, removes the accounts whose address was not confirmed in 7 '
+  'days, and drops reminders that no longer apply.';
 
 create function app_private.mark_notification_sent(notification_id uuid) returns void
 language sql set search_path = ''

@@ -27,6 +27,14 @@ export const checkFamilies: Record<string, Check[]> = {
     merchantA: `merchant_id = '${w.A.merchantId}'`,
     merchantB: `merchant_id = '${w.B.merchantId}'`,
   })),
+  // The confirmation of each new client's address (its link's hash): the service role's alone.
+  'address confirmations: what each persona reads': selectChecks(
+    'app.address_confirmations',
+    () => ({}),
+    Object.fromEntries(
+      ['clientA', 'clientB', 'merchantA', 'merchantB', 'admin'].map((name) => [name, 'grant']),
+    ),
+  ),
   'storage.objects in the buckets loghi and operatori': storageChecks,
   'update policies on their own, with every column granted': widenedChecks,
 };

@@ -40,6 +40,7 @@ const authenticatedMay: Record<string, string[]> = {
   'app.merchant_daily_sales': ['select'],
   'app.client_statistics': ['select'],
   'app.consents': ['select'],
+  'app.address_confirmations': [],
 };
 const views = new Set(['app.reservation_rows']);
 

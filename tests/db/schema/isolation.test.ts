@@ -284,6 +284,18 @@ describe('tenant isolation over every api function', () => {
       () => only(everyone),
     ],
     ['client_consents', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
+    // The address confirmation (its rules are in tests/db/privacy/address-confirmation.test.ts).
+    ['confirm_email_address', () => ({ code: 'x' }), () => only([], 'Link non valido o scaduto')],
+    [
+      'claim_proven_address',
+      () => ({}),
+      () => only(['clientM1', 'clientM2', 'merchantM1', 'merchantM2', 'admin']),
+    ],
+    [
+      'resend_address_confirmation',
+      () => ({ merchant_slug: m1.slug }),
+      () => ({ ...only([]), clientM1: 'La tua email è già confermata' }),
+    ],
     ['set_marketing_consent', () => ({ merchant_slug: m1.slug, granted: true }), () => only(['clientM1'])],
     ['client_data_export', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
     [

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { ApiError } from '@/lib/api-error';
+import { callRpc } from '@/lib/rpc';
 import { supabase } from '@/lib/supabase';
 
 const verifyEmailLinkInputSchema = z.object({
@@ -10,6 +11,20 @@ const verifyEmailLinkInputSchema = z.object({
 });
 
 type VerifyEmailLinkInput = z.infer<typeof verifyEmailLinkInputSchema>;
+
+/**
+ * A client's address confirmation (api.confirm_email_address, e-mailed through the outbox); null when the
+ * code is not one of its links, so the auth service's own confirmation is tried.
+ */
+async function confirmClientAddress(code: string): Promise<{ email: string } | null> {
+  try {
+    const confirmed = z.object({ email: z.string() }).parse(await callRpc('confirm_email_address', { code }));
+    return { email: confirmed.email };
+  } catch (error) {
+    if (error instanceof ApiError && error.hint === 'otp_expired') return null;
+    throw error;
+  }
+}
 
 /**
  * Redeems an e-mail link: its code (oobCode) signs the account in; a sign-in link that went through
@@ -26,8 +41,14 @@ async function verifyEmailLink(input: VerifyEmailLinkInput): Promise<{ email: st
     }
     return { email: data.session.user.email ?? '' };
   }
+  if (type === 'email') {
+    const confirmed = await confirmClientAddress(tokenHash);
+    if (confirmed) return confirmed;
+  }
   const { data, error } = await supabase.auth.verifyOtp({ token_hash: tokenHash, type });
   if (error) throw ApiError.fromAuth(error);
+  // A recovery link proves the address: an account someone else opened with it starts clean.
+  if (type === 'recovery') await callRpc('claim_proven_address');
   return { email: data.user?.email ?? '' };
 }
 
