@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { merchantSlugSchema } from '@/features/booking-client/api/schemas';
+import { merchantSlugSchema } from '@/components/booking/booking-key';
 import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
