@@ -27,7 +27,9 @@ create table app.clients (
   constraint clients_code_length check (char_length(code) <= 20),
   constraint clients_available_credit_is_finite check (available_credit <> 'NaN'),
   -- Kept with the row (computed on write, not on every read: a 20,000-client salon groups it in milliseconds).
-  phone_key text generated always as (app_private.normalized_phone(phone)) stored
+  phone_key text generated always as (app_private.normalized_phone(phone)) stored,
+  booking_emails boolean not null default true,
+  booking_push boolean not null default true
 );
 create index clients_user_id_idx on app.clients (user_id);
 create index clients_sponsor_id_idx on app.clients (sponsor_id);
@@ -39,6 +41,10 @@ grant all on app.clients to service_role;
 comment on table app.clients is
   'A person''s membership at one merchant: code, sponsor (same merchant), generation in the tree and '
   'available credit (always the sum of its ledger entries).';
+comment on column app.clients.booking_emails is
+  'Whether her booking messages reach her by e-mail (her choice; marketing has its own consent).';
+comment on column app.clients.booking_push is
+  'Whether her booking messages reach her on the phone, once a browser of hers is subscribed.';
 comment on column app.clients.phone_key is
   'The phone number as the shared-phone signal compares it (app_private.normalized_phone); null without one.';
 alter publication supabase_realtime add table app.clients;
@@ -83,7 +89,8 @@ begin
     'clients', coalesce((
       select jsonb_agg(jsonb_build_object(
                'id', p.id, 'code', p.code, 'name', p.name, 'email', p.email, 'phone', p.phone,
-               'sponsor_code', p.sponsor_code, 'available_credit', p.available_credit, 'created_at', p.created_at
+               'sponsor_code', p.sponsor_code, 'available_credit', p.available_credit, 'created_at', p.created_at,
+               'channels', (select app_private.client_channels(k) from app.clients k where k.id = p.id)
              ) order by p.created_at desc, p.code desc)
         from page_rows p
     ), '[]'::jsonb)
