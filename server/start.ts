@@ -33,7 +33,11 @@ export async function startServer(
 ): Promise<RunningServer> {
   const persist = options.persistData ?? true;
   if (persist) protectDataDir(config.dataDir);
-  const vapid = resolveVapidKeys(config.vapid ?? {}, persist ? config.dataDir : undefined, config.siteUrl ?? '');
+  const vapid = resolveVapidKeys(
+    config.vapid ?? {},
+    persist ? config.dataDir : undefined,
+    config.siteUrl ?? '',
+  );
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: persist ? `${config.dataDir}/pglite` : undefined,

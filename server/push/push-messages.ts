@@ -16,7 +16,11 @@ export function pushMessage(kind: NotificationKind, payload: NotificationPayload
   const what = `${payload.treatment}, ${when}`;
   switch (kind) {
     case 'new_request':
-      return { title: 'Nuova richiesta di prenotazione', body: `${payload.client_name}: ${what}`, url: merchantRequests };
+      return {
+        title: 'Nuova richiesta di prenotazione',
+        body: `${payload.client_name}: ${what}`,
+        url: merchantRequests,
+      };
     case 'confirmation':
       return { title: `${payload.salon_name}: prenotazione confermata`, body: what, url: clientBookings };
     case 'change_proposed':

@@ -176,6 +176,7 @@ export type Database = {
       };
       delete_operator: { Args: { operator_id: string }; Returns: Json };
       delete_operator_absence: { Args: { absence_id: string }; Returns: Json };
+      delete_push_subscription: { Args: { endpoint: string }; Returns: Json };
       delete_reservation: { Args: { reservation_id: string }; Returns: Json };
       delete_treatment: { Args: { treatment_id: string }; Returns: Json };
       erase_my_account: {
@@ -355,6 +356,10 @@ export type Database = {
           reversed_by: string;
         }[];
       };
+      my_notification_channels: {
+        Args: { merchant_slug: string };
+        Returns: Json;
+      };
       operator_deletion_impact: { Args: { operator_id: string }; Returns: Json };
       privacy_notice: { Args: Record<PropertyKey, never>; Returns: Json };
       register_purchase: {
@@ -380,6 +385,10 @@ export type Database = {
         Args: { movement_id: string; reason: string };
         Returns: Json;
       };
+      save_push_subscription: {
+        Args: { auth: string; endpoint: string; p256dh: string };
+        Returns: Json;
+      };
       set_booking_emails: {
         Args: { new_request_emails: boolean; reminder_emails: boolean };
         Returns: Json;
@@ -387,6 +396,10 @@ export type Database = {
       set_cancellation_notice: { Args: { hours: number }; Returns: Json };
       set_marketing_consent: {
         Args: { granted: boolean; merchant_slug: string };
+        Returns: Json;
+      };
+      set_my_notification_channels: {
+        Args: { email: boolean; merchant_slug: string; push: boolean };
         Returns: Json;
       };
       set_opening_hours: { Args: { hours: Json }; Returns: Json };

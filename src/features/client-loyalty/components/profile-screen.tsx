@@ -15,6 +15,7 @@ import {
   updateClientPhoneInputSchema,
   useUpdateClientPhone,
 } from '@/features/client-loyalty/api/update-client-phone';
+import { NotificationsSection } from '@/features/client-loyalty/components/notifications-section';
 import { PrivacySection } from '@/features/client-loyalty/components/privacy-section';
 import type { ClientMembership } from '@/features/client-loyalty/membership';
 import { clientLoyaltyTexts } from '@/features/client-loyalty/texts';
@@ -49,6 +50,7 @@ export function ProfileScreen({ membership }: { membership: ClientMembership }) 
           data && (
             <>
               <ProfileForm key={data.phone ?? ''} profile={data} />
+              <NotificationsSection merchantSlug={data.merchant_slug} />
               <PrivacySection merchantSlug={data.merchant_slug} />
             </>
           )

@@ -21,6 +21,8 @@ export const merchantClientSchema = z.object({
   sponsor_code: z.nullable(z.string()),
   available_credit: numeric,
   created_at: z.string(),
+  /** The channels her booking messages reach her by (her choice, a subscribed phone). */
+  channels: z.object({ email: z.boolean(), push: z.boolean() }),
 });
 
 export type MerchantClient = z.infer<typeof merchantClientSchema>;
