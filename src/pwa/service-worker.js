@@ -109,13 +109,11 @@ self.addEventListener('push', (event) => {
 
 async function openScreen(url) {
   const target = new URL(url, self.location.origin).href;
-  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
-  if (open) {
-    await open.focus();
-    return open.navigate(target);
-  }
-  return self.clients.openWindow(target);
+  const [open] = await self.clients.matchAll({ type: 'window' });
+  if (!open) return self.clients.openWindow(target);
+  const focused = open.focus().catch(() => open);
+  await open.navigate(target);
+  return focused;
 }
 
 self.addEventListener('notificationclick', (event) => {
