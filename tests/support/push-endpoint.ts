@@ -24,6 +24,8 @@ export interface ReceivedPush {
 export interface PushEndpoint {
   url: string;
   agent: Agent;
+  /** The endpoint's certificate (PEM), for another process's NODE_EXTRA_CA_CERTS. */
+  certificate: string;
   received: ReceivedPush[];
   /** The status each path answers (201 unless set). */
   answers: Map<string, number>;
@@ -86,6 +88,7 @@ export async function startPushEndpoint(): Promise<PushEndpoint> {
   return {
     url,
     agent: new Agent({ ca: cert }),
+    certificate: cert,
     received,
     answers,
     subscription(path) {

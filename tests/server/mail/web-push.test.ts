@@ -1,4 +1,12 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import webPush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultMigrationsFolder } from '../../../server/config.ts';
+import { applyMigrations } from '../../../server/db/migrations.ts';
+import { openPostgres } from '../../../server/db/postgres.ts';
 import { createMailer } from '../../../server/mail/mailer.ts';
 import { drainOutbox, type DrainOptions } from '../../../server/mail/outbox-drainer.ts';
 import { createAdmin, expectOk, insertReservation, openSalon, type Salon } from '../../support/fixtures.ts';
@@ -8,6 +16,12 @@ import {
   type PushEndpoint,
   type TestSubscription,
 } from '../../support/push-endpoint.ts';
+import { startFakeSmtp } from '../../support/fake-smtp.ts';
+import {
+  createSupabaseShapedDatabase,
+  type SupabaseShapedDatabase,
+} from '../../support/supabase-shaped-database.ts';
+import { testDatabaseKind } from '../../support/test-database.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 /** Phone notifications: the outbox's 'push' rows reach a push service encrypted for her browser alone. */
@@ -115,3 +129,97 @@ describe('notifications: Web Push from the outbox', () => {
     expect(receivedAt('/push/giulia-old')).toHaveLength(attempts);
   });
 });
+
+/** Hosted Supabase: `npm run mail:drain` with the VAPID pair, on a database the migrations alone built. */
+describe.skipIf(testDatabaseKind !== 'postgres')(
+  'notifications: mail:drain sends phone notifications',
+  () => {
+    let database: SupabaseShapedDatabase;
+    let endpoint: PushEndpoint;
+    let folder: string;
+
+    beforeAll(async () => {
+      database = await createSupabaseShapedDatabase();
+      endpoint = await startPushEndpoint();
+      folder = mkdtempSync(join(tmpdir(), 'mail-drain-'));
+    });
+    afterAll(async () => {
+      await endpoint?.close();
+      await database?.drop();
+      if (folder) rmSync(folder, { recursive: true, force: true });
+    });
+
+    it('drains her confirmation to her phone, encrypted, with the VAPID pair of the environment', async () => {
+      const db = await openPostgres(database.url);
+      const phone = endpoint.subscription('/push/hosted');
+      try {
+        // What `supabase db push` records its migrations in, then the migrations themselves.
+        await db.exec(`create schema supabase_migrations;
+        create table supabase_migrations.schema_migrations (version text primary key, statements text[], name text);`);
+        await applyMigrations(db, [defaultMigrationsFolder]);
+        await db.query(
+          `with account as (
+           insert into auth.users (id, email, aud, role) values (gen_random_uuid(), 'marta@cliente.test', 'authenticated', 'authenticated')
+           returning id),
+         salon as (
+           insert into app.merchants (slug, name, email, phone, code_prefix)
+           values ('remoto', 'Salone Remoto', 'remoto@salone.test', '011 555 0101', 'RM') returning id),
+         customer as (
+           insert into app.clients (merchant_id, user_id, code, name, email)
+           select salon.id, account.id, 'RM0001', 'Marta Neri', 'marta@cliente.test' from salon, account
+           returning id, merchant_id, user_id),
+         operator as (insert into app.operators (merchant_id, name) select id, 'Anna' from salon returning id),
+         phone as (
+           insert into app.push_subscriptions (user_id, endpoint, p256dh, auth)
+           select user_id, $1, $2, $3 from customer returning 1)
+         insert into app.reservations (merchant_id, client_id, operator_id, treatment_name, starts_at, ends_at)
+         select customer.merchant_id, customer.id, operator.id, 'Piega', now() + interval '3 days',
+                now() + interval '3 days 1 hour'
+           from customer, operator, (select count(*) from phone) as saved`,
+          [phone.endpoint, phone.p256dh, phone.auth],
+        );
+        await db.query(`update app.reservations set status = 'confermata'`);
+      } finally {
+        await db.close();
+      }
+      const vapid = webPush.generateVAPIDKeys();
+      const caFile = join(folder, 'push-ca.pem');
+      writeFileSync(caFile, endpoint.certificate);
+      const smtp = await startFakeSmtp();
+      const root = new URL('../../..', import.meta.url).pathname;
+      try {
+        const output = await new Promise<string>((resolve, reject) => {
+          execFile(
+            join(root, 'node_modules/.bin/tsx'),
+            ['scripts/mail-drain.ts'],
+            {
+              cwd: root,
+              env: {
+                ...process.env,
+                DATABASE_URL: database.url,
+                SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+                SITE_URL: 'https://prenota.example.com',
+                VAPID_PUBLIC_KEY: vapid.publicKey,
+                VAPID_PRIVATE_KEY: vapid.privateKey,
+                VAPID_SUBJECT: 'mailto:titolare@example.com',
+                NODE_EXTRA_CA_CERTS: caFile,
+              },
+            },
+            (error, stdout, stderr) =>
+              error ? reject(new Error(stdout + stderr)) : resolve(stdout + stderr),
+          );
+        });
+        // The salon's new-request e-mail, her confirmation by e-mail and on the phone.
+        expect(output).toBe('E-mail outbox: 3 sent, 0 failed (retried later)\n');
+      } finally {
+        await smtp.close();
+      }
+      const [push] = endpoint.received;
+      expect(push!.headers['authorization']).toContain(`k=${vapid.publicKey}`);
+      expect(JSON.parse(decryptPush(phone, push!.body))).toMatchObject({
+        title: 'Salone Remoto: prenotazione confermata',
+        url: '/client/prenota',
+      });
+    });
+  },
+);
