@@ -5,7 +5,8 @@ import { callRpc } from '@/lib/rpc';
 export type PushSupport = 'ready' | 'unsupported' | 'blocked';
 
 export function pushSupport(): PushSupport {
-  if (!env.vapidPublicKey || !('serviceWorker' in navigator) || !('PushManager' in window)) return 'unsupported';
+  if (!env.vapidPublicKey || !('serviceWorker' in navigator) || !('PushManager' in window))
+    return 'unsupported';
   if (!('Notification' in window)) return 'unsupported';
   return Notification.permission === 'denied' ? 'blocked' : 'ready';
 }
