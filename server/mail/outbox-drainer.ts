@@ -9,6 +9,8 @@ import {
   type NotificationPayload,
 } from './notification-templates.ts';
 import { sendTemplatedMail, type TemplatedMail } from './templated-mail.ts';
+import { pushMessage } from '../push/push-messages.ts';
+import { sendPush, type PushOptions, type PushSubscriptionRow } from '../push/push-sender.ts';
 
 export interface DrainOptions {
   /** The From of every e-mail (config.toml's sender, as for the auth e-mails). */
@@ -19,6 +21,8 @@ export interface DrainOptions {
   batchSize?: number;
   /** How long a claimed row is this sender's before another may take it (default 300 s). */
   leaseSeconds?: number;
+  /** The VAPID keys for channel 'push' rows; without them those rows fail and are retried. */
+  push?: PushOptions;
 }
 
 export interface DrainResult {
@@ -30,6 +34,7 @@ interface ClaimedRow {
   id: string;
   merchant_id: string;
   kind: NotificationKind;
+  channel: 'email' | 'push';
   recipient: string;
   reservation_id: string | null;
   payload: NotificationPayload;
@@ -73,10 +78,35 @@ async function compose(db: Queryable, envelope: Envelope, options: DrainOptions)
   };
 }
 
+/** A phone notification: to the subscription the row names; one deleted since is skipped. */
+async function deliverPush(db: Queryable, row: ClaimedRow, options: DrainOptions): Promise<void> {
+  if (!options.push) throw new Error('No VAPID keys: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');
+  const { rows } = await db.query<PushSubscriptionRow>(
+    'select endpoint, p256dh, auth from app_private.push_subscription($1) where endpoint is not null',
+    [row.recipient],
+  );
+  const subscription = rows[0];
+  if (!subscription) return;
+  const outcome = await sendPush(subscription, pushMessage(row.kind, row.payload), options.push);
+  if (outcome === 'gone') await db.query('select app_private.forget_push_subscription($1)', [row.recipient]);
+}
+
+/** One e-mail for the envelope's rows, or the phone notification of its row. */
+async function deliver(
+  db: Queryable,
+  mailer: Mailer,
+  envelope: Envelope,
+  options: DrainOptions,
+): Promise<void> {
+  if (envelope[0].channel === 'push') return deliverPush(db, envelope[0], options);
+  await sendTemplatedMail(mailer, await compose(db, envelope, options));
+}
+
 /**
- * Sends every due e-mail of app.notification_outbox once: claims a batch (rows another sender holds
- * are skipped), sends each (a salon's new requests claimed together as one e-mail listing them), marks
- * its rows sent, or records the error so they are retried later with backoff. Counts rows.
+ * Sends every due e-mail and phone notification of app.notification_outbox once: claims a batch (rows
+ * another sender holds are skipped), sends each (a salon's new requests claimed together as one e-mail
+ * listing them), marks its rows sent, or records the error so they are retried later with backoff.
+ * Counts rows.
  */
 export async function drainOutbox(
   db: Queryable,
@@ -87,14 +117,14 @@ export async function drainOutbox(
   const result: DrainResult = { sent: 0, failed: 0 };
   for (;;) {
     const { rows } = await db.query<ClaimedRow>(
-      `select id, merchant_id, kind, recipient, reservation_id, payload
+      `select id, merchant_id, kind, channel, recipient, reservation_id, payload
          from app_private.claim_notifications($1, $2)`,
       [batchSize, options.leaseSeconds ?? 300],
     );
     for (const envelope of envelopes(rows)) {
       const ids = envelope.map((row) => row.id);
       try {
-        await sendTemplatedMail(mailer, await compose(db, envelope, options));
+        await deliver(db, mailer, envelope, options);
       } catch (error) {
         // One statement: the e-mail's rows get one retry time, and go together again.
         await db.query('select app_private.mark_notification_failed(id, $2) from unnest($1::uuid[]) id', [

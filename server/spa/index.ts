@@ -17,6 +17,8 @@ export function browserConfig(context: ServerContext) {
     mainSiteUrl: context.config.mainSiteUrl ?? null,
     /** config.toml's [auth] minimum_password_length: the forms check what the auth service and SQL check. */
     minimumPasswordLength: resolveAuthSettings(context.config).minimumPasswordLength,
+    /** Web Push's VAPID public key, for PushManager.subscribe. */
+    vapidPublicKey: context.vapid.publicKey,
   };
 }
 

@@ -178,6 +178,7 @@ export type Database = {
       };
       delete_operator: { Args: { operator_id: string }; Returns: Json };
       delete_operator_absence: { Args: { absence_id: string }; Returns: Json };
+      delete_push_subscription: { Args: { endpoint: string }; Returns: Json };
       delete_reservation: { Args: { reservation_id: string }; Returns: Json };
       delete_treatment: { Args: { treatment_id: string }; Returns: Json };
       erase_my_account: {
@@ -357,6 +358,10 @@ export type Database = {
           reversed_by: string;
         }[];
       };
+      my_notification_channels: {
+        Args: { merchant_slug: string };
+        Returns: Json;
+      };
       operator_deletion_impact: { Args: { operator_id: string }; Returns: Json };
       privacy_notice: { Args: Record<PropertyKey, never>; Returns: Json };
       referral_credit_cap: { Args: Record<PropertyKey, never>; Returns: Json };
@@ -388,6 +393,10 @@ export type Database = {
         Returns: Json;
       };
       salon_public_page: { Args: { merchant_slug: string }; Returns: Json };
+      save_push_subscription: {
+        Args: { auth: string; endpoint: string; p256dh: string };
+        Returns: Json;
+      };
       set_booking_emails: {
         Args: { new_request_emails: boolean; reminder_emails: boolean };
         Returns: Json;
@@ -398,6 +407,10 @@ export type Database = {
         Returns: Json;
       };
       set_max_open_requests: { Args: { requests: number }; Returns: Json };
+      set_my_notification_channels: {
+        Args: { email: boolean; merchant_slug: string; push: boolean };
+        Returns: Json;
+      };
       set_opening_hours: { Args: { hours: Json }; Returns: Json };
       set_operator_hours: {
         Args: { hours: Json; operator_id: string };

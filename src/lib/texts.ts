@@ -14,6 +14,14 @@ export const texts = {
     offlineRetry: 'Questa pagina ha bisogno della rete. Riprova quando sei di nuovo in linea.',
     checkFailed: 'Non riusciamo a verificare il tuo accesso. Riprova tra qualche istante.',
   },
+  phoneNotifications: {
+    label: 'Notifiche sul telefono',
+    hint: 'Su questo dispositivo, anche con l’app chiusa.',
+    unsupported:
+      'Questo browser non riceve notifiche: installa l’app sulla schermata Home (su iPhone da Safari, “Aggiungi a Home”) e riprova da lì.',
+    blocked: 'Le notifiche sono bloccate per questo sito: consentile nelle impostazioni del browser.',
+    failed: 'Il browser non ha attivato le notifiche: riprova tra qualche istante.',
+  },
   toast: {
     close: 'Chiudi',
     notifications: 'Notifiche',

@@ -117,6 +117,10 @@ export const bookingMerchantTexts = {
     tabOperators: 'Operatori',
     tabTreatments: 'Trattamenti',
     tabSalon: 'Salone',
+    newRequestPush: 'Notifiche sul telefono per le nuove richieste',
+    newRequestPushOn: 'Notifiche attivate su questo dispositivo',
+    newRequestPushOff: 'Notifiche disattivate su questo dispositivo',
+    newRequestPushError: 'Impossibile cambiare le notifiche: {message}',
     openingHours: 'Orari di apertura',
     openingHoursLead:
       'Una o più fasce per ogni giorno. Finché non salvi i tuoi orari il salone è aperto tutti i giorni dalle 09:00 alle 19:00.',

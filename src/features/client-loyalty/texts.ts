@@ -37,6 +37,13 @@ export const clientLoyaltyTexts = {
     refer: 'Presenta un amico',
     dismiss: 'Ho capito',
   },
+  notifications: {
+    title: 'Messaggi sulle prenotazioni',
+    lead: 'Conferme, nuovi orari proposti, rifiuti, annullamenti e promemoria: scegli dove riceverli.',
+    email: 'Per e-mail',
+    saved: 'Preferenza salvata',
+    error: 'Impossibile salvare la preferenza: {message}',
+  },
   privacy: {
     title: 'Privacy e dati personali',
     marketingLabel: 'Voglio ricevere offerte e novità del salone',

@@ -95,6 +95,10 @@ export const merchantLoyaltyTexts = {
     sponsor: 'Codice sponsor',
     credit: 'Credito disponibile',
     joined: 'Iscritto il',
+    channels: 'Messaggi',
+    channelEmail: 'e-mail',
+    channelPush: 'notifiche sul telefono',
+    noChannel: 'nessun canale',
     flagged: 'Da controllare',
     signals: {
       title: 'Da controllare',

@@ -29,7 +29,9 @@ create table app.clients (
   -- Kept with the row (computed on write, not on every read: a 20,000-client salon groups it in milliseconds).
   phone_key text generated always as (app_private.normalized_phone(phone)) stored,
   -- Set once by app_private.erase_person: the row is an anonymous node that neither buys nor earns.
-  erased_at timestamptz
+  erased_at timestamptz,
+  booking_emails boolean not null default true,
+  booking_push boolean not null default true
 );
 create index clients_user_id_idx on app.clients (user_id);
 create index clients_sponsor_id_idx on app.clients (sponsor_id);
@@ -43,6 +45,10 @@ comment on table app.clients is
   'available credit (always the sum of its ledger entries).';
 comment on column app.clients.erased_at is
   'When the person was erased (app_private.erase_person); an erased client neither buys, spends nor earns credit.';
+comment on column app.clients.booking_emails is
+  'Whether her booking messages reach her by e-mail (her choice; marketing has its own consent).';
+comment on column app.clients.booking_push is
+  'Whether her booking messages reach her on the phone, once a browser of hers is subscribed.';
 comment on column app.clients.phone_key is
   'The phone number as the shared-phone signal compares it (app_private.normalized_phone); null without one.';
 alter publication supabase_realtime add table app.clients;
@@ -88,7 +94,8 @@ begin
       select jsonb_agg(jsonb_build_object(
                'id', p.id, 'code', p.code, 'name', p.name, 'email', p.email, 'phone', p.phone,
                'sponsor_code', p.sponsor_code, 'created_at', p.created_at,
-               'available_credit', case when p.erased_at is null then p.available_credit end
+               'available_credit', case when p.erased_at is null then p.available_credit end,
+               'channels', (select app_private.client_channels(k) from app.clients k where k.id = p.id)
              ) order by p.created_at desc, p.code desc)
         from page_rows p
     ), '[]'::jsonb)

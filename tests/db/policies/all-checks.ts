@@ -3,6 +3,7 @@ import { calendarSelectChecks, calendarWriteChecks } from './calendar-checks.ts'
 import { selectChecks, type Check } from './check.ts';
 import { loyaltySelectChecks, loyaltyWriteChecks } from './loyalty-checks.ts';
 import { privilegeChecks } from './privilege-checks.ts';
+import { pushSubscriptionChecks } from './push-subscription-checks.ts';
 import { storageChecks } from './storage-checks.ts';
 import { widenedChecks } from './widened-checks.ts';
 
@@ -35,6 +36,7 @@ export const checkFamilies: Record<string, Check[]> = {
       ['clientA', 'clientB', 'merchantA', 'merchantB', 'admin'].map((name) => [name, 'grant']),
     ),
   ),
+  'push subscriptions: what each persona reads and deletes': pushSubscriptionChecks,
   'storage.objects in the buckets loghi and operatori': storageChecks,
   'update policies on their own, with every column granted': widenedChecks,
 };

@@ -41,6 +41,7 @@ const authenticatedMay: Record<string, string[]> = {
   'app.client_statistics': ['select'],
   'app.consents': ['select'],
   'app.address_confirmations': [],
+  'app.push_subscriptions': ['select', 'delete'],
 };
 const views = new Set(['app.reservation_rows']);
 

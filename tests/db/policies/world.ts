@@ -170,6 +170,14 @@ export async function startPolicyWorld(): Promise<PolicyWorld> {
       ],
     ],
   );
+  // A phone subscribed to notifications for each salon's client and owner.
+  const key = (letter: string) => `B${letter.repeat(86)}`;
+  for (const [index, userId] of [A.memberUserId, B.memberUserId, A.ownerUserId, B.ownerUserId].entries()) {
+    await db.query(
+      `insert into app.push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)`,
+      [userId, `https://push.example.com/${index}`, key('abcd'[index]!), 'a'.repeat(22)],
+    );
+  }
   const users: Record<PersonaName, [role: string, sub?: string, sessionId?: string]> = {
     anon: ['anon'],
     service: ['service_role'],

@@ -283,6 +283,31 @@ describe('tenant isolation over every api function', () => {
       () => ({ merchant_slug: m1.slug, sponsor_code: c1.client_code }),
       () => only(everyone),
     ],
+    // Phones: any signed-in person saves or deletes her own; the channels are a client's choice per salon.
+    [
+      'save_push_subscription',
+      () => ({ endpoint: 'http://push.example.com/1', p256dh: '', auth: '' }),
+      () => ({
+        ...only([]),
+        ...Object.fromEntries(
+          (['clientM1', 'clientM2', 'merchantM1', 'merchantM2', 'admin'] as const).map((persona) => [
+            persona,
+            'Indirizzo delle notifiche non valido: serve un indirizzo https',
+          ]),
+        ),
+      }),
+    ],
+    [
+      'delete_push_subscription',
+      () => ({ endpoint: 'https://push.example.com/nessuno' }),
+      () => only(['clientM1', 'clientM2', 'merchantM1', 'merchantM2', 'admin']),
+    ],
+    ['my_notification_channels', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
+    [
+      'set_my_notification_channels',
+      () => ({ merchant_slug: m1.slug, email: true, push: true }),
+      () => only(['clientM1']),
+    ],
     ['client_consents', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
     // The address confirmation (its rules are in tests/db/privacy/address-confirmation.test.ts).
     ['confirm_email_address', () => ({ code: 'x' }), () => only([], 'Link non valido o scaduto')],

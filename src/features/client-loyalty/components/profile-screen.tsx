@@ -15,6 +15,7 @@ import {
   updateClientPhoneInputSchema,
   useUpdateClientPhone,
 } from '@/features/client-loyalty/api/update-client-phone';
+import { NotificationsSection } from '@/features/client-loyalty/components/notifications-section';
 import { PrivacySection } from '@/features/client-loyalty/components/privacy-section/privacy-section';
 import { WelcomeCard } from '@/features/client-loyalty/components/welcome-card';
 import type { ClientMembership } from '@/features/client-loyalty/membership';
@@ -51,6 +52,7 @@ export function ProfileScreen({ membership }: { membership: ClientMembership }) 
           data && (
             <>
               <ProfileForm key={data.phone ?? ''} profile={data} />
+              <NotificationsSection merchantSlug={data.merchant_slug} />
               <PrivacySection merchantSlug={data.merchant_slug} />
             </>
           )

@@ -22,6 +22,8 @@ const merchantClientSchema = z.object({
   /** null for an erased client: she has no credit. */
   available_credit: z.nullable(numeric),
   created_at: z.string(),
+  /** The channels her booking messages reach her by (her choice, a subscribed phone). */
+  channels: z.object({ email: z.boolean(), push: z.boolean() }),
 });
 
 export type MerchantClient = z.infer<typeof merchantClientSchema>;

@@ -14,6 +14,7 @@ import {
   type BookingSettings,
 } from '@/features/booking-merchant/api/get-booking-settings';
 import { useSetBookingEmails, useSetSalonAddress } from '@/features/booking-merchant/api/set-booking-emails';
+import { NewRequestPushField } from '@/features/booking-merchant/components/new-request-push-field';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
 import { maxLength } from '@/lib/input-limits';
@@ -38,6 +39,7 @@ export function BookingEmailsCard() {
               <>
                 <AddressForm address={data.address ?? ''} />
                 <EmailsForm settings={data} />
+                <NewRequestPushField />
               </>
             )}
           </QueryView>

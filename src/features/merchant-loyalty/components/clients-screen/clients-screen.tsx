@@ -27,12 +27,18 @@ const noValue = merchantLoyaltyTexts.common.noValue;
 
 const pageSize = 12;
 
+function channelsText(channels: MerchantClient['channels']): string {
+  const reached = [channels.email && t.channelEmail, channels.push && t.channelPush].filter(Boolean);
+  return reached.length > 0 ? reached.join(', ') : t.noChannel;
+}
+
 function ClientCard({ client, flagged }: { client: MerchantClient; flagged: boolean }) {
   const rows = [
     { label: t.email, value: client.email ?? noValue },
     { label: t.phone, value: client.phone ?? noValue },
     { label: t.sponsor, value: client.sponsor_code ?? noValue },
     { label: t.joined, value: formatDate(client.created_at) },
+    { label: t.channels, value: channelsText(client.channels) },
   ];
   return (
     <Card className="grid h-full gap-3 p-5">
