@@ -33,5 +33,12 @@ export function pushMessage(kind: NotificationKind, payload: NotificationPayload
       return { title: `Promemoria: domani da ${payload.salon_name}`, body: what, url: clientBookings };
     case 'expiry':
       return { title: `${payload.salon_name}: richiesta scaduta`, body: what, url: clientBookings };
+    case 'address_confirmation':
+      // Only ever an e-mail (the link is the point); a phone gets nothing to tap for it.
+      return {
+        title: `${payload.salon_name}: conferma la tua e-mail`,
+        body: 'Apri il link che ti abbiamo inviato.',
+        url: '/client/profile',
+      };
   }
 }

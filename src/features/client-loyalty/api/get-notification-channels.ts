@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { merchantSlugSchema } from '@/features/client-loyalty/api/get-client-profile';
+import { merchantSlugSchema } from '@/components/booking/booking-key';
 import { callRpc } from '@/lib/rpc';
 
 export const notificationChannelsSchema = z.object({

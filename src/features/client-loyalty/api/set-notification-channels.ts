@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { notificationChannelsQueryOptions } from '@/features/client-loyalty/api/get-notification-channels';
-import { merchantSlugSchema } from '@/features/client-loyalty/api/get-client-profile';
+import { merchantSlugSchema } from '@/components/booking/booking-key';
 import { callRpc } from '@/lib/rpc';
 
 export const setNotificationChannelsInputSchema = z.object({
