@@ -85,8 +85,10 @@ $$;
 grant execute on function app_private.whatsapp_text(text, jsonb) to authenticated, service_role;
 
 -- The link a salon taps for one of its reservations: {kind, url, phone} or {kind, missing_reason}.
+-- Definer: the facts come from app_private.reservation_notice, the service role's; every caller passes a
+-- reservation it has already read as its salon.
 create function app_private.reservation_whatsapp(reservation app.reservations) returns jsonb
-language sql stable set search_path = ''
+language sql stable security definer set search_path = ''
 as $$
   select jsonb_build_object('kind', app_private.whatsapp_kind(reservation))
          || app_private.whatsapp_link(
