@@ -376,6 +376,7 @@ export type Database = {
         }[];
       };
       reservation_ics: { Args: { reservation_id: string }; Returns: string };
+      reservation_whatsapp: { Args: { reservation_id: string }; Returns: Json };
       reverse_purchase: {
         Args: { movement_id: string; reason: string };
         Returns: Json;
