@@ -11,6 +11,8 @@ import { CancelReservationDialog } from '@/features/booking-merchant/components/
 import { ConfirmOperatorDialog } from '@/features/booking-merchant/components/confirm-operator-dialog';
 import { ModifyReservationDialog } from '@/features/booking-merchant/components/modify-reservation-dialog';
 import { RejectReservationDialog } from '@/features/booking-merchant/components/reject-reservation-dialog';
+import { ReminderStatus } from '@/features/booking-merchant/components/reminder-status';
+import { WhatsAppAction } from '@/features/booking-merchant/components/whatsapp-action';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
 import { fill } from '@/lib/texts';
@@ -83,6 +85,8 @@ export function ReservationCard({ reservation }: { reservation: InboxReservation
           {t.slotTaken}
         </p>
       ) : null}
+      <ReminderStatus reminder={reservation.reminder} />
+      <WhatsAppAction whatsapp={reservation.whatsapp} client={client} className="justify-self-start" />
       {reservation.actions.length > 0 ? (
         <div className="flex gap-2 sm:flex-wrap">
           {may('confirm') ? (
