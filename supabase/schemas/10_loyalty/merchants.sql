@@ -39,7 +39,8 @@ create table app.merchants (
   -- The salon's settings: address (calendar entries) and which e-mails it sends
   address text check (address is null or (btrim(address) <> '' and length(address) <= 255)),
   new_request_emails boolean not null default true,
-  reminder_emails boolean not null default true
+  reminder_emails boolean not null default true,
+  second_reminder_emails boolean not null default false
 );
 create index merchants_created_at_idx on app.merchants (created_at desc);
 alter table app.merchants enable row level security;
@@ -57,6 +58,8 @@ comment on column app.merchants.new_request_emails is
   'Whether the salon gets an e-mail for every new booking request.';
 comment on column app.merchants.reminder_emails is
   'Whether customers get a reminder e-mail 24 hours before a confirmed appointment.';
+comment on column app.merchants.second_reminder_emails is
+  'Whether customers also get a second reminder e-mail 2 hours before a confirmed appointment (off by default).';
 
 -- Gapless, race-free source of merchant code prefixes: one row, updated under its row lock.
 create table app.merchant_prefix_counter (

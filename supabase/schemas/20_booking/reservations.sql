@@ -183,14 +183,15 @@ begin
                    'cancellation_notice_hours', m.cancellation_notice_hours,
                    'address', m.address,
                    'new_request_emails', m.new_request_emails,
-                   'reminder_emails', m.reminder_emails)
+                   'reminder_emails', m.reminder_emails,
+                   'second_reminder_emails', m.second_reminder_emails)
             from app.merchants m where m.id = caller_merchant_id);
 end
 $$;
 grant execute on function api.booking_settings() to authenticated;
 comment on function api.booking_settings() is
   'Merchant only: its booking settings (cancellation_notice_hours, address, new_request_emails, '
-  'reminder_emails).';
+  'reminder_emails, second_reminder_emails).';
 
 -- Definer: merchants do not update their own merchant row otherwise; this changes one column only.
 create function api.set_cancellation_notice(hours integer) returns jsonb

@@ -85,6 +85,7 @@ describe('notifications: the outbox is written with the reservation change', () 
       address: null,
       new_request_emails: true,
       reminder_emails: true,
+      second_reminder_emails: false,
     });
     expectRefused(
       await merchant('set_booking_emails', { new_request_emails: null, reminder_emails: true }),
