@@ -382,7 +382,11 @@ export type Database = {
         Returns: Json;
       };
       set_booking_emails: {
-        Args: { new_request_emails: boolean; reminder_emails: boolean };
+        Args: {
+          new_request_emails: boolean;
+          reminder_emails: boolean;
+          second_reminder_emails?: boolean;
+        };
         Returns: Json;
       };
       set_cancellation_notice: { Args: { hours: number }; Returns: Json };

@@ -135,7 +135,7 @@ describe('the WhatsApp action on the Prenotazioni inbox and the Agenda', () => {
       const details = salon.getByRole('dialog', { name: 'Chiara Neri' });
       const whatsapp = details.getByRole('link', { name: 'Scrivi a Chiara Neri su WhatsApp: conferma' });
       expect(await whatsapp.getAttribute('href')).toBe(links.appointment);
-      await details.getByText('Promemoria via e-mail: in programma').waitFor();
+      await details.getByText('Promemoria 24 ore prima via e-mail: in programma').waitFor();
       return details;
     };
     const details = await open();

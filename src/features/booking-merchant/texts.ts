@@ -116,7 +116,7 @@ export const bookingMerchantTexts = {
       rejection: 'rifiuto con il motivo',
       cancellation: 'annullamento con il motivo',
     },
-    reminder: 'Promemoria via {channel}: {status}',
+    reminder: 'Promemoria {hours} ore prima via {channel}: {status}',
     channels: { email: 'e-mail' } as Record<string, string>,
     reminderStatus: {
       sent: 'inviato',
@@ -218,6 +218,7 @@ export const bookingMerchantTexts = {
     saveAddress: 'Salva indirizzo',
     newRequestEmails: 'Ricevi un’e-mail a ogni nuova richiesta di prenotazione',
     reminderEmails: 'Invia alle clienti un promemoria 24 ore prima dell’appuntamento',
+    secondReminderEmails: 'Invia anche un secondo promemoria 2 ore prima dell’appuntamento',
     saveEmails: 'Salva scelte e-mail',
     operators: 'Operatori',
     newOperator: 'Nuovo operatore',

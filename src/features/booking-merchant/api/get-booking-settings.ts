@@ -9,6 +9,7 @@ const bookingSettingsSchema = z.object({
   address: z.nullable(z.string()),
   new_request_emails: z.boolean(),
   reminder_emails: z.boolean(),
+  second_reminder_emails: z.boolean(),
 });
 
 export type BookingSettings = z.infer<typeof bookingSettingsSchema>;

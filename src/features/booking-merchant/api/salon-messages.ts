@@ -21,6 +21,7 @@ export const reminderSchema = z.nullable(
     channel: z.string(),
     status: z.enum(['sent', 'failed', 'retrying', 'scheduled']),
     error: z.nullable(z.string()),
+    hours_before: z.number(),
   }),
 );
 

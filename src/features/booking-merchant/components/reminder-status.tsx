@@ -14,6 +14,7 @@ export function ReminderStatus({ reminder }: { reminder: Reminder }) {
       <p className="flex items-start gap-2 font-medium">
         <BellRing aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         {fill(t.reminder, {
+          hours: reminder.hours_before,
           channel: t.channels[reminder.channel] ?? reminder.channel,
           status: t.reminderStatus[reminder.status],
         })}
