@@ -381,6 +381,7 @@ export type Database = {
         Args: { movement_id: string; reason: string };
         Returns: Json;
       };
+      salon_whatsapp: { Args: { merchant_slug: string }; Returns: Json };
       set_booking_emails: {
         Args: {
           new_request_emails: boolean;

@@ -112,3 +112,20 @@ comment on function api.reservation_whatsapp(uuid) is
   'waiting|change_proposed|rejection|cancellation, url https://wa.me/<E.164 without +>?text=..., phone}), or '
   '{kind, missing_reason} when the client''s phone is missing or invalid; another salon''s reservation is '
   '''Prenotazione non trovata''. Inbox rows and calendar appointments carry the same object as whatsapp.';
+
+-- "Scrivi al salone": the customer's side, on the salon's number.
+create function api.salon_whatsapp(merchant_slug text) returns jsonb
+language plpgsql stable set search_path = ''
+as $$
+declare
+  caller_client_id uuid := app_private.require_client(salon_whatsapp.merchant_slug);
+begin
+  return (select app_private.whatsapp_link(m.phone, 'Ciao ' || m.name || ', sono ' || c.name || '. ')
+            from app.clients c join app.merchants m on m.id = c.merchant_id
+           where c.id = caller_client_id);
+end
+$$;
+grant execute on function api.salon_whatsapp(text) to authenticated;
+comment on function api.salon_whatsapp(text) is
+  'Client only: the wa.me link to write to its salon ({url, phone}, the message begun with both names), or '
+  '{missing_reason} when the salon''s phone is not a valid number.';

@@ -154,6 +154,22 @@ describe('notifications: WhatsApp links', () => {
     expect(calendar.days[0]!.appointments.find((row) => row.id === id)?.whatsapp).toEqual(link);
   });
 
+  it('gives the client "Scrivi al salone" on the salon\'s number, and nobody else', async () => {
+    const link = expectOk<WhatsApp>(
+      await salon.client.client.rpc('salon_whatsapp', { merchant_slug: salon.merchant.slug }),
+    );
+    expect(text(link)).toEqual({ number: '390612345678', text: 'Ciao Salone Onda, sono Giulia Verdi. ' });
+    await sql('update app.merchants set phone = $1 where id = $2', ['06', salon.merchant.id]);
+    expect(
+      expectOk(await salon.client.client.rpc('salon_whatsapp', { merchant_slug: salon.merchant.slug })),
+    ).toEqual({ missing_reason: 'Numero di telefono non valido' });
+    await sql('update app.merchants set phone = $1 where id = $2', ['0612345678', salon.merchant.id]);
+    for (const stranger of [salon.owner.client, other.client.client]) {
+      const { error } = await stranger.rpc('salon_whatsapp', { merchant_slug: salon.merchant.slug });
+      expect(error).not.toBeNull();
+    }
+  });
+
   it("refuses another salon's reservation, a client and anyone signed out", async () => {
     const id = await reservation(addDays(today, 3), 'confermata');
     expectRefused(

@@ -213,6 +213,7 @@ describe('tenant isolation over every api function', () => {
       () => only(['clientM1', 'merchantM1']),
     ],
     ['client_reservation_sections', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
+    ['salon_whatsapp', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
     ['accept_reservation_change', () => ({ reservation_id: nobody }), clientsSay('Prenotazione non trovata')],
     [
       'decline_reservation_change',
