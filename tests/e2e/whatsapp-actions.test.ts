@@ -34,6 +34,8 @@ describe('the WhatsApp action on the Prenotazioni inbox and the Agenda', () => {
   let browser: Browser;
   let salon: Page;
   let owner: TestClient;
+  let slug: string;
+  let salonLink: string;
   let tomorrow: string;
   /** Two days on: its reminder is always still to send. */
   let later: string;
@@ -42,7 +44,7 @@ describe('the WhatsApp action on the Prenotazioni inbox and the Agenda', () => {
   beforeAll(async () => {
     server = await startAppServer(appServerOptions);
     browser = await launchBrowser();
-    const slug = (await createMerchant(server, salonAccount)).slug;
+    slug = (await createMerchant(server, salonAccount)).slug;
     owner = await signedIn(server, salonAccount);
     const merchantId = (await rpcData<{ id: string }>(owner, 'merchant_profile', {})).id;
     const anna = (
@@ -90,6 +92,8 @@ describe('the WhatsApp action on the Prenotazioni inbox and the Agenda', () => {
         await rpcData<{ url: string }>(owner, 'reservation_whatsapp', { reservation_id: id })
       ).url;
     }
+
+    salonLink = (await rpcData<{ url: string }>(chiara, 'salon_whatsapp', { merchant_slug: slug })).url;
 
     salon = await (await browser.newContext({ viewport: phone, locale: 'it-IT' })).newPage();
     await salon.goto(`${server.url}/merchant/${slug}`);
@@ -145,5 +149,25 @@ describe('the WhatsApp action on the Prenotazioni inbox and the Agenda', () => {
     await salon.setViewportSize(desktop);
     await open();
     await checkAndShoot(salon, 'merchant-whatsapp-agenda-desktop');
+  });
+
+  it('gives the customer “Scrivi al salone” on her Prenota screen', async () => {
+    expect(salonLink).toMatch(
+      /^https:\/\/wa\.me\/39\d+\?text=Ciao%20Studio%20Onda%2C%20sono%20Chiara%20Neri/,
+    );
+    const customer = await (await browser.newContext({ viewport: phone, locale: 'it-IT' })).newPage();
+    await customer.goto(`${server.url}/${slug}/login`);
+    await customer.getByLabel('Email').fill('chiara@clienti.test');
+    await customer.getByLabel('Password').fill('password-cliente');
+    await customer.getByRole('button', { name: 'Accedi', exact: true }).click();
+    await waitForPath(customer, '/client/profile');
+    await customer.goto(`${server.url}/client/prenota`);
+    const write = customer.getByRole('link', { name: 'Scrivi al salone su WhatsApp' });
+    expect(await write.getAttribute('href')).toBe(salonLink);
+    await checkAndShoot(customer, 'client-scrivi-al-salone-phone');
+    await customer.setViewportSize(desktop);
+    await write.waitFor();
+    await checkAndShoot(customer, 'client-scrivi-al-salone-desktop');
+    await customer.context().close();
   });
 });
