@@ -60,6 +60,7 @@ as $$
 declare
   caller_merchant_id uuid := app_private.require_merchant();
   pattern text := app_private.search_pattern(merchant_clients.search);
+  salon_name text := (select m.name from app.merchants m where m.id = caller_merchant_id);
   result jsonb;
 begin
   perform app_private.check_page(merchant_clients.page, merchant_clients.page_size);
@@ -83,7 +84,8 @@ begin
     'clients', coalesce((
       select jsonb_agg(jsonb_build_object(
                'id', p.id, 'code', p.code, 'name', p.name, 'email', p.email, 'phone', p.phone,
-               'sponsor_code', p.sponsor_code, 'available_credit', p.available_credit, 'created_at', p.created_at
+               'sponsor_code', p.sponsor_code, 'available_credit', p.available_credit, 'created_at', p.created_at,
+               'whatsapp', app_private.client_whatsapp(p.name, p.phone, salon_name)
              ) order by p.created_at desc, p.code desc)
         from page_rows p
     ), '[]'::jsonb)
@@ -93,7 +95,8 @@ end
 $$;
 grant execute on function api.merchant_clients(text, integer, integer) to authenticated;
 comment on function api.merchant_clients(text, integer, integer) is
-  'Merchant only: its clients, newest first, one page at a time; search matches name, code, e-mail or phone.';
+  'Merchant only: its clients, newest first, one page at a time; search matches name, code, e-mail or phone. '
+  'Each has whatsapp: the wa.me link of a greeting from the salon, or {missing_reason}.';
 
 -- api.client_profile
 create function api.client_profile(merchant_slug text) returns jsonb

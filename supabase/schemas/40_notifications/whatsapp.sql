@@ -129,3 +129,13 @@ grant execute on function api.salon_whatsapp(text) to authenticated;
 comment on function api.salon_whatsapp(text) is
   'Client only: the wa.me link to write to its salon ({url, phone}, the message begun with both names), or '
   '{missing_reason} when the salon''s phone is not a valid number.';
+
+-- A client's card on Clienti: a greeting from the salon.
+create function app_private.client_whatsapp(client_name text, client_phone text, salon_name text) returns jsonb
+language sql immutable set search_path = ''
+as $$
+  select app_private.whatsapp_link(
+    client_whatsapp.client_phone,
+    'Ciao ' || client_whatsapp.client_name || ', ti scriviamo da ' || client_whatsapp.salon_name || '. ')
+$$;
+grant execute on function app_private.client_whatsapp(text, text, text) to authenticated, service_role;

@@ -170,6 +170,21 @@ describe('notifications: WhatsApp links', () => {
     }
   });
 
+  it('puts a greeting from the salon on each client of Clienti', async () => {
+    const clients = async () =>
+      expectOk<{ clients: { id: string; whatsapp: WhatsApp }[] }>(
+        await salon.owner.client.rpc('merchant_clients', { search: 'Giulia' }),
+      ).clients;
+    const [giulia] = await clients();
+    expect(text(giulia!.whatsapp)).toEqual({
+      number: '393331234567',
+      text: 'Ciao Giulia Verdi, ti scriviamo da Salone Onda. ',
+    });
+    await setPhone('');
+    expect((await clients())[0]!.whatsapp).toEqual({ missing_reason: 'Numero di telefono mancante' });
+    await setPhone('333 123 4567');
+  });
+
   it("refuses another salon's reservation, a client and anyone signed out", async () => {
     const id = await reservation(addDays(today, 3), 'confermata');
     expectRefused(
