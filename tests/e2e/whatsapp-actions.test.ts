@@ -170,4 +170,23 @@ describe('the WhatsApp action on the Prenotazioni inbox and the Agenda', () => {
     await checkAndShoot(customer, 'client-scrivi-al-salone-desktop');
     await customer.context().close();
   });
+
+  it('puts it on each client’s card on Clienti', async () => {
+    const { clients } = await rpcData<{ clients: { name: string; whatsapp: { url?: string } }[] }>(
+      owner,
+      'merchant_clients',
+      {},
+    );
+    const chiara = clients.find((client) => client.name === 'Chiara Neri')!.whatsapp.url!;
+    expect(new URL(chiara).searchParams.get('text')).toBe('Ciao Chiara Neri, ti scriviamo da Studio Onda. ');
+    for (const viewport of [phone, desktop]) {
+      await salon.setViewportSize(viewport);
+      await salon.goto(`${server.url}/dashboard/clienti`);
+      await heading(salon, /Clienti/);
+      const link = main().getByRole('link', { name: 'Scrivi a Chiara Neri su WhatsApp' });
+      expect(await link.getAttribute('href')).toBe(chiara);
+      await main().getByText('WhatsApp: Numero di telefono mancante').waitFor();
+      await checkAndShoot(salon, `merchant-whatsapp-clienti-${viewport === phone ? 'phone' : 'desktop'}`);
+    }
+  });
 });

@@ -97,6 +97,9 @@ export const merchantLoyaltyTexts = {
     sponsor: 'Codice sponsor',
     credit: 'Credito disponibile',
     joined: 'Iscritto il',
+    whatsapp: 'WhatsApp',
+    whatsappLabel: 'Scrivi a {client} su WhatsApp',
+    noWhatsapp: 'WhatsApp: {reason}',
     flagged: 'Da controllare',
     signals: {
       title: 'Da controllare',

@@ -21,6 +21,8 @@ export const merchantClientSchema = z.object({
   sponsor_code: z.nullable(z.string()),
   available_credit: numeric,
   created_at: z.string(),
+  /** A greeting from the salon on WhatsApp: its wa.me link, or why there is none. */
+  whatsapp: z.object({ url: z.optional(z.string()), missing_reason: z.optional(z.string()) }),
 });
 
 export type MerchantClient = z.infer<typeof merchantClientSchema>;

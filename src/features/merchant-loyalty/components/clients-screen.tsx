@@ -1,7 +1,8 @@
-import { Search } from 'lucide-react';
+import { MessageCircle, Search } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { QueryView } from '@/components/query-view';
 import { PageHeading } from '@/components/layouts/page-heading';
+import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -16,7 +17,7 @@ import {
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { useDebouncedValue } from '@/features/merchant-loyalty/use-debounced-value';
 import { formatDate, formatMoney } from '@/lib/format';
-import { plural } from '@/lib/texts';
+import { fill, plural } from '@/lib/texts';
 import { cx } from 'class-variance-authority';
 
 const t = merchantLoyaltyTexts.clienti;
@@ -58,6 +59,22 @@ function ClientCard({ client, flagged }: { client: MerchantClient; flagged: bool
           </div>
         ))}
       </dl>
+      {client.whatsapp.url ? (
+        <a
+          href={client.whatsapp.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={fill(t.whatsappLabel, { client: client.name })}
+          className={buttonVariants({ variant: 'outline', className: 'self-end justify-self-start' })}
+        >
+          <MessageCircle aria-hidden="true" />
+          {t.whatsapp}
+        </a>
+      ) : (
+        <p className="self-end text-sm text-muted-foreground">
+          {fill(t.noWhatsapp, { reason: client.whatsapp.missing_reason ?? '' })}
+        </p>
+      )}
     </Card>
   );
 }
