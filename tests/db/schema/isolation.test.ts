@@ -232,11 +232,7 @@ describe('tenant isolation over every api function', () => {
       () => ({ reservation_id: nobody }),
       merchantsSay('Prenotazione non trovata'),
     ],
-    [
-      'reservation_whatsapp',
-      () => ({ reservation_id: nobody }),
-      merchantsSay('Prenotazione non trovata'),
-    ],
+    ['reservation_whatsapp', () => ({ reservation_id: nobody }), merchantsSay('Prenotazione non trovata')],
     ['merchant_reservations_page', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['merchant_pending_count', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['booking_settings', () => ({}), () => only(['merchantM1', 'merchantM2'])],
