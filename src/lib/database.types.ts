@@ -388,17 +388,23 @@ export type Database = {
         }[];
       };
       reservation_ics: { Args: { reservation_id: string }; Returns: string };
+      reservation_whatsapp: { Args: { reservation_id: string }; Returns: Json };
       reverse_purchase: {
         Args: { movement_id: string; reason: string };
         Returns: Json;
       };
       salon_public_page: { Args: { merchant_slug: string }; Returns: Json };
+      salon_whatsapp: { Args: { merchant_slug: string }; Returns: Json };
       save_push_subscription: {
         Args: { auth: string; endpoint: string; p256dh: string };
         Returns: Json;
       };
       set_booking_emails: {
-        Args: { new_request_emails: boolean; reminder_emails: boolean };
+        Args: {
+          new_request_emails: boolean;
+          reminder_emails: boolean;
+          second_reminder_emails?: boolean;
+        };
         Returns: Json;
       };
       set_cancellation_notice: { Args: { hours: number }; Returns: Json };

@@ -3,7 +3,7 @@ import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 
 /** Class names of src/components/ui/controls.css: a className passed to the button wins over them. */
-const buttonVariants = cva('ui-button', {
+export const buttonVariants = cva('ui-button', {
   variants: {
     variant: {
       default: 'ui-button-default',

@@ -5,6 +5,7 @@ export const bookingClientTexts = {
   ...areaTexts.client.prenota,
   lead: 'Scegli trattamento, operatore, giorno e orario: {merchant} ti confermerà la prenotazione.',
   form: 'Nuova prenotazione',
+  writeToSalon: 'Scrivi al salone su WhatsApp',
   treatmentStep: 'Trattamento',
   operatorStep: 'Operatore',
   anyOperator: 'Qualsiasi operatore',

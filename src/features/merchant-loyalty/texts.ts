@@ -99,6 +99,9 @@ export const merchantLoyaltyTexts = {
     channelEmail: 'e-mail',
     channelPush: 'notifiche sul telefono',
     noChannel: 'nessun canale',
+    whatsapp: 'WhatsApp',
+    whatsappLabel: 'Scrivi a {client} su WhatsApp',
+    noWhatsapp: 'WhatsApp: {reason}',
     flagged: 'Da controllare',
     signals: {
       title: 'Da controllare',

@@ -70,6 +70,7 @@ as $$
 declare
   caller_merchant_id uuid := app_private.require_merchant();
   pattern text := app_private.search_pattern(merchant_clients.search);
+  salon_name text := (select m.name from app.merchants m where m.id = caller_merchant_id);
   result jsonb;
 begin
   perform app_private.check_page(merchant_clients.page, merchant_clients.page_size);
@@ -95,7 +96,8 @@ begin
                'id', p.id, 'code', p.code, 'name', p.name, 'email', p.email, 'phone', p.phone,
                'sponsor_code', p.sponsor_code, 'created_at', p.created_at,
                'available_credit', case when p.erased_at is null then p.available_credit end,
-               'channels', (select app_private.client_channels(k) from app.clients k where k.id = p.id)
+               'channels', (select app_private.client_channels(k) from app.clients k where k.id = p.id),
+               'whatsapp', app_private.client_whatsapp(p.name, p.phone, salon_name)
              ) order by p.created_at desc, p.code desc)
         from page_rows p
     ), '[]'::jsonb)
@@ -106,7 +108,8 @@ $$;
 grant execute on function api.merchant_clients(text, integer, integer) to authenticated;
 comment on function api.merchant_clients(text, integer, integer) is
   'Merchant only: its clients, newest first, one page at a time; search matches name, code, e-mail or phone. '
-  'An erased client has no credit (available_credit null).';
+  'An erased client has no credit (available_credit null). Each has whatsapp: the wa.me link of a greeting '
+  'from the salon, or {missing_reason}.';
 
 -- api.client_profile
 create function api.client_profile(merchant_slug text) returns jsonb

@@ -42,6 +42,7 @@ create table app.merchants (
   reminder_emails boolean not null default true,
   max_open_requests integer not null default 3
     constraint merchants_max_open_requests_1_to_100 check (max_open_requests between 1 and 100),
+  second_reminder_emails boolean not null default false,
   referral_credit_cap numeric(10, 2)
     constraint merchants_referral_credit_cap_range
       check (referral_credit_cap is null or (referral_credit_cap > 0 and referral_credit_cap <= 100000))
@@ -67,6 +68,8 @@ comment on column app.merchants.max_open_requests is
   'the salon at once (1-100, default 3).';
 comment on column app.merchants.referral_credit_cap is
   'The most credit a sponsor earns from her referrals'' purchases in a calendar month (Europe/Rome); null: no cap.';
+comment on column app.merchants.second_reminder_emails is
+  'Whether customers also get a second reminder e-mail 2 hours before a confirmed appointment (off by default).';
 
 -- Gapless, race-free source of merchant code prefixes: one row, updated under its row lock.
 create table app.merchant_prefix_counter (

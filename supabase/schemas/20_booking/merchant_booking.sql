@@ -294,11 +294,14 @@ begin
              'updated_at', v.updated_at,
              'actions', app_private.reservation_actions(v.status, v.starts_at, v.merchant_id, true),
              'slot_taken', c.section_rank = 0 and app_private.slot_already_taken(
-                             v.merchant_id, v.treatment_id, v.operator_id, v.starts_at, v.ends_at, v.id))
+                             v.merchant_id, v.treatment_id, v.operator_id, v.starts_at, v.ends_at, v.id),
+             'whatsapp', app_private.reservation_whatsapp(r),
+             'reminder', app_private.reminder_status(v.id))
            order by c.position)
     into page
     from unnest(chosen_ids, chosen_ranks) with ordinality as c (id, section_rank, position)
-    join app.reservation_rows v on v.id = c.id;
+    join app.reservation_rows v on v.id = c.id
+    join app.reservations r on r.id = c.id;
 
   return jsonb_build_object(
     'reservations', coalesce(to_jsonb(page[1:size]), '[]'::jsonb),
@@ -312,7 +315,8 @@ comment on function api.merchant_reservations_page(text, text, integer) is
   'still pending, soonest first, slot_taken when confirmed appointments already fill their slot), upcoming '
   '(confirmed or modified, not ended, soonest first), history (the rest, latest first), or null for all '
   'three in that order. after: the previous page''s next; page_size 1-100 (default 20). Each row has the '
-  'fields of api.reservation_row, actions included.';
+  'fields of api.reservation_row, actions included, whatsapp (api.reservation_whatsapp) and reminder '
+  '(app_private.reminder_status, null without one).';
 
 create function api.merchant_pending_count() returns integer
 language plpgsql stable set search_path = ''

@@ -184,14 +184,15 @@ begin
                    'address', m.address,
                    'new_request_emails', m.new_request_emails,
                    'reminder_emails', m.reminder_emails,
-                   'max_open_requests', m.max_open_requests)
+                   'max_open_requests', m.max_open_requests,
+                   'second_reminder_emails', m.second_reminder_emails)
             from app.merchants m where m.id = caller_merchant_id);
 end
 $$;
 grant execute on function api.booking_settings() to authenticated;
 comment on function api.booking_settings() is
   'Merchant only: its booking settings (cancellation_notice_hours, address, new_request_emails, '
-  'reminder_emails, max_open_requests).';
+  'reminder_emails, max_open_requests, second_reminder_emails).';
 
 -- Definer: merchants do not update their own merchant row otherwise; this changes one column only.
 create function api.set_cancellation_notice(hours integer) returns jsonb

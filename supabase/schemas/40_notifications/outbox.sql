@@ -71,6 +71,12 @@ as $$
 $$;
 grant execute on function app_private.new_request_send_after(uuid) to service_role;
 
+-- The second reminder: 2 real hours before the start, on the days the clocks change too.
+create function app_private.second_reminder_due(starts_at timestamptz) returns timestamptz
+language sql immutable set search_path = ''
+as $$ select second_reminder_due.starts_at - interval '2 hours' $$;
+grant execute on function app_private.second_reminder_due(timestamptz) to service_role;
+
 create function app_private.enqueue_reservation_notifications() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -105,6 +111,10 @@ begin
     perform app_private.notify_customer(new, 'confirmation', notice);
     if salon.reminder_emails and app_private.reminder_due(new.starts_at) > now() then
       perform app_private.notify_customer(new, 'reminder', notice, app_private.reminder_due(new.starts_at));
+    end if;
+    if salon.second_reminder_emails and app_private.second_reminder_due(new.starts_at) > now() then
+      perform app_private.notify_customer(new, 'reminder', notice || jsonb_build_object('second_reminder', true),
+                                          app_private.second_reminder_due(new.starts_at));
     end if;
   elsif new.status = 'modificata' then
     perform app_private.notify_customer(new, 'change_proposed',
@@ -150,7 +160,8 @@ begin
       where d.kind = 'reminder' and d.sent_at is null and d.send_after <= now()
         and not exists (
           select 1 from app.reservations r join app.merchants m on m.id = r.merchant_id
-           where r.id = d.reservation_id and r.status = 'confermata' and m.reminder_emails
+           where r.id = d.reservation_id and r.status = 'confermata'
+             and case when d.payload ? 'second_reminder' then m.second_reminder_emails else m.reminder_emails end
              and r.starts_at = (d.payload ->> 'starts_at')::timestamptz)
       for update skip locked);
 
@@ -211,8 +222,12 @@ $$;
 revoke all on function app_private.mark_notification_failed(uuid, text) from anon, authenticated;
 grant execute on function app_private.mark_notification_failed(uuid, text) to service_role;
 
--- Definer: merchants do not update their own merchant row otherwise; this changes two columns only.
-create function api.set_booking_emails(new_request_emails boolean, reminder_emails boolean) returns jsonb
+-- Definer: merchants do not update their own merchant row otherwise; this changes three columns only.
+create function api.set_booking_emails(
+  new_request_emails boolean,
+  reminder_emails boolean,
+  second_reminder_emails boolean default null
+) returns jsonb
 language plpgsql security definer set search_path = ''
 as $$
 declare
@@ -223,15 +238,16 @@ begin
   end if;
   update app.merchants m
      set new_request_emails = set_booking_emails.new_request_emails,
-         reminder_emails = set_booking_emails.reminder_emails
+         reminder_emails = set_booking_emails.reminder_emails,
+         second_reminder_emails = coalesce(set_booking_emails.second_reminder_emails, m.second_reminder_emails)
    where m.id = caller_merchant_id;
   return jsonb_build_object('message', 'Impostazioni delle e-mail aggiornate');
 end
 $$;
-grant execute on function api.set_booking_emails(boolean, boolean) to authenticated;
-comment on function api.set_booking_emails(boolean, boolean) is
-  'Merchant only: whether it gets an e-mail for each new request and whether its customers get a reminder '
-  '24 hours before a confirmed appointment.';
+grant execute on function api.set_booking_emails(boolean, boolean, boolean) to authenticated;
+comment on function api.set_booking_emails(boolean, boolean, boolean) is
+  'Merchant only: whether it gets an e-mail for each new request, whether its customers get a reminder '
+  '24 hours before a confirmed appointment, and a second one 2 hours before (null: unchanged).';
 
 create function app_private.enqueue_expiry_notices() returns integer
 language sql set search_path = ''

@@ -216,6 +216,7 @@ describe('tenant isolation over every api function', () => {
       () => only(['clientM1', 'merchantM1']),
     ],
     ['client_reservation_sections', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
+    ['salon_whatsapp', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
     ['accept_reservation_change', () => ({ reservation_id: nobody }), clientsSay('Prenotazione non trovata')],
     [
       'decline_reservation_change',
@@ -234,6 +235,7 @@ describe('tenant isolation over every api function', () => {
       () => ({ reservation_id: nobody }),
       merchantsSay('Prenotazione non trovata'),
     ],
+    ['reservation_whatsapp', () => ({ reservation_id: nobody }), merchantsSay('Prenotazione non trovata')],
     ['merchant_reservations_page', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['merchant_pending_count', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['booking_settings', () => ({}), () => only(['merchantM1', 'merchantM2'])],

@@ -10,6 +10,7 @@ const bookingSettingsSchema = z.object({
   new_request_emails: z.boolean(),
   reminder_emails: z.boolean(),
   max_open_requests: numeric,
+  second_reminder_emails: z.boolean(),
 });
 
 export type BookingSettings = z.infer<typeof bookingSettingsSchema>;

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { reminderSchema, whatsappSchema } from '@/features/booking-merchant/api/salon-messages';
 import { reservationsKey } from '@/features/booking-merchant/api/schemas';
 import { numeric } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
@@ -21,6 +22,8 @@ const appointmentSchema = z.object({
   /** Where the grid places it: minutes from the first row, and how many minutes it lasts. */
   offset_minutes: z.number(),
   length_minutes: z.number(),
+  whatsapp: whatsappSchema,
+  reminder: reminderSchema,
 });
 
 const calendarDaySchema = z.object({

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { reservationRowSchema } from '@/components/booking/reservation-row';
+import { reminderSchema, whatsappSchema } from '@/features/booking-merchant/api/salon-messages';
 import { reservationsKey } from '@/features/booking-merchant/api/schemas';
 import { callRpc } from '@/lib/rpc';
 
@@ -8,7 +9,13 @@ import { callRpc } from '@/lib/rpc';
 export type InboxSection = 'to_answer' | 'upcoming' | 'history' | null;
 
 const inboxPageSchema = z.object({
-  reservations: z.array(z.extend(reservationRowSchema, { slot_taken: z.boolean() })),
+  reservations: z.array(
+    z.extend(reservationRowSchema, {
+      slot_taken: z.boolean(),
+      whatsapp: whatsappSchema,
+      reminder: reminderSchema,
+    }),
+  ),
   next: z.nullable(z.string()),
 });
 

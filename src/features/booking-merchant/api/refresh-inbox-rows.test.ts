@@ -46,6 +46,8 @@ function row(id: string, startsAt: string, status = 'confermata') {
     updated_at: startsAt,
     actions: [],
     slot_taken: false,
+    whatsapp: { kind: 'confirmation' as const, missing_reason: 'Numero di telefono mancante' },
+    reminder: null,
   };
 }
 

@@ -6,14 +6,16 @@ import { callRpc } from '@/lib/rpc';
 interface BookingEmails {
   newRequestEmails: boolean;
   reminderEmails: boolean;
+  secondReminderEmails: boolean;
 }
 
-/** Whether the salon is e-mailed each new request, and whether customers get the 24-hour reminder. */
-async function setBookingEmails(choice: BookingEmails): Promise<{ message: string }> {
+/** Whether the salon is e-mailed each new request, and whether customers get the 24- and 2-hour reminders. */
+export async function setBookingEmails(choice: BookingEmails): Promise<{ message: string }> {
   return messageSchema.parse(
     await callRpc('set_booking_emails', {
       new_request_emails: choice.newRequestEmails,
       reminder_emails: choice.reminderEmails,
+      second_reminder_emails: choice.secondReminderEmails,
     }),
   );
 }

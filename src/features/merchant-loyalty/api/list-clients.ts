@@ -24,6 +24,8 @@ const merchantClientSchema = z.object({
   created_at: z.string(),
   /** The channels her booking messages reach her by (her choice, a subscribed phone). */
   channels: z.object({ email: z.boolean(), push: z.boolean() }),
+  /** A greeting from the salon on WhatsApp: its wa.me link, or why there is none. */
+  whatsapp: z.object({ url: z.optional(z.string()), missing_reason: z.optional(z.string()) }),
 });
 
 export type MerchantClient = z.infer<typeof merchantClientSchema>;

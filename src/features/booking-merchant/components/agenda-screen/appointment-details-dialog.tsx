@@ -4,6 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import type { CalendarAppointment } from '@/features/booking-merchant/api/get-merchant-calendar';
 import { telHref } from '@/features/booking-merchant/calendar-dates';
+import { ReminderStatus } from '@/features/booking-merchant/components/reminder-status';
+import { WhatsAppAction } from '@/features/booking-merchant/components/whatsapp-action';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { fill } from '@/lib/texts';
 
@@ -49,6 +51,12 @@ export function AppointmentDetailsDialog({
         ) : (
           <p className="text-muted-foreground">{t.noPhone}</p>
         )}
+        <WhatsAppAction
+          whatsapp={appointment.whatsapp}
+          client={appointment.client_name}
+          className="justify-self-start"
+        />
+        <ReminderStatus reminder={appointment.reminder} />
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           <dt className="text-muted-foreground">{c.treatment}</dt>
           <dd className="font-medium">{appointment.treatment_name}</dd>

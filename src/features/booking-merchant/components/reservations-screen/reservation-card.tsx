@@ -12,6 +12,8 @@ import type { InboxReservation } from '@/features/booking-merchant/api/list-merc
 import { ConfirmOperatorDialog } from '@/features/booking-merchant/components/reservations-screen/confirm-operator-dialog';
 import { ModifyReservationDialog } from '@/features/booking-merchant/components/reservations-screen/modify-reservation-dialog';
 import { ReservationReasonDialog } from '@/features/booking-merchant/components/reservation-reason-dialog';
+import { ReminderStatus } from '@/features/booking-merchant/components/reminder-status';
+import { WhatsAppAction } from '@/features/booking-merchant/components/whatsapp-action';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
 import { fill } from '@/lib/texts';
@@ -86,6 +88,8 @@ export function ReservationCard({ reservation }: { reservation: InboxReservation
           {t.slotTaken}
         </p>
       ) : null}
+      <ReminderStatus reminder={reservation.reminder} />
+      <WhatsAppAction whatsapp={reservation.whatsapp} client={client} className="justify-self-start" />
       {reservation.actions.length > 0 ? (
         <div className="flex gap-2 sm:flex-wrap">
           {may('confirm') ? (

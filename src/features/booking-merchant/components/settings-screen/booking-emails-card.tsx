@@ -105,6 +105,7 @@ function EmailsForm({ settings }: { settings: BookingSettings }) {
     defaultValues: {
       newRequestEmails: settings.new_request_emails,
       reminderEmails: settings.reminder_emails,
+      secondReminderEmails: settings.second_reminder_emails,
     },
   });
   const { isSubmitting } = form.formState;
@@ -122,6 +123,7 @@ function EmailsForm({ settings }: { settings: BookingSettings }) {
     <form noValidate aria-label={t.emails} onSubmit={onSubmit} className="grid gap-4">
       <CheckboxField label={t.newRequestEmails} {...form.register('newRequestEmails')} />
       <CheckboxField label={t.reminderEmails} {...form.register('reminderEmails')} />
+      <CheckboxField label={t.secondReminderEmails} {...form.register('secondReminderEmails')} />
       <Button type="submit" className="justify-self-start" disabled={isSubmitting}>
         {isSubmitting ? t.saving : t.saveEmails}
       </Button>

@@ -1,8 +1,10 @@
+import { MessageCircle } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { QueryView } from '@/components/query-view';
 import { PageHeading } from '@/components/layouts/page-heading';
+import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { SearchInput } from '@/components/ui/search-input';
@@ -19,7 +21,7 @@ import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { shownCredit } from '@/features/merchant-loyalty/client-credit';
 import { useDebouncedValue } from '@/features/merchant-loyalty/use-debounced-value';
 import { formatDate } from '@/lib/format';
-import { plural } from '@/lib/texts';
+import { fill, plural } from '@/lib/texts';
 import { cx } from 'class-variance-authority';
 
 const t = merchantLoyaltyTexts.clienti;
@@ -67,6 +69,22 @@ function ClientCard({ client, flagged }: { client: MerchantClient; flagged: bool
           </div>
         ))}
       </dl>
+      {client.whatsapp.url ? (
+        <a
+          href={client.whatsapp.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={fill(t.whatsappLabel, { client: client.name })}
+          className={buttonVariants({ variant: 'outline', className: 'self-end justify-self-start' })}
+        >
+          <MessageCircle aria-hidden="true" />
+          {t.whatsapp}
+        </a>
+      ) : (
+        <p className="self-end text-sm text-muted-foreground">
+          {fill(t.noWhatsapp, { reason: client.whatsapp.missing_reason ?? '' })}
+        </p>
+      )}
     </Card>
   );
 }
