@@ -237,6 +237,13 @@ describe('booking: the salon sets up operators and treatments, a customer books,
     expect(saved).toContain('45 min');
     expect(saved).toContain('€ 39,90');
     expect(saved).toContain('Giulia');
+    // Sent again empty, the form refuses it under the fields: the earlier success no longer shows.
+    await form.getByRole('button', { name: 'Aggiungi trattamento' }).click();
+    expect(await form.getByLabel('Nome').getAttribute('aria-invalid')).toBe('true');
+    await salon
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Trattamento registrato!' })
+      .waitFor({ state: 'detached', timeout: 3_000 });
 
     // A second treatment, for everyone, then removed.
     await form.getByLabel('Nome').fill('Manicure');

@@ -34,9 +34,18 @@ function useDismissErrorsOnNavigate() {
   }, [pathname]);
 }
 
+/** Typing into a field corrects what the error said: the toast goes rather than cover the field. */
+function useDismissErrorsOnInput() {
+  useEffect(() => {
+    document.addEventListener('input', dismissErrors);
+    return () => document.removeEventListener('input', dismissErrors);
+  }, []);
+}
+
 /** Where toasts appear: mounted with the first one (sonner replays a toast made before it mounts). */
 export function Toaster() {
   useDismissErrorsOnNavigate();
+  useDismissErrorsOnInput();
   const shown = useSyncExternalStore(subscribe, () => toasted);
   return shown ? (
     <Suspense fallback={null}>
