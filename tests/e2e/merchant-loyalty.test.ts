@@ -194,8 +194,10 @@ describe('a merchant registers purchases and reads the loyalty programme', () =>
     await page.setViewportSize(desktop);
     await expectClearOf(errorToasts(page), page.getByRole('heading', { level: 1 }));
     await expectClearOf(errorToasts(page), page.getByLabel('Sconto da utilizzare'));
+    await screenshot(page, 'merchant-registrazioni-sconto-rifiutato-desktop');
     await page.setViewportSize(phone);
     await expectClearOf(errorToasts(page), page.getByRole('navigation', { name: 'Navigazione principale' }));
+    await page.screenshot({ path: 'screenshots/merchant-registrazioni-sconto-rifiutato-phone.png' });
     // Correcting the field: the error has been read and goes rather than cover it.
     await page.getByLabel('Sconto da utilizzare').fill('6,5');
     await errorToasts(page).first().waitFor({ state: 'detached', timeout: 3_000 });
