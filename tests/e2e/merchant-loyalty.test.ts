@@ -429,4 +429,28 @@ describe('a merchant registers purchases and reads the loyalty programme', () =>
     expect(legend).toContain('3ª generazione e oltre');
     await checkAndShoot(page, 'merchant-struttura-open');
   });
+
+  it('offline, the purchase waits for the connection and is registered once when it returns', async () => {
+    await open(page, 'Registrazioni', 'Registrazioni');
+    await page.getByLabel('Cerca cliente').fill('A00003');
+    await page.getByText('1 cliente', { exact: true }).waitFor();
+    await page.getByRole('button', { name: /Carla/ }).click();
+    await page.getByTestId('selected-client').getByText('Carla').waitFor();
+    await page.getByLabel('Spesa').fill('10');
+
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'Registra acquisto' }).click();
+    const waiting = page.getByRole('button', { name: 'In attesa della connessione...' });
+    await waiting.waitFor();
+    expect(await waiting.isDisabled()).toBe(true);
+    await page.getByRole('status').filter({ hasText: 'appena torna la connessione' }).waitFor();
+    await checkAndShoot(page, 'merchant-registrazioni-offline');
+
+    await page.context().setOffline(false);
+    await toast(page, 'success', 'Registrazione avvenuta con successo!');
+    await page.getByRole('button', { name: 'Registra acquisto' }).waitFor();
+    // Registered once: one more movement than the three above.
+    await open(page, 'Movimenti', 'Storico Movimenti');
+    await page.getByText('4 movimenti').waitFor();
+  });
 });

@@ -173,8 +173,15 @@ export function PurchaseEntryScreen() {
                 </span>
               </p>
               <Button type="submit" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting ? t.submitting : t.submit}
+                {registerPurchase.isPaused
+                  ? t.waitingForConnection
+                  : form.formState.isSubmitting
+                    ? t.submitting
+                    : t.submit}
               </Button>
+              <p role="status" className="text-sm text-muted-foreground empty:hidden">
+                {registerPurchase.isPaused ? t.offlineHint : ''}
+              </p>
             </form>
           </CardContent>
         </Card>
