@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { netPreview, purchaseFormSchema } from '@/features/merchant-loyalty/purchase-form';
+import {
+  fieldMessage,
+  netPreview,
+  purchaseFormSchema,
+  toastedRefusal,
+} from '@/features/merchant-loyalty/purchase-form';
 
 const base = { clientCode: 'A00001', availableCredit: 5, spend: '40', discount: '5' };
 
@@ -88,5 +93,30 @@ describe('netPreview', () => {
     expect(netPreview('10', '')).toBe(10);
     expect(netPreview('', '0')).toBeNull();
     expect(netPreview('abc', '0')).toBeNull();
+  });
+});
+
+describe('where a purchase problem is shown', () => {
+  const discountTooHigh =
+    'Errore: lo sconto da utilizzare deve essere inferiore o uguale allo sconto disponibile.';
+  const invalidAmount = 'Inserisci un importo valido, con al massimo due decimali';
+
+  it('shows the spec §8 refusals as a toast only, never under the field', () => {
+    const { errors } = formResult({ ...base, spend: '40', discount: '6' });
+    expect(errors?.discount).toBe(discountTooHigh);
+    expect(fieldMessage(errors?.discount)).toBeUndefined();
+    expect(toastedRefusal([errors?.discount, errors?.spend])).toBe(discountTooHigh);
+    expect(
+      toastedRefusal([
+        undefined,
+        "L'importo di spesa deve essere uguale o superiore allo sconto da utilizzare",
+      ]),
+    ).toBe("L'importo di spesa deve essere uguale o superiore allo sconto da utilizzare");
+  });
+
+  it('keeps a field problem under its field only', () => {
+    const { errors } = formResult({ ...base, spend: 'abc' });
+    expect(fieldMessage(errors?.spend)).toBe(invalidAmount);
+    expect(toastedRefusal([errors?.discount, errors?.spend])).toBeUndefined();
   });
 });

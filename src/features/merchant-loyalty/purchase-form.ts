@@ -36,6 +36,22 @@ export const purchaseFormSchema = z
     }),
   );
 
+/**
+ * Spec §8's purchase refusals are read as a toast, the outcome of 'Registra acquisto'; every other
+ * problem (no client, an amount missing or not valid) stays under its field only.
+ */
+const toastedRefusals: readonly string[] = [t.discountTooHigh, t.spendBelowDiscount];
+
+/** The message to show under a field: none when the refusal is a toast. */
+export function fieldMessage(message: string | undefined): string | undefined {
+  return message !== undefined && toastedRefusals.includes(message) ? undefined : message;
+}
+
+/** The spec §8 refusal among the form's messages, to show as a toast. */
+export function toastedRefusal(messages: readonly (string | undefined)[]): string | undefined {
+  return messages.find((message) => message !== undefined && toastedRefusals.includes(message));
+}
+
 export type PurchaseFormValues = z.input<typeof purchaseFormSchema>;
 export type PurchaseFormOutput = z.output<typeof purchaseFormSchema>;
 

@@ -31,6 +31,8 @@ export const merchantLoyaltyTexts = {
     net: 'Netto da pagare',
     submit: 'Registra acquisto',
     submitting: 'Registrazione in corso...',
+    waitingForConnection: 'In attesa della connessione...',
+    offlineHint: "L'acquisto sarà registrato, una volta sola, appena torna la connessione.",
     success: 'Registrazione avvenuta con successo!',
     discountTooHigh:
       'Errore: lo sconto da utilizzare deve essere inferiore o uguale allo sconto disponibile.',

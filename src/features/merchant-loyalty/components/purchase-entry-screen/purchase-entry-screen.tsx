@@ -12,10 +12,12 @@ import { ClientPicker } from '@/features/merchant-loyalty/components/purchase-en
 import { SuffixedInput } from '@/features/merchant-loyalty/components/suffixed-input';
 import { toInputText } from '@/lib/decimal-input';
 import {
+  fieldMessage,
   netPreview,
   purchaseFormSchema,
   type PurchaseFormOutput,
   type PurchaseFormValues,
+  toastedRefusal,
 } from '@/features/merchant-loyalty/purchase-form';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { errorMessage } from '@/lib/api-error';
@@ -52,9 +54,10 @@ export function PurchaseEntryScreen() {
     form.setFocus('spend');
   };
 
-  const showFirstError = (invalid: FieldErrors<PurchaseFormValues>) => {
-    const first = invalid.clientCode ?? invalid.discount ?? invalid.spend;
-    if (first?.message) notify.error(first.message);
+  const toastRefusal = (invalid: FieldErrors<PurchaseFormValues>) => {
+    const refusal = toastedRefusal([invalid.discount?.message, invalid.spend?.message]);
+    if (refusal) notify.error(refusal);
+    else notify.clear();
   };
 
   const onSubmit = form.handleSubmit(async ({ clientCode, spend, discount }) => {
@@ -73,7 +76,7 @@ export function PurchaseEntryScreen() {
     } catch (error) {
       notify.error(errorMessage(error));
     }
-  }, showFirstError);
+  }, toastRefusal);
   const usableCredit = selected?.available_credit ?? 0;
 
   return (
@@ -123,7 +126,7 @@ export function PurchaseEntryScreen() {
                 )}
               </div>
               <div className="grid gap-4 sm:grid-cols-2">
-                <FormField label={t.spend} error={errors.spend?.message}>
+                <FormField label={t.spend} error={fieldMessage(errors.spend?.message)}>
                   {(control) => (
                     <SuffixedInput
                       {...control}
@@ -137,7 +140,7 @@ export function PurchaseEntryScreen() {
                     />
                   )}
                 </FormField>
-                <FormField label={t.discount} error={errors.discount?.message}>
+                <FormField label={t.discount} error={fieldMessage(errors.discount?.message)}>
                   {(control) => (
                     <SuffixedInput
                       {...control}
@@ -170,8 +173,15 @@ export function PurchaseEntryScreen() {
                 </span>
               </p>
               <Button type="submit" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting ? t.submitting : t.submit}
+                {registerPurchase.isPaused
+                  ? t.waitingForConnection
+                  : form.formState.isSubmitting
+                    ? t.submitting
+                    : t.submit}
               </Button>
+              <p role="status" className="text-sm text-muted-foreground empty:hidden">
+                {registerPurchase.isPaused ? t.offlineHint : ''}
+              </p>
             </form>
           </CardContent>
         </Card>

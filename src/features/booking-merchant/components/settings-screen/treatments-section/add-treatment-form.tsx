@@ -24,7 +24,7 @@ export function AddTreatmentForm({ operators }: { operators: Operator[] }) {
     } catch (error) {
       notify.error(fill(t.treatmentError, { message: errorMessage(error) }), 'long');
     }
-  });
+  }, notify.clear);
 
   return (
     <form
