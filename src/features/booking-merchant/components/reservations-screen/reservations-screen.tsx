@@ -1,7 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useMerchantReservations } from '@/features/booking-merchant/api/list-merchant-reservations';
 import { usePendingCount } from '@/features/booking-merchant/api/pending-count';
 import { InboxSection } from '@/features/booking-merchant/components/reservations-screen/inbox-section';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
@@ -19,13 +18,10 @@ const trigger = 'min-w-0 flex-1 gap-2 px-2 text-sm leading-tight sm:flex-none sm
 
 /**
  * /dashboard/prenotazioni 'Prenotazioni': an inbox in three tabs, the requests to answer (counted, as in
- * the navigation's badge), the upcoming appointments and the history, each paged on the server, live. A
- * salon that has never received a reservation reads spec §8's 'Nessuna prenotazione ricevuta.' in every tab.
+ * the navigation's badge), the upcoming appointments and the history, each paged on the server, live.
  */
 export function ReservationsScreen() {
   const pending = usePendingCount().data ?? 0;
-  const neverReceived = useMerchantReservations(null).data?.pages[0]?.reservations.length === 0;
-  const emptyTab = (text: string) => (neverReceived ? t.empty : text);
   const [params, setParams] = useSearchParams();
   const showSection = (value: string) => {
     const param = sectionParams[value as Section];
@@ -53,13 +49,13 @@ export function ReservationsScreen() {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="to_answer">
-          <InboxSection section="to_answer" empty={emptyTab(t.emptyToAnswer)} />
+          <InboxSection section="to_answer" empty={t.emptyToAnswer} />
         </TabsContent>
         <TabsContent value="upcoming">
-          <InboxSection section="upcoming" empty={emptyTab(t.emptyUpcoming)} />
+          <InboxSection section="upcoming" empty={t.emptyUpcoming} />
         </TabsContent>
         <TabsContent value="history">
-          <InboxSection section="history" empty={emptyTab(t.emptyHistory)} />
+          <InboxSection section="history" empty={t.emptyHistory} />
         </TabsContent>
       </Tabs>
     </section>
