@@ -38,10 +38,10 @@ export function useMerchantReservations(section: InboxSection = null) {
   return useInfiniteQuery(merchantReservationsQueryOptions(section));
 }
 
-/** Whether the salon has ever received a reservation; asked only while `enabled` (an empty tab). */
+/** Whether the salon has ever received a reservation (outside the inbox's pages); asked only while `enabled`. */
 export function useHasReservations(enabled: boolean) {
   return useQuery({
-    queryKey: [...reservationsKey, 'inbox', 'any'],
+    queryKey: [...reservationsKey, 'received'],
     queryFn: async () => (await listMerchantReservationsPage(null, null, 1)).reservations.length > 0,
     enabled,
   });
