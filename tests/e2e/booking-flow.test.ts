@@ -271,11 +271,16 @@ describe('booking: the salon sets up operators and treatments, a customer books,
     await open(salon, 'Agenda', 'Agenda');
     await salon.getByText('Nessun appuntamento confermato in questi giorni.').waitFor();
     await open(salon, 'Prenotazioni', 'Prenotazioni');
-    await salon.getByText('Nessuna richiesta da confermare.').waitFor();
+    await salon.getByText('Nessuna prenotazione ricevuta.').waitFor();
     await salonTab('Prossime');
-    await salon.getByText('Nessun appuntamento in programma.').waitFor();
+    await salon.getByText('Nessuna prenotazione ricevuta.').waitFor();
     await salonTab('Storico');
-    await salon.getByText('Nessuna prenotazione passata.').waitFor();
+    await salon.getByText('Nessuna prenotazione ricevuta.').waitFor();
+    await expectAccessible(salon);
+    await screenshot(salon, 'inbox-never-received-phone');
+    await salon.setViewportSize(desktop);
+    await screenshot(salon, 'inbox-never-received-desktop');
+    await salon.setViewportSize(phone);
     await salonTab('Da confermare');
   });
 

@@ -148,6 +148,7 @@ describe('a customer of several salons, as she clicks through', () => {
     await page.getByLabel('Password').fill(maria.password);
     await page.getByRole('button', { name: 'Accedi', exact: true }).click();
     await page.getByText('Non sei ancora cliente di Studio Ciliegia: vuoi unirti?').waitFor();
+    await page.getByText('Accesso negato: questo account non è un cliente.').waitFor();
     await expectAccessible(page);
     await screenshot(page, 'several-salons-join-offer-desktop');
     await page.getByRole('button', { name: 'Unisciti a Studio Ciliegia' }).click();
@@ -192,6 +193,8 @@ describe('a customer of several salons, as she clicks through', () => {
     await page.goto(linkIn(mail, '/auth/v1/verify').href);
     await waitForPath(page, `/${other.slug}/login`);
     await page.getByText('Non sei ancora cliente di Spazio Dalia: vuoi unirti?').waitFor();
+    await page.getByText('Accesso negato: questo account non è un cliente.').waitFor();
+    await screenshot(page, 'several-salons-join-offer-phone');
     await page.getByRole('button', { name: 'Unisciti a Spazio Dalia' }).click();
     await waitForPath(page, '/client/profile');
     await expect(salonHeader(page).textContent()).resolves.toContain('Spazio Dalia');

@@ -20,7 +20,10 @@ interface JoinOfferProps {
   onCancel: () => void;
 }
 
-/** A customer of other salons signed in at this salon's login: one button makes her a client here too. */
+/**
+ * A customer of other salons signed in at this salon's login: refused as spec §5 words it, then one button
+ * makes her a client here too.
+ */
 export function JoinOffer({ merchantSlug, merchantName, customerName, onJoined, onCancel }: JoinOfferProps) {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState(false);
@@ -44,6 +47,7 @@ export function JoinOffer({ merchantSlug, merchantName, customerName, onJoined, 
 
   return (
     <div role="status" className="grid gap-4 rounded-2xl bg-accent/60 p-5">
+      <p className="font-medium">{t.notClient}</p>
       <p className="text-lg font-semibold text-accent-foreground">
         {fill(t.joinOffer, { merchant: merchantName })}
       </p>

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { reservationRowSchema } from '@/components/booking/reservation-row';
 import { reminderSchema, whatsappSchema } from '@/features/booking-merchant/api/salon-messages';
@@ -43,4 +43,13 @@ const merchantReservationsQueryOptions = (section: InboxSection = null) =>
 
 export function useMerchantReservations(section: InboxSection = null) {
   return useInfiniteQuery(merchantReservationsQueryOptions(section));
+}
+
+/** Whether the salon has ever received a reservation (outside the inbox's pages); asked only while `enabled`. */
+export function useHasReservations(enabled: boolean) {
+  return useQuery({
+    queryKey: [...reservationsKey, 'received'],
+    queryFn: async () => (await listMerchantReservationsPage(null, null, 1)).reservations.length > 0,
+    enabled,
+  });
 }

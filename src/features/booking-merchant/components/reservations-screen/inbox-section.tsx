@@ -2,6 +2,7 @@ import { LoadingBlocks } from '@/components/loading-blocks';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import {
+  useHasReservations,
   useMerchantReservations,
   type InboxSection as Section,
 } from '@/features/booking-merchant/api/list-merchant-reservations';
@@ -11,16 +12,20 @@ import { plural } from '@/lib/texts';
 
 const t = bookingMerchantTexts.prenotazioni;
 
-/** One tab of the inbox: its reservations, a page at a time from the server, live. */
+/**
+ * One tab of the inbox: its reservations, a page at a time from the server, live. Empty, it says so in its
+ * own words, or in spec §8's 'Nessuna prenotazione ricevuta.' to a salon that has never received one.
+ */
 export function InboxSection({ section, empty }: { section: Section; empty: string }) {
   const reservations = useMerchantReservations(section);
   const rows = reservations.data?.pages.flatMap((page) => page.reservations) ?? [];
+  const received = useHasReservations(reservations.isSuccess && rows.length === 0);
   return (
     <QueryView
       query={reservations}
       pending={<LoadingBlocks />}
       isEmpty={() => rows.length === 0}
-      empty={empty}
+      empty={received.data === false ? t.empty : empty}
     >
       {() => (
         <div className="grid gap-4">
