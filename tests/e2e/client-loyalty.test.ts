@@ -80,7 +80,7 @@ describe("a customer's loyalty screens, as the customer uses them", () => {
     await page.getByLabel('Nome').fill(customer.name);
     await page.getByLabel('Email').fill(customer.email);
     await page.getByLabel('Password').fill(customer.password);
-    await page.getByLabel('Telefono').fill('333 111 2222');
+    await page.getByRole('textbox', { name: 'Telefono' }).fill('333 111 2222');
     await page.getByRole('checkbox', { name: /Ho letto l'informativa/ }).check();
     await page.getByRole('button', { name: 'Registrati', exact: true }).click();
     await waitForPath(page, '/client/profile');
@@ -94,7 +94,7 @@ describe("a customer's loyalty screens, as the customer uses them", () => {
     await expect(page.getByLabel('Nome').inputValue()).resolves.toBe(customer.name);
     await expect(page.getByLabel('Email').inputValue()).resolves.toBe(customer.email);
     await expect(page.getByLabel('Email').getAttribute('readonly')).resolves.not.toBeNull();
-    await expect(page.getByLabel('Telefono').inputValue()).resolves.toBe('333 111 2222');
+    await expect(page.getByRole('textbox', { name: 'Telefono' }).inputValue()).resolves.toBe('333 111 2222');
     await check('client-profile');
   });
 
@@ -103,17 +103,19 @@ describe("a customer's loyalty screens, as the customer uses them", () => {
     await save.click();
     await toast('info', 'Nessuna modifica effettuata').waitFor();
 
-    await page.getByLabel('Telefono').fill('');
+    await page.getByRole('textbox', { name: 'Telefono' }).fill('');
     await save.click();
     await page.getByRole('alert').filter({ hasText: 'Il telefono è obbligatorio' }).waitFor();
     await formFocusSettled(page);
 
-    await page.getByLabel('Telefono').fill('347 555 0000');
+    await page.getByRole('textbox', { name: 'Telefono' }).fill('347 555 0000');
     await save.click();
     await toast('success', 'Telefono aggiornato!').waitFor();
     await page.reload();
     await heading(page, 'Anagrafica');
-    await expect.poll(() => page.getByLabel('Telefono').inputValue()).toBe('347 555 0000');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Telefono' }).inputValue())
+      .toBe('347 555 0000');
   });
 
   it('sees the credit change live while the salon registers purchases, with the reasons', async () => {

@@ -338,7 +338,7 @@ describe('no screen scrolls sideways at 320–480 px, with a busy salon', () => 
     // An unchanged phone is a neutral notice, closed by a 44 px 'Chiudi'.
     await page.setViewportSize({ width: 390, height: 844 });
     await openFromNav(page, 'Anagrafica');
-    await page.getByLabel('Telefono').fill('3331234567');
+    await page.getByRole('textbox', { name: 'Telefono' }).fill('3331234567');
     await page.getByRole('button', { name: 'Salva modifiche' }).click();
     await page.locator('[data-sonner-toast][data-type="success"]').first().waitFor();
     await page.getByRole('button', { name: 'Salva modifiche' }).click();

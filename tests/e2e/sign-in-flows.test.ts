@@ -120,7 +120,7 @@ describe('signing in, registering and recovering, as a new user clicks through',
     await page.getByLabel('Nome').fill('Marta Bianchi');
     await page.getByLabel('Email').fill('marta@cliente.test');
     await page.getByLabel('Password').fill('marta-password');
-    await page.getByLabel('Telefono').fill('333 765 4321');
+    await page.getByRole('textbox', { name: 'Telefono' }).fill('333 765 4321');
     await expect(page.getByLabel('Codice amico').inputValue()).resolves.toBe(sponsorCode);
     await page.getByRole('checkbox', { name: /Ho letto l'informativa/ }).check();
     await page.getByRole('button', { name: 'Registrati', exact: true }).click();
