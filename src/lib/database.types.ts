@@ -249,6 +249,10 @@ export type Database = {
           price: number;
         }[];
       };
+      mark_visit: {
+        Args: { outcome: string; reservation_id: string };
+        Returns: Json;
+      };
       merchant_agenda: {
         Args: Record<PropertyKey, never>;
         Returns: Database['api']['CompositeTypes']['reservation_row'][];
@@ -336,6 +340,16 @@ export type Database = {
         Returns: Json;
       };
       merchant_statistics: { Args: Record<PropertyKey, never>; Returns: Json };
+      merchant_visits_to_close: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['api']['CompositeTypes']['reservation_row'][];
+        SetofOptions: {
+          from: '*';
+          to: 'reservation_row';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       modify_reservation: {
         Args: {
           date: string;
@@ -388,6 +402,10 @@ export type Database = {
       set_cancellation_notice: { Args: { hours: number }; Returns: Json };
       set_marketing_consent: {
         Args: { granted: boolean; merchant_slug: string };
+        Returns: Json;
+      };
+      set_no_show_alert_threshold: {
+        Args: { threshold: number };
         Returns: Json;
       };
       set_opening_hours: { Args: { hours: Json }; Returns: Json };

@@ -1,4 +1,7 @@
-/** The reservation states of spec §4 plus annullata and scaduta (a request whose time has passed). */
+/**
+ * The reservation states of spec §4 plus annullata, scaduta (a request whose time has passed), and a
+ * visit's outcome: completata or non presentata.
+ */
 export const reservationStatuses = [
   'in attesa',
   'confermata',
@@ -6,6 +9,8 @@ export const reservationStatuses = [
   'rifiutata',
   'annullata',
   'scaduta',
+  'completata',
+  'non presentata',
 ] as const;
 
 export type ReservationStatus = (typeof reservationStatuses)[number];
@@ -14,8 +19,8 @@ export type StatusTone = 'success' | 'danger' | 'pending' | 'closed';
 
 /** Spec §4's colours: confermata green, rifiutata and annullata red, in attesa and modificata yellow. */
 export function statusTone(status: string): StatusTone {
-  if (status === 'confermata') return 'success';
-  if (status === 'rifiutata' || status === 'annullata') return 'danger';
+  if (status === 'confermata' || status === 'completata') return 'success';
+  if (status === 'rifiutata' || status === 'annullata' || status === 'non presentata') return 'danger';
   if (status === 'scaduta') return 'closed';
   return 'pending';
 }

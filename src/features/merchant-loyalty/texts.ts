@@ -97,6 +97,8 @@ export const merchantLoyaltyTexts = {
     sponsor: 'Codice sponsor',
     credit: 'Credito disponibile',
     joined: 'Iscritto il',
+    completedVisits: 'Visite completate',
+    noShows: 'Assenze',
     flagged: 'Da controllare',
     signals: {
       title: 'Da controllare',

@@ -88,9 +88,11 @@ begin
       select jsonb_agg(jsonb_build_object(
                'id', p.id, 'code', p.code, 'name', p.name, 'email', p.email, 'phone', p.phone,
                'sponsor_code', p.sponsor_code, 'created_at', p.created_at,
-               'available_credit', case when p.erased_at is null then p.available_credit end
+               'available_credit', case when p.erased_at is null then p.available_credit end,
+               'completed_visits', visits.completed, 'no_shows', visits.no_shows
              ) order by p.created_at desc, p.code desc)
         from page_rows p
+        cross join lateral app_private.client_visit_counts(p.id) visits
     ), '[]'::jsonb)
   ) into result;
   return result;
@@ -99,7 +101,8 @@ $$;
 grant execute on function api.merchant_clients(text, integer, integer) to authenticated;
 comment on function api.merchant_clients(text, integer, integer) is
   'Merchant only: its clients, newest first, one page at a time; search matches name, code, e-mail or phone. '
-  'An erased client has no credit (available_credit null).';
+  'An erased client has no credit (available_credit null). completed_visits and no_shows count her '
+  'appointments marked ''completata'' and ''non presentata''.';
 
 -- api.client_profile
 create function api.client_profile(merchant_slug text) returns jsonb

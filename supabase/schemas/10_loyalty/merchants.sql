@@ -42,7 +42,9 @@ create table app.merchants (
   reminder_emails boolean not null default true,
   referral_credit_cap numeric(10, 2)
     constraint merchants_referral_credit_cap_range
-      check (referral_credit_cap is null or (referral_credit_cap > 0 and referral_credit_cap <= 100000))
+      check (referral_credit_cap is null or (referral_credit_cap > 0 and referral_credit_cap <= 100000)),
+  no_show_alert_threshold integer not null default 2
+    constraint merchants_no_show_alert_threshold_range check (no_show_alert_threshold between 1 and 20)
 );
 create index merchants_created_at_idx on app.merchants (created_at desc);
 alter table app.merchants enable row level security;
@@ -62,6 +64,8 @@ comment on column app.merchants.reminder_emails is
   'Whether customers get a reminder e-mail 24 hours before a confirmed appointment.';
 comment on column app.merchants.referral_credit_cap is
   'The most credit a sponsor earns from her referrals'' purchases in a calendar month (Europe/Rome); null: no cap.';
+comment on column app.merchants.no_show_alert_threshold is
+  'From how many missed appointments (''non presentata'') a client''s new requests are flagged (1-20, default 2).';
 
 -- Gapless, race-free source of merchant code prefixes: one row, updated under its row lock.
 create table app.merchant_prefix_counter (

@@ -238,6 +238,13 @@ describe('tenant isolation over every api function', () => {
     ['booking_settings', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['set_cancellation_notice', () => ({ hours: 24 }), () => only(['merchantM1', 'merchantM2'])],
     [
+      'mark_visit',
+      () => ({ reservation_id: nobody, outcome: 'completata' }),
+      merchantsSay('Prenotazione non trovata'),
+    ],
+    ['merchant_visits_to_close', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    ['set_no_show_alert_threshold', () => ({ threshold: 2 }), () => only(['merchantM1', 'merchantM2'])],
+    [
       'set_booking_emails',
       () => ({ new_request_emails: true, reminder_emails: true }),
       () => only(['merchantM1', 'merchantM2']),

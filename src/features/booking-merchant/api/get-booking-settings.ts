@@ -9,13 +9,14 @@ const bookingSettingsSchema = z.object({
   address: z.nullable(z.string()),
   new_request_emails: z.boolean(),
   reminder_emails: z.boolean(),
+  no_show_alert_threshold: numeric,
 });
 
 export type BookingSettings = z.infer<typeof bookingSettingsSchema>;
 
 /**
  * The salon's booking settings: how many hours before an appointment a customer may cancel online, its
- * address, and which booking e-mails go out.
+ * address, which booking e-mails go out, and from how many no-shows a client's requests are flagged.
  */
 export async function getBookingSettings(): Promise<BookingSettings> {
   return bookingSettingsSchema.parse(await callRpc('booking_settings'));

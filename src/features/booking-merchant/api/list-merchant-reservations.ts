@@ -8,7 +8,15 @@ import { callRpc } from '@/lib/rpc';
 export type InboxSection = 'to_answer' | 'upcoming' | 'history' | null;
 
 const inboxPageSchema = z.object({
-  reservations: z.array(z.extend(reservationRowSchema, { slot_taken: z.boolean() })),
+  reservations: z.array(
+    z.extend(reservationRowSchema, {
+      slot_taken: z.boolean(),
+      /** The client's visits marked completed and missed, and whether the misses reach the salon's alert. */
+      client_completed_visits: z.number(),
+      client_no_shows: z.number(),
+      often_missed: z.boolean(),
+    }),
+  ),
   next: z.nullable(z.string()),
 });
 

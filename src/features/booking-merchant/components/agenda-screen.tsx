@@ -18,6 +18,7 @@ import { CalendarDayList } from '@/features/booking-merchant/components/calendar
 import { CalendarDayStrip } from '@/features/booking-merchant/components/calendar-day-strip';
 import { CalendarWeek } from '@/features/booking-merchant/components/calendar-week';
 import { CancelReservationDialog } from '@/features/booking-merchant/components/cancel-reservation-dialog';
+import { VisitsToClose } from '@/features/booking-merchant/components/visits-to-close';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 
 const t = bookingMerchantTexts.agenda;
@@ -62,6 +63,7 @@ export function AgendaScreen() {
   return (
     <section className="grid min-w-0 gap-6">
       <PageHeading lead={t.lead}>{t.title}</PageHeading>
+      <VisitsToClose />
       <QueryView query={calendar} pending={<LoadingBlocks />}>
         {(data) =>
           day && (

@@ -3,6 +3,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { BookingEmailsCard } from '@/features/booking-merchant/components/booking-emails-card';
 import { CancellationNoticeCard } from '@/features/booking-merchant/components/cancellation-notice-card';
 import { ClosuresCard } from '@/features/booking-merchant/components/closures-card';
+import { NoShowAlertCard } from '@/features/booking-merchant/components/no-show-alert-card';
 import { OpeningHoursCard } from '@/features/booking-merchant/components/opening-hours-card';
 import { OperatorsSection } from '@/features/booking-merchant/components/operators-section';
 import { SalonLogoCard } from '@/features/booking-merchant/components/salon-logo-card';
@@ -52,6 +53,7 @@ export function SettingsScreen() {
           <SalonLogoCard />
           <CancellationNoticeCard />
           <BookingEmailsCard />
+          <NoShowAlertCard />
         </TabsContent>
       </Tabs>
     </section>

@@ -22,6 +22,9 @@ export const merchantClientSchema = z.object({
   /** null for an erased client: she has no credit. */
   available_credit: z.nullable(numeric),
   created_at: z.string(),
+  /** Her appointments the salon marked 'completata' and 'non presentata'. */
+  completed_visits: numeric,
+  no_shows: numeric,
 });
 
 export type MerchantClient = z.infer<typeof merchantClientSchema>;

@@ -31,6 +31,8 @@ function ClientCard({ client, flagged }: { client: MerchantClient; flagged: bool
     { label: t.phone, value: client.phone ?? noValue },
     { label: t.sponsor, value: client.sponsor_code ?? noValue },
     { label: t.joined, value: formatDate(client.created_at) },
+    { label: t.completedVisits, value: String(client.completed_visits) },
+    { label: t.noShows, value: String(client.no_shows) },
   ];
   return (
     <Card className="grid h-full gap-3 p-5">

@@ -1,0 +1,159 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer } from '../support/app-server.ts';
+import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
+import { rpcData, signedIn } from '../support/fixtures.ts';
+import type { TestClient, TestServer } from '../support/test-server.ts';
+import {
+  appServerOptions,
+  closeToasts,
+  createMerchant,
+  expectAccessible,
+  heading,
+  joinMerchant,
+  openFromNav,
+  waitForPath,
+} from './helpers.ts';
+
+const salonAccount = { name: 'Centro Esiti', email: 'esiti@centri.test', password: 'segreta-esiti' };
+const customer = { name: 'Giulia Verdi', email: 'giulia@clienti.test', password: 'password-giulia' };
+const live = { timeout: 15_000 };
+
+/** The page is no wider than the window. */
+async function expectNoHorizontalOverflow(page: Page) {
+  const sizes = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(sizes.scroll).toBeLessThanOrEqual(sizes.client);
+}
+
+/** Checks the page with axe, then saves it at phone and desktop widths. */
+async function shootBoth(page: Page, name: string) {
+  await closeToasts(page);
+  for (const [size, viewport] of Object.entries({ phone, desktop })) {
+    await page.setViewportSize(viewport);
+    await expectNoHorizontalOverflow(page);
+    await expectAccessible(page);
+    await screenshot(page, `${name}-${size}`);
+  }
+  await page.setViewportSize(phone);
+}
+
+function toast(page: Page, text: string): Promise<void> {
+  return page.locator('[data-sonner-toast][data-type="success"]').filter({ hasText: text }).first().waitFor();
+}
+
+describe('the visit: the salon marks it completed or missed', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let salon: Page;
+  let owner: TestClient;
+
+  /** A confirmed appointment of Giulia's with Anna, starting at an SQL instant. */
+  const appointmentAt = (startsAt: string, status = 'confermata') =>
+    server.server.context.db.query(
+      `insert into app.reservations (merchant_id, client_id, treatment_id, treatment_name, operator_id,
+         starts_at, ends_at, status)
+       select m.id, c.id, t.id, t.name, o.id, ${startsAt}, ${startsAt} + interval '45 minutes', $2
+         from app.merchants m
+         join app.clients c on c.merchant_id = m.id
+         join app.treatments t on t.merchant_id = m.id
+         join app.operators o on o.merchant_id = m.id
+        where m.name = $1`,
+      [salonAccount.name, status],
+    );
+
+  beforeAll(async () => {
+    server = await startAppServer(appServerOptions);
+    browser = await launchBrowser();
+    const { slug } = await createMerchant(server, salonAccount);
+    owner = await signedIn(server, salonAccount);
+    const merchantId = (await rpcData<{ id: string }>(owner, 'merchant_profile', {})).id;
+    await rpcData(owner, 'add_operator', { name: 'Anna', image_path: `${merchantId}/anna.png` });
+    await rpcData(owner, 'add_treatment', {
+      name: 'Piega',
+      description: 'Lavaggio e piega',
+      duration_minutes: 45,
+      price: 25,
+    });
+    await joinMerchant(server, { merchantSlug: slug, ...customer, phone: '333 100 2000' });
+    await appointmentAt(`now() - interval '2 days'`);
+    await appointmentAt(`now() - interval '10 minutes'`);
+    await appointmentAt(`now() + interval '3 days'`, 'in attesa');
+    await rpcData(owner, 'set_no_show_alert_threshold', { threshold: 1 });
+
+    salon = await (await browser.newContext({ viewport: phone, locale: 'it-IT' })).newPage();
+    await salon.goto(`${server.url}/merchant/${slug}`);
+    await salon.getByLabel('Email').fill(salonAccount.email);
+    await salon.getByLabel('Password').fill(salonAccount.password);
+    await salon.getByRole('button', { name: 'Accedi', exact: true }).click();
+    await waitForPath(salon, '/dashboard/registrazioni');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const main = () => salon.getByRole('main');
+
+  it('lists the past day’s unmarked visit under Da chiudere; Non presentata closes it', async () => {
+    await openFromNav(salon, 'Agenda');
+    await heading(salon, 'Agenda');
+    const toClose = main().getByRole('region', { name: 'Da chiudere' });
+    await toClose.waitFor();
+    expect(await toClose.getByRole('listitem').count()).toBe(1);
+    await shootBoth(salon, 'merchant-agenda-da-chiudere');
+    await toClose
+      .getByRole('button', { name: 'Segna come non presentata la visita di Giulia Verdi' })
+      .click();
+    await toast(salon, 'Segnata come non presentata');
+    await toClose.waitFor({ state: 'detached', ...live });
+  });
+
+  it('marks today’s started appointment completed from its details; it stays in the Agenda', async () => {
+    const appointment = main()
+      .getByRole('button', { name: /Giulia Verdi, Piega, con Anna$/ })
+      .first();
+    await appointment.click();
+    const details = salon.getByRole('dialog', { name: 'Giulia Verdi' });
+    await details.waitFor();
+    expect(await details.getByRole('button', { name: /^Annulla/ }).count()).toBe(0);
+    await expectAccessible(salon);
+    await screenshot(salon, 'merchant-agenda-visita-phone');
+    await details.getByRole('button', { name: 'Segna come completata la visita di Giulia Verdi' }).click();
+    await toast(salon, 'Visita completata');
+    await details.waitFor({ state: 'detached' });
+
+    await appointment.click();
+    const again = salon.getByRole('dialog', { name: 'Giulia Verdi' });
+    expect((await again.innerText()).replace(/\s+/g, ' ')).toContain('Stato completata');
+    expect(await again.getByRole('button', { name: /^Segna come/ }).count()).toBe(0);
+    await salon.keyboard.press('Escape');
+    await again.waitFor({ state: 'detached' });
+  });
+
+  it('shows her visits and flags her new request in Prenotazioni', async () => {
+    await openFromNav(salon, /^Prenotazioni/);
+    await heading(salon, 'Prenotazioni');
+    const request = main().getByRole('listitem').filter({ hasText: 'Giulia Verdi' });
+    await request.getByText('1 visita completata · 1 assenza').waitFor(live);
+    await request.getByText('Attenzione: questa cliente non si è presentata più volte').waitFor();
+    await shootBoth(salon, 'merchant-inbox-assenze');
+  });
+
+  it('sets from how many no-shows requests are flagged, in Impostazioni', async () => {
+    await openFromNav(salon, 'Impostazioni');
+    await heading(salon, 'Impostazioni');
+    await main().getByRole('tab', { name: 'Salone' }).click();
+    const card = main().getByRole('form', { name: 'Clienti che non si presentano' });
+    const field = card.getByLabel('Assenze per la segnalazione');
+    await expect.poll(() => field.inputValue(), live).toBe('1');
+    await field.fill('3');
+    await card.getByRole('button', { name: 'Salva segnalazione' }).click();
+    await toast(salon, 'Segnalazione assenze aggiornata');
+    expect(await rpcData<{ no_show_alert_threshold: number }>(owner, 'booking_settings', {})).toMatchObject({
+      no_show_alert_threshold: 3,
+    });
+  });
+});
