@@ -166,6 +166,10 @@ export type Database = {
           sponsor_id: string;
         }[];
       };
+      complete_visit_with_purchase: {
+        Args: { discount: number; reservation_id: string; spend: number };
+        Returns: Json;
+      };
       confirm_reservation: {
         Args: { operator_id?: string; reservation_id: string };
         Returns: Json;
@@ -452,6 +456,7 @@ export type Database = {
         };
         Returns: Json;
       };
+      visit_purchase_draft: { Args: { reservation_id: string }; Returns: Json };
       whoami: { Args: Record<PropertyKey, never>; Returns: Json };
     };
     Enums: {

@@ -12,6 +12,7 @@ import {
   heading,
   joinMerchant,
   openFromNav,
+  signInThroughForm,
   waitForPath,
 } from './helpers.ts';
 
@@ -48,21 +49,26 @@ describe('the visit: the salon marks it completed or missed', () => {
   let server: TestServer;
   let browser: Browser;
   let salon: Page;
+  let customerPage: Page;
   let owner: TestClient;
+  let paidAt: string;
 
-  /** A confirmed appointment of Giulia's with Anna, starting at an SQL instant. */
-  const appointmentAt = (startsAt: string, status = 'confermata') =>
-    server.server.context.db.query(
-      `insert into app.reservations (merchant_id, client_id, treatment_id, treatment_name, operator_id,
+  /** A confirmed appointment of Giulia's with Anna, starting at an SQL instant; its 'HH:MM' in Rome. */
+  const appointmentAt = async (startsAt: string, status = 'confermata') =>
+    (
+      await server.server.context.db.query<{ time: string }>(
+        `insert into app.reservations (merchant_id, client_id, treatment_id, treatment_name, operator_id,
          starts_at, ends_at, status)
        select m.id, c.id, t.id, t.name, o.id, ${startsAt}, ${startsAt} + interval '45 minutes', $2
          from app.merchants m
          join app.clients c on c.merchant_id = m.id
          join app.treatments t on t.merchant_id = m.id
          join app.operators o on o.merchant_id = m.id
-        where m.name = $1`,
-      [salonAccount.name, status],
-    );
+        where m.name = $1
+       returning to_char(starts_at at time zone 'Europe/Rome', 'HH24:MI') as time`,
+        [salonAccount.name, status],
+      )
+    ).rows[0]!.time;
 
   beforeAll(async () => {
     server = await startAppServer(appServerOptions);
@@ -80,6 +86,7 @@ describe('the visit: the salon marks it completed or missed', () => {
     await joinMerchant(server, { merchantSlug: slug, ...customer, phone: '333 100 2000' });
     await appointmentAt(`now() - interval '2 days'`);
     await appointmentAt(`now() - interval '10 minutes'`);
+    paidAt = await appointmentAt(`now() - interval '70 minutes'`);
     await appointmentAt(`now() + interval '3 days'`, 'in attesa');
     await rpcData(owner, 'set_no_show_alert_threshold', { threshold: 1 });
 
@@ -89,6 +96,12 @@ describe('the visit: the salon marks it completed or missed', () => {
     await salon.getByLabel('Password').fill(salonAccount.password);
     await salon.getByRole('button', { name: 'Accedi', exact: true }).click();
     await waitForPath(salon, '/dashboard/registrazioni');
+
+    customerPage = await (await browser.newContext({ viewport: phone, locale: 'it-IT' })).newPage();
+    await signInThroughForm(customerPage, `${server.url}/${slug}/login`, customer);
+    await openFromNav(customerPage, 'Crediti');
+    await heading(customerPage, 'Crediti');
+    await customerPage.getByTestId('available-credit').filter({ hasText: '€ 0,00' }).waitFor();
   });
   afterAll(async () => {
     await browser?.close();
@@ -111,9 +124,38 @@ describe('the visit: the salon marks it completed or missed', () => {
     await toClose.waitFor({ state: 'detached', ...live });
   });
 
+  it('completes a visit with its purchase from the Agenda; the customer sees her new credit live', async () => {
+    await main()
+      .getByRole('button', { name: new RegExp(`^${paidAt}–\\d\\d:\\d\\d Giulia Verdi, Piega, con Anna$`) })
+      .click();
+    const details = salon.getByRole('dialog', { name: 'Giulia Verdi' });
+    await details.getByRole('button', { name: 'Completa e registra l’acquisto di Giulia Verdi' }).click();
+    const purchase = salon.getByRole('dialog', { name: 'Completa e registra' });
+    const spend = purchase.getByLabel('Importo di spesa (€)');
+    await expect.poll(() => spend.inputValue()).toBe('25');
+    await purchase.getByText('Credito disponibile: € 0,00').waitFor();
+    await expectAccessible(salon);
+    await screenshot(salon, 'merchant-agenda-completa-e-registra-phone');
+    await purchase.getByLabel('Sconto da utilizzare (€)').fill('5');
+    await purchase.getByRole('button', { name: 'Registra e completa' }).click();
+    await purchase
+      .getByRole('alert')
+      .filter({ hasText: 'lo sconto da utilizzare deve essere inferiore o uguale' })
+      .waitFor();
+    await purchase.getByLabel('Sconto da utilizzare (€)').fill('0');
+    await purchase.getByRole('button', { name: 'Registra e completa' }).click();
+    await toast(salon, 'Visita completata e acquisto registrato');
+    await purchase.waitFor({ state: 'detached' });
+    await details.waitFor({ state: 'detached' });
+
+    await expect.poll(() => customerPage.getByTestId('available-credit').textContent(), live).toBe('€ 1,25');
+    await screenshot(customerPage, 'client-crediti-dopo-visita-phone');
+  });
+
   it('marks today’s started appointment completed from its details; it stays in the Agenda', async () => {
     const appointment = main()
       .getByRole('button', { name: /Giulia Verdi, Piega, con Anna$/ })
+      .filter({ hasNotText: paidAt })
       .first();
     await appointment.click();
     const details = salon.getByRole('dialog', { name: 'Giulia Verdi' });
@@ -137,8 +179,8 @@ describe('the visit: the salon marks it completed or missed', () => {
     await openFromNav(salon, /^Prenotazioni/);
     await heading(salon, 'Prenotazioni');
     const request = main().getByRole('listitem').filter({ hasText: 'Giulia Verdi' });
-    await request.getByText('1 visita completata · 1 assenza').waitFor(live);
-    await request.getByText('Attenzione: questa cliente non si è presentata più volte').waitFor();
+    await request.getByText('2 visite completate · 1 assenza').waitFor(live);
+    await request.getByText('Attenzione: questa cliente ha già mancato degli appuntamenti').waitFor();
     await shootBoth(salon, 'merchant-inbox-assenze');
   });
 

@@ -29,7 +29,10 @@ create table app.movements (
       then spend > 0 and discount >= 0 and discount <= spend
       else spend < 0 and discount <= 0 and discount >= spend
     end
-  )
+  ),
+  -- The visit the purchase was registered from (api.complete_visit_with_purchase): at most one purchase each
+  reservation_id uuid
+    constraint movements_one_purchase_per_visit unique
 );
 create index movements_merchant_created_at_idx on app.movements (merchant_id, created_at desc);
 create index movements_client_created_at_idx on app.movements (client_id, created_at desc);
@@ -39,6 +42,9 @@ grant insert on app.movements to authenticated;
 grant all on app.movements to service_role;
 comment on table app.movements is
   'Purchases registered by a merchant: gross spend, discount used, net = spend - discount.';
+comment on column app.movements.reservation_id is
+  'The visit (app.reservations) this purchase was registered from, at most one purchase each; null for a '
+  'purchase typed in Registrazioni. A reversal keeps the purchase''s link and reopens nothing.';
 comment on column app.movements.reversal_of is
   'Set on a reversing movement (storno): the purchase it reverses; its spend and discount are that purchase''s, negated.';
 comment on column app.movements.reversal_reason is 'Why the purchase was reversed (required on a reversal, at most 500 characters).';
@@ -124,11 +130,19 @@ comment on function app_private.capped_referral_share(uuid, numeric, numeric) is
   'A sponsor''s share of a purchase, cut to what is left of the salon''s monthly cap (all of it without a cap).';
 
 -- register_purchase: a negative balance refuses discounts, not purchases
-create or replace function api.register_purchase(client_code text, spend numeric, discount numeric) returns jsonb
+-- A purchase of one of the merchant's clients, optionally from one of its visits: the one home of
+-- spec §9's checks and credit (api.register_purchase, api.complete_visit_with_purchase).
+create function app_private.register_purchase(
+  merchant_id uuid,
+  client_code text,
+  spend numeric,
+  discount numeric,
+  reservation_id uuid default null
+) returns jsonb
 language plpgsql set search_path = ''
 as $$
 declare
-  caller_merchant_id uuid := app_private.require_merchant();
+  caller_merchant_id uuid := register_purchase.merchant_id;
   rates app.percentages;
   buyer_id uuid;
   sponsor1_id uuid;
@@ -198,8 +212,9 @@ begin
   select * into rates from app.percentages pc where pc.merchant_id = caller_merchant_id;
   net_amount := register_purchase.spend - register_purchase.discount;
 
-  insert into app.movements (merchant_id, client_id, spend, discount, registered_by)
-  values (caller_merchant_id, buyer_id, register_purchase.spend, register_purchase.discount, auth.uid())
+  insert into app.movements (merchant_id, client_id, spend, discount, registered_by, reservation_id)
+  values (caller_merchant_id, buyer_id, register_purchase.spend, register_purchase.discount, auth.uid(),
+          register_purchase.reservation_id)
   returning id into new_movement_id;
 
   insert into app.credit_ledger (merchant_id, client_id, movement_id, kind, amount)
@@ -225,6 +240,16 @@ begin
     'available_credit', (select c.available_credit from app.clients c where c.id = buyer_id),
     'message', 'Registrazione avvenuta con successo!'
   );
+end
+$$;
+grant execute on function app_private.register_purchase(uuid, text, numeric, numeric, uuid) to authenticated;
+
+create or replace function api.register_purchase(client_code text, spend numeric, discount numeric) returns jsonb
+language plpgsql set search_path = ''
+as $$
+begin
+  return app_private.register_purchase(app_private.require_merchant(), register_purchase.client_code,
+                                       register_purchase.spend, register_purchase.discount);
 end
 $$;
 grant execute on function api.register_purchase(text, numeric, numeric) to authenticated;

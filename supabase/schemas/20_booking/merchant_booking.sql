@@ -475,3 +475,65 @@ $$;
 grant execute on function api.set_no_show_alert_threshold(integer) to authenticated;
 comment on function api.set_no_show_alert_threshold(integer) is
   'Merchant only: from how many missed appointments (1-20) the inbox flags a client''s requests.';
+
+-- The visit's purchase: registered and the visit completed in one transaction
+create function api.complete_visit_with_purchase(reservation_id uuid, spend numeric, discount numeric)
+returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+  visit app.reservations :=
+    app_private.merchant_reservation(complete_visit_with_purchase.reservation_id, caller_merchant_id);
+  registered jsonb;
+begin
+  if not app_private.visit_may_close(visit.status, visit.starts_at) then
+    raise sqlstate 'P0001'
+      using message = 'Solo un appuntamento confermato già iniziato si segna completato o non presentato';
+  end if;
+  -- Locked first: a concurrent mark or purchase of the same visit waits, then finds it closed.
+  perform 1 from app.reservations r where r.id = visit.id and r.status = 'confermata' for update;
+  if not found then
+    raise sqlstate 'P0001'
+      using message = 'Solo un appuntamento confermato già iniziato si segna completato o non presentato';
+  end if;
+  registered := app_private.register_purchase(
+    caller_merchant_id, (select c.code from app.clients c where c.id = visit.client_id),
+    complete_visit_with_purchase.spend, complete_visit_with_purchase.discount, visit.id);
+  update app.reservations r set status = 'completata' where r.id = visit.id;
+  return registered || jsonb_build_object('message', 'Visita completata e acquisto registrato');
+end
+$$;
+grant execute on function api.complete_visit_with_purchase(uuid, numeric, numeric) to authenticated;
+comment on function api.complete_visit_with_purchase(uuid, numeric, numeric) is
+  'Merchant only: for a confirmed appointment whose start has passed, registers its client''s purchase '
+  '(the checks and credit of api.register_purchase, the movement linked by reservation_id) and marks the '
+  'visit ''completata'', all or nothing.';
+
+-- What the purchase form starts from when a visit is completed with its purchase.
+create function api.visit_purchase_draft(reservation_id uuid) returns jsonb
+language plpgsql stable set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+  visit app.reservations :=
+    app_private.merchant_reservation(visit_purchase_draft.reservation_id, caller_merchant_id);
+begin
+  return (select jsonb_build_object(
+                   'reservation_id', visit.id,
+                   'client_code', c.code,
+                   'client_name', c.name,
+                   'treatment_name', visit.treatment_name,
+                   'spend', t.price,
+                   'available_credit', c.available_credit,
+                   'actions', app_private.reservation_actions(visit.status, visit.starts_at, visit.merchant_id, true))
+            from app.clients c
+            left join app.treatments t on t.id = visit.treatment_id
+           where c.id = visit.client_id);
+end
+$$;
+grant execute on function api.visit_purchase_draft(uuid) to authenticated;
+comment on function api.visit_purchase_draft(uuid) is
+  'Merchant only: a visit''s client (code, name, available_credit), treatment_name, and spend: the '
+  'treatment''s price today (null when it was deleted), for api.complete_visit_with_purchase; actions as '
+  'the visit''s row.';

@@ -63,6 +63,10 @@ comment on column app.reservations.operator_name is
   'The operator''s name when it was chosen or assigned (kept when the operator is deleted).';
 alter publication supabase_realtime add table app.reservations;
 
+-- A purchase registered from a visit names it (app.movements.reservation_id).
+alter table app.movements add constraint movements_reservation_id_fkey
+  foreign key (reservation_id) references app.reservations (id) on delete set null;
+
 -- The row every reservation list returns (merchant list, agenda, client list)
 create type api.reservation_row as (
   id uuid,

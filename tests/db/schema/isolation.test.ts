@@ -243,6 +243,12 @@ describe('tenant isolation over every api function', () => {
       merchantsSay('Prenotazione non trovata'),
     ],
     ['merchant_visits_to_close', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    ['visit_purchase_draft', () => ({ reservation_id: nobody }), merchantsSay('Prenotazione non trovata')],
+    [
+      'complete_visit_with_purchase',
+      () => ({ reservation_id: nobody, spend: 10, discount: 0 }),
+      merchantsSay('Prenotazione non trovata'),
+    ],
     ['set_no_show_alert_threshold', () => ({ threshold: 2 }), () => only(['merchantM1', 'merchantM2'])],
     [
       'set_booking_emails',

@@ -1,7 +1,9 @@
-import { CalendarCheck, CalendarX } from 'lucide-react';
+import { CalendarCheck, CalendarX, Receipt } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/components/ui/toaster';
 import { useMarkVisit, visitOutcomes } from '@/features/booking-merchant/api/mark-visit';
+import { CompleteVisitDialog } from '@/features/booking-merchant/components/complete-visit-dialog';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
 import { fill } from '@/lib/texts';
@@ -9,7 +11,10 @@ import { fill } from '@/lib/texts';
 const t = bookingMerchantTexts.visit;
 const c = bookingMerchantTexts.common;
 
-/** "Completata" and "Non presentata" for a visit whose start has passed, when its actions allow them. */
+/**
+ * For a visit whose start has passed, when its actions allow them: "Completa e registra" (its purchase
+ * and the visit in one go), "Completata" and "Non presentata".
+ */
 export function VisitOutcomeButtons({
   reservationId,
   client,
@@ -24,6 +29,7 @@ export function VisitOutcomeButtons({
   onMarked?: () => void;
 }) {
   const mark = useMarkVisit();
+  const [purchasing, setPurchasing] = useState(false);
   const onMark = async (outcome: keyof typeof visitOutcomes) => {
     try {
       const { message } = await mark.mutateAsync({ reservationId, outcome: visitOutcomes[outcome] });
@@ -37,6 +43,17 @@ export function VisitOutcomeButtons({
     <>
       {actions.includes('complete') ? (
         <Button
+          aria-label={fill(t.completeWithPurchaseLabel, { client })}
+          className={className}
+          onClick={() => setPurchasing(true)}
+        >
+          <Receipt aria-hidden="true" />
+          {t.completeWithPurchase}
+        </Button>
+      ) : null}
+      {actions.includes('complete') ? (
+        <Button
+          variant="outline"
           aria-label={fill(t.completeLabel, { client })}
           className={className}
           disabled={mark.isPending}
@@ -57,6 +74,9 @@ export function VisitOutcomeButtons({
           <CalendarX aria-hidden="true" />
           {t.noShow}
         </Button>
+      ) : null}
+      {purchasing ? (
+        <CompleteVisitDialog reservationId={reservationId} onOpenChange={setPurchasing} onDone={onMarked} />
       ) : null}
     </>
   );

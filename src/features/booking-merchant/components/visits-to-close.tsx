@@ -28,7 +28,7 @@ export function VisitsToClose() {
                   {dateWithWeekday(visit.date)}, {shortTime(visit.time)} · {visit.treatment_name}
                 </p>
               </div>
-              <div className="flex gap-2">
+              <div className="flex flex-wrap gap-2">
                 <VisitOutcomeButtons
                   reservationId={visit.id}
                   client={visit.client_name}
