@@ -167,7 +167,12 @@ export type Database = {
         }[];
       };
       complete_visit_with_purchase: {
-        Args: { discount: number; reservation_id: string; spend: number };
+        Args: {
+          discount: number;
+          receipt_number?: string;
+          reservation_id: string;
+          spend: number;
+        };
         Returns: Json;
       };
       confirm_reservation: {
@@ -301,6 +306,10 @@ export type Database = {
         Args: { page?: number; page_size?: number; search?: string };
         Returns: Json;
       };
+      merchant_daily_summary: {
+        Args: { date_from: string; date_to: string };
+        Returns: Json;
+      };
       merchant_movements: {
         Args: {
           client_code?: string;
@@ -375,9 +384,15 @@ export type Database = {
       };
       operator_deletion_impact: { Args: { operator_id: string }; Returns: Json };
       privacy_notice: { Args: Record<PropertyKey, never>; Returns: Json };
+      receipt_settings: { Args: Record<PropertyKey, never>; Returns: Json };
       referral_credit_cap: { Args: Record<PropertyKey, never>; Returns: Json };
       register_purchase: {
-        Args: { client_code: string; discount: number; spend: number };
+        Args: {
+          client_code: string;
+          discount: number;
+          receipt_number?: string;
+          spend: number;
+        };
         Returns: Json;
       };
       reject_reservation: {
@@ -396,7 +411,7 @@ export type Database = {
       };
       reservation_ics: { Args: { reservation_id: string }; Returns: string };
       reverse_purchase: {
-        Args: { movement_id: string; reason: string };
+        Args: { movement_id: string; reason: string; receipt_number?: string };
         Returns: Json;
       };
       set_booking_emails: {
@@ -424,6 +439,10 @@ export type Database = {
           sponsor2: number;
           sponsor3: number;
         };
+        Returns: Json;
+      };
+      set_receipt_number_required: {
+        Args: { required: boolean };
         Returns: Json;
       };
       set_referral_credit_cap: { Args: { cap: number }; Returns: Json };

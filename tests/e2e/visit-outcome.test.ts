@@ -143,6 +143,7 @@ describe('the visit: the salon marks it completed or missed', () => {
       .filter({ hasText: 'lo sconto da utilizzare deve essere inferiore o uguale' })
       .waitFor();
     await purchase.getByLabel('Sconto da utilizzare (€)').fill('0');
+    await purchase.getByLabel('Numero scontrino (documento commerciale)').fill('0012-0034');
     await purchase.getByRole('button', { name: 'Registra e completa' }).click();
     await toast(salon, 'Visita completata e acquisto registrato');
     await purchase.waitFor({ state: 'detached' });
@@ -150,6 +151,20 @@ describe('the visit: the salon marks it completed or missed', () => {
 
     await expect.poll(() => customerPage.getByTestId('available-credit').textContent(), live).toBe('€ 1,25');
     await screenshot(customerPage, 'client-crediti-dopo-visita-phone');
+  });
+
+  it('shows the receipt number of the visit’s purchase in Movimenti', async () => {
+    await openFromNav(salon, 'Movimenti');
+    await heading(salon, 'Movimenti');
+    await main().getByText('A00001 · Documento 0012-0034').waitFor();
+    await salon.setViewportSize(desktop);
+    await main()
+      .getByRole('cell', { name: /Documento 0012-0034/ })
+      .waitFor();
+    await salon.setViewportSize(phone);
+    await shootBoth(salon, 'merchant-movimenti-documento');
+    await openFromNav(salon, 'Agenda');
+    await heading(salon, 'Agenda');
   });
 
   it('marks today’s started appointment completed from its details; it stays in the Agenda', async () => {

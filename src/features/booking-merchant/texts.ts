@@ -90,6 +90,7 @@ export const bookingMerchantTexts = {
     amountInvalid: 'Inserisci un importo valido, con al massimo due decimali',
     discountRequired: 'Inserisci lo sconto da utilizzare (0 se nessuno)',
     purchaseSubmit: 'Registra e completa',
+    receiptNumber: 'Numero scontrino (documento commerciale)',
     back: 'Indietro',
     toClose: 'Da chiudere',
     toCloseLead: 'Appuntamenti dei giorni scorsi ancora da segnare: com’è andata?',

@@ -11,9 +11,19 @@ export interface CsvMovement {
   spend: number;
   discount: number;
   net: number;
+  receipt_number: string | null;
 }
 
-export const movementsCsvHeaders = ['Data', 'Ora', 'Codice cliente', 'Cliente', 'Spesa', 'Sconto', 'Netto'];
+export const movementsCsvHeaders = [
+  'Data',
+  'Ora',
+  'Codice cliente',
+  'Cliente',
+  'Spesa',
+  'Sconto',
+  'Netto',
+  'Documento',
+];
 
 /**
  * The movements as a CSV for Excel in Italy: a BOM so it reads UTF-8, ';' between fields, CRLF between
@@ -31,6 +41,7 @@ export function movementsCsv(movements: readonly CsvMovement[]): string {
         csvAmount(movement.spend),
         csvAmount(movement.discount),
         csvAmount(movement.net),
+        csvField(movement.receipt_number ?? ''),
       ].join(';'),
     );
   }

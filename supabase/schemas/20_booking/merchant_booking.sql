@@ -477,8 +477,12 @@ comment on function api.set_no_show_alert_threshold(integer) is
   'Merchant only: from how many missed appointments (1-20) the inbox flags a client''s requests.';
 
 -- The visit's purchase: registered and the visit completed in one transaction
-create function api.complete_visit_with_purchase(reservation_id uuid, spend numeric, discount numeric)
-returns jsonb
+create function api.complete_visit_with_purchase(
+  reservation_id uuid,
+  spend numeric,
+  discount numeric,
+  receipt_number text default null
+) returns jsonb
 language plpgsql set search_path = ''
 as $$
 declare
@@ -499,16 +503,17 @@ begin
   end if;
   registered := app_private.register_purchase(
     caller_merchant_id, (select c.code from app.clients c where c.id = visit.client_id),
-    complete_visit_with_purchase.spend, complete_visit_with_purchase.discount, visit.id);
+    complete_visit_with_purchase.spend, complete_visit_with_purchase.discount, visit.id,
+    complete_visit_with_purchase.receipt_number);
   update app.reservations r set status = 'completata' where r.id = visit.id;
   return registered || jsonb_build_object('message', 'Visita completata e acquisto registrato');
 end
 $$;
-grant execute on function api.complete_visit_with_purchase(uuid, numeric, numeric) to authenticated;
-comment on function api.complete_visit_with_purchase(uuid, numeric, numeric) is
+grant execute on function api.complete_visit_with_purchase(uuid, numeric, numeric, text) to authenticated;
+comment on function api.complete_visit_with_purchase(uuid, numeric, numeric, text) is
   'Merchant only: for a confirmed appointment whose start has passed, registers its client''s purchase '
-  '(the checks and credit of api.register_purchase, the movement linked by reservation_id) and marks the '
-  'visit ''completata'', all or nothing.';
+  '(the checks and credit of api.register_purchase, the movement linked by reservation_id, receipt_number '
+  'as there) and marks the visit ''completata'', all or nothing.';
 
 -- What the purchase form starts from when a visit is completed with its purchase.
 create function api.visit_purchase_draft(reservation_id uuid) returns jsonb

@@ -243,6 +243,13 @@ describe('tenant isolation over every api function', () => {
       merchantsSay('Prenotazione non trovata'),
     ],
     ['merchant_visits_to_close', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    ['receipt_settings', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    ['set_receipt_number_required', () => ({ required: false }), () => only(['merchantM1', 'merchantM2'])],
+    [
+      'merchant_daily_summary',
+      () => ({ date_from: '2026-01-01', date_to: '2026-01-31' }),
+      () => only(['merchantM1', 'merchantM2']),
+    ],
     ['visit_purchase_draft', () => ({ reservation_id: nobody }), merchantsSay('Prenotazione non trovata')],
     [
       'complete_visit_with_purchase',

@@ -8,16 +8,22 @@ export const completeVisitInputSchema = z.object({
   reservationId: reservationIdSchema,
   spend: z.number(),
   discount: z.number(),
+  receiptNumber: z.optional(z.string().check(z.trim(), z.maxLength(50))),
 });
 
 export type CompleteVisitInput = z.input<typeof completeVisitInputSchema>;
 
 /** The visit's purchase registered and the visit marked 'completata', all or nothing. */
 export async function completeVisitWithPurchase(input: CompleteVisitInput): Promise<{ message: string }> {
-  const { reservationId, spend, discount } = completeVisitInputSchema.parse(input);
-  return z
-    .object({ message: z.string() })
-    .parse(await callRpc('complete_visit_with_purchase', { reservation_id: reservationId, spend, discount }));
+  const { reservationId, spend, discount, receiptNumber } = completeVisitInputSchema.parse(input);
+  return z.object({ message: z.string() }).parse(
+    await callRpc('complete_visit_with_purchase', {
+      reservation_id: reservationId,
+      spend,
+      discount,
+      receipt_number: receiptNumber || undefined,
+    }),
+  );
 }
 
 export function useCompleteVisitWithPurchase() {

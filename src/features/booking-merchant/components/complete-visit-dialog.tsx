@@ -25,6 +25,7 @@ const t = bookingMerchantTexts.visit;
 const purchaseFormSchema = z.object({
   spend: decimalField({ required: t.spendRequired, invalid: t.amountInvalid, min: 0 }),
   discount: decimalField({ required: t.discountRequired, invalid: t.amountInvalid, min: 0 }),
+  receiptNumber: z.string().check(z.trim(), z.maxLength(50)),
 });
 
 /** "Completa e registra": the visit's purchase, her treatment's price filled in, and the visit closed. */
@@ -61,15 +62,20 @@ export function CompleteVisitDialog({
 function PurchaseForm({ draft, onDone }: { draft: VisitPurchaseDraft; onDone: () => void }) {
   const form = useForm<z.input<typeof purchaseFormSchema>, unknown, z.output<typeof purchaseFormSchema>>({
     resolver: zodResolver(purchaseFormSchema),
-    defaultValues: { spend: draft.spend === null ? '' : toInputText(draft.spend), discount: '0' },
+    defaultValues: {
+      spend: draft.spend === null ? '' : toInputText(draft.spend),
+      discount: '0',
+      receiptNumber: '',
+    },
   });
   const { errors, isSubmitting } = form.formState;
   const complete = useCompleteVisitWithPurchase();
 
-  const onSubmit = form.handleSubmit(async ({ spend, discount }) => {
+  const onSubmit = form.handleSubmit(async ({ spend, discount, receiptNumber }) => {
     try {
       notify.success(
-        (await complete.mutateAsync({ reservationId: draft.reservation_id, spend, discount })).message,
+        (await complete.mutateAsync({ reservationId: draft.reservation_id, spend, discount, receiptNumber }))
+          .message,
         'long',
       );
       onDone();
@@ -94,6 +100,11 @@ function PurchaseForm({ draft, onDone }: { draft: VisitPurchaseDraft; onDone: ()
         </FormField>
         <FormField label={t.discount} error={errors.discount?.message}>
           {(control) => <Input {...control} inputMode="decimal" required {...form.register('discount')} />}
+        </FormField>
+        <FormField label={t.receiptNumber}>
+          {(control) => (
+            <Input {...control} autoComplete="off" maxLength={50} {...form.register('receiptNumber')} />
+          )}
         </FormField>
         {errors.root?.message ? (
           <p role="alert" className="font-medium text-destructive">

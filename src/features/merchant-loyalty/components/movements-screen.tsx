@@ -121,7 +121,10 @@ function MovementRows({
                 {formatDate(movement.date)} {formatTime(movement.time)}
               </p>
             </div>
-            <p className="text-sm text-muted-foreground">{movement.client_code}</p>
+            <p className="text-sm text-muted-foreground">
+              {movement.client_code}
+              {movement.receipt_number ? ` · ${c.receiptNumber} ${movement.receipt_number}` : null}
+            </p>
             <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
               <div>
                 <dt className="text-muted-foreground">{c.spend}</dt>
@@ -182,6 +185,11 @@ function MovementRows({
                 <td className="px-4 py-3">
                   {movement.client_name}{' '}
                   <span className="text-sm text-muted-foreground">{movement.client_code}</span>
+                  {movement.receipt_number ? (
+                    <span className="block text-sm text-muted-foreground">
+                      {c.receiptNumber} {movement.receipt_number}
+                    </span>
+                  ) : null}
                 </td>
                 <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
                   {formatMoney(movement.spend)}
