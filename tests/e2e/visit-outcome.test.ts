@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer } from '../support/app-server.ts';
@@ -163,6 +164,18 @@ describe('the visit: the salon marks it completed or missed', () => {
       .waitFor();
     await salon.setViewportSize(phone);
     await shootBoth(salon, 'merchant-movimenti-documento');
+    const [summary] = await Promise.all([
+      salon.waitForEvent('download'),
+      main().getByRole('button', { name: 'Riepilogo giornaliero CSV' }).click(),
+    ]);
+    const lines = readFileSync(await summary.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Data;Acquisti;Storni;Lordo;Sconti;Netto;Documenti');
+    expect(lines.slice(1)).toEqual([
+      expect.stringMatching(/^\d\d-\d\d-\d{4};1;0;25,00;0,00;25,00;0012-0034$/),
+    ]);
     await openFromNav(salon, 'Agenda');
     await heading(salon, 'Agenda');
   });

@@ -58,6 +58,8 @@ export const merchantLoyaltyTexts = {
     export: 'Esporta CSV',
     exporting: 'Esportazione...',
     exportError: 'Esportazione non riuscita: {message}',
+    dailySummary: 'Riepilogo giornaliero CSV',
+    dailySummaryError: 'Riepilogo non riuscito: {message}',
     count: ['{count} movimento', '{count} movimenti'],
     tableCaption: 'Movimenti, dal più recente',
     columns: {

@@ -17,6 +17,7 @@ import {
   useMovements,
   type Movement,
 } from '@/features/merchant-loyalty/api/list-movements';
+import { DailySummaryButton } from '@/features/merchant-loyalty/components/daily-summary-button';
 import { Pager, pageCountOf } from '@/features/merchant-loyalty/components/pager';
 import {
   useMovementReversals,
@@ -322,10 +323,13 @@ export function MovementsScreen() {
               <p aria-live="polite" className="text-muted-foreground">
                 {plural(data.total, t.count)}
               </p>
-              <Button variant="secondary" onClick={() => void exportCsv()} disabled={exporting}>
-                <Download aria-hidden="true" />
-                {exporting ? t.exporting : t.export}
-              </Button>
+              <div className="flex flex-wrap gap-2">
+                <Button variant="secondary" onClick={() => void exportCsv()} disabled={exporting}>
+                  <Download aria-hidden="true" />
+                  {exporting ? t.exporting : t.export}
+                </Button>
+                <DailySummaryButton filter={filter} />
+              </div>
             </div>
             <MovementRows
               movements={data.movements}
