@@ -226,4 +226,13 @@ describe('the visit: the salon marks it completed or missed', () => {
       no_show_alert_threshold: 3,
     });
   });
+
+  it('makes the receipt number required in Percentuali', async () => {
+    await openFromNav(salon, 'Percentuali');
+    const required = main().getByRole('checkbox', { name: 'Numero del documento obbligatorio' });
+    await required.check();
+    await toast(salon, 'Impostazione dello scontrino aggiornata');
+    expect(await rpcData(owner, 'receipt_settings', {})).toEqual({ receipt_number_required: true });
+    await shootBoth(salon, 'merchant-percentuali-scontrino');
+  });
 });

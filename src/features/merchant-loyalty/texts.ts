@@ -147,6 +147,11 @@ export const merchantLoyaltyTexts = {
       submit: 'Salva giorni',
       success: 'Modifica avvenuta con successo!',
     },
+    scontrino: {
+      title: 'Scontrino',
+      lead: 'Il numero del documento commerciale di ogni acquisto e del documento di annullo o reso di ogni storno.',
+      required: 'Numero del documento obbligatorio',
+    },
     tetto: {
       title: 'Tetto mensile per chi presenta',
       lead: 'Il credito massimo che una persona guadagna in un mese dagli acquisti di chi ha presentato (fino alla terza generazione). Il suo credito sugli acquisti propri non ha limiti.',

@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/components/ui/toaster';
 import { usePercentages, type Percentages } from '@/features/merchant-loyalty/api/get-percentages';
 import { useSetPercentages } from '@/features/merchant-loyalty/api/set-percentages';
+import { ReceiptNumberSetting } from '@/features/merchant-loyalty/components/receipt-number-setting';
 import { ReferralCreditCapForm } from '@/features/merchant-loyalty/components/referral-credit-cap-form';
 import { ReversalWindowForm } from '@/features/merchant-loyalty/components/reversal-window-form';
 import { SuffixedInput } from '@/features/merchant-loyalty/components/suffixed-input';
@@ -92,6 +93,15 @@ export function PercentagesScreen() {
             <p className="text-muted-foreground">{t.storno.lead}</p>
           </div>
           <ReversalWindowForm />
+        </CardContent>
+      </Card>
+      <Card className="max-w-2xl">
+        <CardContent className="grid gap-4 pt-6">
+          <div className="grid gap-1">
+            <h2 className="text-xl font-semibold">{t.scontrino.title}</h2>
+            <p className="text-muted-foreground">{t.scontrino.lead}</p>
+          </div>
+          <ReceiptNumberSetting />
         </CardContent>
       </Card>
       <Card className="max-w-2xl">
