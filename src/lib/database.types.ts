@@ -35,6 +35,10 @@ export type Database = {
         };
         Returns: Json;
       };
+      adjust_credit: {
+        Args: { amount: number; client_code: string; reason: string };
+        Returns: Json;
+      };
       admin_campaign_summaries: {
         Args: Record<PropertyKey, never>;
         Returns: Json;

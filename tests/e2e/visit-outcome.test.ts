@@ -235,4 +235,32 @@ describe('the visit: the salon marks it completed or missed', () => {
     expect(await rpcData(owner, 'receipt_settings', {})).toEqual({ receipt_number_required: true });
     await shootBoth(salon, 'merchant-percentuali-scontrino');
   });
+
+  it('adds credit by hand with a reason in Clienti; the customer reads it live in Crediti', async () => {
+    await openFromNav(salon, 'Clienti');
+    await heading(salon, 'Elenco Clienti');
+    await main().getByRole('button', { name: 'Modifica il credito di Giulia Verdi' }).click();
+    const dialog = salon.getByRole('dialog', { name: 'Modifica credito' });
+    await dialog.getByLabel('Importo (€, negativo per togliere)').fill('-5');
+    await dialog.getByLabel('Motivo').fill('Correzione');
+    await dialog.getByRole('button', { name: 'Salva credito' }).click();
+    await dialog.getByText('Il credito non può diventare negativo').waitFor();
+    await dialog.getByLabel('Importo (€, negativo per togliere)').fill('5');
+    await dialog.getByLabel('Motivo').fill('Omaggio di compleanno');
+    await expectAccessible(salon);
+    await screenshot(salon, 'merchant-clienti-modifica-credito-phone');
+    await dialog.getByRole('button', { name: 'Salva credito' }).click();
+    await toast(salon, 'Credito aggiornato');
+    await dialog.waitFor({ state: 'detached' });
+
+    await expect.poll(() => customerPage.getByTestId('available-credit').textContent(), live).toBe('€ 6,25');
+    await customerPage.getByText('Omaggio di compleanno').waitFor(live);
+    await customerPage.getByText('Credito modificato dal salone').waitFor();
+    await closeToasts(customerPage);
+    for (const [size, viewport] of Object.entries({ phone, desktop })) {
+      await customerPage.setViewportSize(viewport);
+      await expectAccessible(customerPage);
+      await screenshot(customerPage, `client-crediti-modifica-${size}`);
+    }
+  });
 });

@@ -106,6 +106,17 @@ export const merchantLoyaltyTexts = {
     completedVisits: 'Visite completate',
     noShows: 'Assenze',
     flagged: 'Da controllare',
+    adjust: 'Modifica credito',
+    adjustLabel: 'Modifica il credito di {client}',
+    adjustTitle: 'Modifica credito',
+    adjustDescription:
+      'Aggiungi credito a {client} (un omaggio) o togline (una correzione). La cliente vede il motivo in Crediti.',
+    adjustAmount: 'Importo (€, negativo per togliere)',
+    adjustAmountInvalid: 'Inserisci un importo diverso da zero, con al massimo due decimali',
+    adjustReason: 'Motivo',
+    adjustReasonMissing: 'Inserisci il motivo della modifica del credito',
+    adjustSubmit: 'Salva credito',
+    adjustBack: 'Indietro',
     signals: {
       title: 'Da controllare',
       note: 'Schemi insoliti nel passaparola del salone, calcolati in automatico: sono solo un invito a dare un’occhiata e non bloccano nulla.',

@@ -63,7 +63,7 @@ create table app.credit_ledger (
   client_id uuid not null,
   movement_id uuid,
   kind text not null check (
-    kind in ('generation0', 'generation1', 'generation2', 'generation3', 'redemption', 'erasure')
+    kind in ('generation0', 'generation1', 'generation2', 'generation3', 'redemption', 'erasure', 'adjustment')
   ),
   amount numeric(14, 2) not null check (amount = round(amount, 2)),
   created_at timestamptz not null default now(),
@@ -75,11 +75,17 @@ create table app.credit_ledger (
     references app.credit_ledger (id) on delete cascade,
   constraint credit_ledger_sign_by_kind check (
     case
-      when kind = 'erasure' then reverses_entry is null and amount <> 0
+      when kind in ('erasure', 'adjustment') then reverses_entry is null and amount <> 0
       when reverses_entry is null then (kind = 'redemption') = (amount < 0)
       else (kind = 'redemption') = (amount > 0)
     end
-  )
+  ),
+  -- The reason the salon gave for credit it added or removed by hand
+  note text
+    constraint credit_ledger_note_for_adjustments check (
+      (kind = 'adjustment') = (note is not null)
+      and (note is null or (btrim(note) <> '' and char_length(note) <= 500))
+    )
 );
 create index credit_ledger_client_created_at_idx on app.credit_ledger (client_id, created_at desc);
 create index credit_ledger_merchant_id_idx on app.credit_ledger (merchant_id);
@@ -88,6 +94,8 @@ alter table app.credit_ledger enable row level security;
 grant select on app.credit_ledger to authenticated;
 grant insert on app.credit_ledger to authenticated;
 grant all on app.credit_ledger to service_role;
+comment on column app.credit_ledger.note is
+  'The reason of an ''adjustment'' (credit the salon added or removed by hand), shown to the customer; null otherwise.';
 comment on table app.credit_ledger is
   'Append-only credit ledger, one row per credit or debit: generation0 = own purchase, generation1..3 = '
   'purchase of a referral at that depth, redemption = discount used (negative), erasure = the balance '
@@ -412,7 +420,7 @@ begin
                'reversal_label', case when l.reverses_entry is not null then
                  'Storno acquisto del ' || to_char(original.created_at at time zone 'Europe/Rome', 'DD-MM-YYYY')
                end,
-               'movement_id', l.movement_id, 'created_at', l.created_at
+               'movement_id', l.movement_id, 'created_at', l.created_at, 'note', l.note
              ) order by l.created_at desc, l.kind desc)
         from app.credit_ledger l
         -- The reversed entry was written with its purchase: its time is the purchase's, and a sponsor
@@ -426,7 +434,8 @@ $$;
 grant execute on function api.client_credit(text) to authenticated;
 comment on function api.client_credit(text) is
   'Client only: available credit at one merchant (negative after a reversal of credit already spent) and the '
-  'ledger entries behind it, newest first; reversal entries have reason ''reversal'' and an Italian reversal_label.';
+  'ledger entries behind it, newest first; reversal entries have reason ''reversal'' and an Italian reversal_label, '
+  'credit the salon added or removed by hand reason ''adjustment'' and its note.';
 
 -- The reversal window (definer: API roles have no update right on app.merchants)
 create function app_private.set_reversal_window(merchant_id uuid, days integer) returns void
@@ -766,3 +775,48 @@ comment on function api.merchant_daily_summary(date, date) is
   'Merchant only: per day (Europe/Rome) between date_from and date_to (at most a year), its purchases and '
   'storni counted, gross (spend), discounts and net summed with storni netting out, and the fiscal documents'' '
   'numbers (receipts, space-separated); days without movements are left out.';
+
+-- Credit the salon gives or corrects by hand, with its reason
+create function api.adjust_credit(client_code text, amount numeric, reason text) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+  clean_reason text := app_private.required_reason(
+    adjust_credit.reason, 'Inserisci il motivo della modifica del credito');
+  target app.clients;
+begin
+  if adjust_credit.amount is null then
+    raise sqlstate '22023' using message = 'Inserisci l''importo da aggiungere o togliere';
+  end if;
+  perform app_private.require_finite(adjust_credit.amount, 'L''importo non è un numero valido');
+  if adjust_credit.amount = 0 or abs(adjust_credit.amount) > 10000
+     or adjust_credit.amount <> round(adjust_credit.amount, 2) then
+    raise sqlstate '22023'
+      using message = 'L''importo deve essere diverso da zero, al massimo € 10.000,00, con due decimali';
+  end if;
+  select c.* into target from app.clients c
+   where c.merchant_id = caller_merchant_id
+     and c.code = upper(btrim(coalesce(adjust_credit.client_code, '')))
+     for update;
+  if target.id is null then
+    raise sqlstate 'P0001' using message = 'Cliente non trovato';
+  end if;
+  if target.erased_at is not null then
+    raise sqlstate 'P0001' using message = 'Cliente rimosso: non può più fare acquisti né usare credito';
+  end if;
+  if target.available_credit + adjust_credit.amount < 0 then
+    raise sqlstate 'P0001' using message = 'Il credito non può diventare negativo';
+  end if;
+  insert into app.credit_ledger (merchant_id, client_id, kind, amount, note)
+  values (caller_merchant_id, target.id, 'adjustment', adjust_credit.amount, clean_reason);
+  return jsonb_build_object(
+    'available_credit', (select c.available_credit from app.clients c where c.id = target.id),
+    'message', 'Credito aggiornato');
+end
+$$;
+grant execute on function api.adjust_credit(text, numeric, text) to authenticated;
+comment on function api.adjust_credit(text, numeric, text) is
+  'Merchant only: adds (amount > 0) or removes (amount < 0) credit of one of its clients by hand, with a '
+  'required reason (at most 500 characters) the customer reads in Crediti: an ''adjustment'' ledger entry. '
+  'Never makes the balance negative; refused for an erased client.';

@@ -244,6 +244,11 @@ describe('tenant isolation over every api function', () => {
     ],
     ['merchant_visits_to_close', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['receipt_settings', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    [
+      'adjust_credit',
+      () => ({ client_code: 'ZZ99999', amount: 5, reason: 'Omaggio' }),
+      merchantsSay('Cliente non trovato'),
+    ],
     ['set_receipt_number_required', () => ({ required: false }), () => only(['merchantM1', 'merchantM2'])],
     [
       'merchant_daily_summary',

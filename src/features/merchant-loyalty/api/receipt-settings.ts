@@ -26,6 +26,9 @@ export function useSetReceiptNumberRequired() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setReceiptNumberRequired,
+    // The box shows the choice at once; the answer (or a refusal) is read back after.
+    onMutate: (required) =>
+      queryClient.setQueryData(receiptSettingsQueryOptions().queryKey, { receipt_number_required: required }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: receiptSettingsQueryOptions().queryKey }),
   });
 }

@@ -2,12 +2,14 @@ import { Search } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { QueryView } from '@/components/query-view';
 import { PageHeading } from '@/components/layouts/page-heading';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useClients, type MerchantClient } from '@/features/merchant-loyalty/api/list-clients';
 import { useReferralSignals } from '@/features/merchant-loyalty/api/list-referral-signals';
+import { AdjustCreditDialog } from '@/features/merchant-loyalty/components/adjust-credit-dialog';
 import { Pager, pageCountOf } from '@/features/merchant-loyalty/components/pager';
 import {
   FlaggedMarker,
@@ -17,7 +19,7 @@ import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { shownCredit } from '@/features/merchant-loyalty/client-credit';
 import { useDebouncedValue } from '@/features/merchant-loyalty/use-debounced-value';
 import { formatDate } from '@/lib/format';
-import { plural } from '@/lib/texts';
+import { fill, plural } from '@/lib/texts';
 import { cx } from 'class-variance-authority';
 
 const t = merchantLoyaltyTexts.clienti;
@@ -26,6 +28,7 @@ const noValue = merchantLoyaltyTexts.common.noValue;
 const pageSize = 12;
 
 function ClientCard({ client, flagged }: { client: MerchantClient; flagged: boolean }) {
+  const [adjusting, setAdjusting] = useState(false);
   const rows = [
     { label: t.email, value: client.email ?? noValue },
     { label: t.phone, value: client.phone ?? noValue },
@@ -61,6 +64,17 @@ function ClientCard({ client, flagged }: { client: MerchantClient; flagged: bool
           </div>
         ))}
       </dl>
+      {client.available_credit === null ? null : (
+        <Button
+          variant="outline"
+          className="justify-self-start"
+          aria-label={fill(t.adjustLabel, { client: client.name })}
+          onClick={() => setAdjusting(true)}
+        >
+          {t.adjust}
+        </Button>
+      )}
+      {adjusting ? <AdjustCreditDialog client={client} onClose={() => setAdjusting(false)} /> : null}
     </Card>
   );
 }
