@@ -239,7 +239,7 @@ describe('the visit: the salon marks it completed or missed', () => {
   it('adds credit by hand with a reason in Clienti; the customer reads it live in Crediti', async () => {
     await openFromNav(salon, 'Clienti');
     await heading(salon, 'Elenco Clienti');
-    await main().getByRole('button', { name: 'Modifica il credito di Giulia Verdi' }).click();
+    await main().getByRole('button', { name: 'Modifica credito di Giulia Verdi' }).click();
     const dialog = salon.getByRole('dialog', { name: 'Modifica credito' });
     await dialog.getByLabel('Importo (€, negativo per togliere)').fill('-5');
     await dialog.getByLabel('Motivo').fill('Correzione');
@@ -262,5 +262,13 @@ describe('the visit: the salon marks it completed or missed', () => {
       await expectAccessible(customerPage);
       await screenshot(customerPage, `client-crediti-modifica-${size}`);
     }
+  });
+
+  it('counts the credit given by hand apart in Statistiche', async () => {
+    await openFromNav(salon, 'Statistiche');
+    const given = main().getByText('Credito aggiunto dal salone', { exact: true });
+    await given.waitFor();
+    expect(await given.locator('xpath=following-sibling::dd').textContent()).toBe('€ 5,00');
+    await shootBoth(salon, 'merchant-statistiche-credito-salone');
   });
 });

@@ -107,7 +107,7 @@ export const merchantLoyaltyTexts = {
     noShows: 'Assenze',
     flagged: 'Da controllare',
     adjust: 'Modifica credito',
-    adjustLabel: 'Modifica il credito di {client}',
+    adjustLabel: 'Modifica credito di {client}',
     adjustTitle: 'Modifica credito',
     adjustDescription:
       'Aggiungi credito a {client} (un omaggio) o togline (una correzione). La cliente vede il motivo in Crediti.',
@@ -187,6 +187,8 @@ export const merchantLoyaltyTexts = {
     discounts: 'Sconti utilizzati',
     net: 'Fatturato netto',
     availableCredit: 'Credito disponibile dei clienti',
+    adjustmentsGiven: 'Credito aggiunto dal salone',
+    adjustmentsRemoved: 'Credito tolto dal salone',
     revenue: 'Fatturato per generazione',
     revenueLead: 'Spesa netta dei clienti secondo la loro generazione nella rete.',
     generations: ['Senza sponsor', '1ª generazione', '2ª generazione', '3ª generazione e oltre'],

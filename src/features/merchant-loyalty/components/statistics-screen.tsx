@@ -23,7 +23,13 @@ const detailPageSize = 20;
 const countFormatter = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0, useGrouping: 'always' });
 const formatCount = (value: number) => countFormatter.format(value);
 
-function Totals({ totals }: { totals: Statistics['totals'] }) {
+function Totals({
+  totals,
+  adjustments,
+}: {
+  totals: Statistics['totals'];
+  adjustments: Statistics['adjustments'];
+}) {
   const tiles = [
     { label: t.clients, value: formatCount(totals.clients) },
     { label: t.rootClients, value: formatCount(totals.root_clients) },
@@ -33,6 +39,8 @@ function Totals({ totals }: { totals: Statistics['totals'] }) {
     { label: t.discounts, value: formatMoney(totals.discounts) },
     { label: t.net, value: formatMoney(totals.net) },
     { label: t.availableCredit, value: formatMoney(totals.available_credit) },
+    { label: t.adjustmentsGiven, value: formatMoney(adjustments.given) },
+    { label: t.adjustmentsRemoved, value: formatMoney(adjustments.removed) },
   ];
   return (
     <section aria-labelledby="statistics-totals" className="grid gap-3">
@@ -201,7 +209,7 @@ export function StatisticsScreen() {
       >
         {(data) => (
           <>
-            <Totals totals={data.totals} />
+            <Totals totals={data.totals} adjustments={data.adjustments} />
             <Revenue revenue={data.revenue} />
             <section aria-labelledby="statistics-rankings" className="grid gap-3">
               <h2 id="statistics-rankings" className="font-display text-xl font-semibold">
