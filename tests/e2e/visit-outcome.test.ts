@@ -53,6 +53,7 @@ describe('the visit: the salon marks it completed or missed', () => {
   let customerPage: Page;
   let owner: TestClient;
   let paidAt: string;
+  let earlierAt: string;
 
   /** A confirmed appointment of Giulia's with Anna, starting at an SQL instant; its 'HH:MM' in Rome. */
   const appointmentAt = async (startsAt: string, status = 'confermata') =>
@@ -88,6 +89,7 @@ describe('the visit: the salon marks it completed or missed', () => {
     await appointmentAt(`now() - interval '2 days'`);
     await appointmentAt(`now() - interval '10 minutes'`);
     paidAt = await appointmentAt(`now() - interval '70 minutes'`);
+    earlierAt = await appointmentAt(`now() - interval '2 hours'`);
     await appointmentAt(`now() + interval '3 days'`, 'in attesa');
     await rpcData(owner, 'set_no_show_alert_threshold', { threshold: 1 });
 
@@ -184,6 +186,7 @@ describe('the visit: the salon marks it completed or missed', () => {
     const appointment = main()
       .getByRole('button', { name: /Giulia Verdi, Piega, con Anna$/ })
       .filter({ hasNotText: paidAt })
+      .filter({ hasNotText: earlierAt })
       .first();
     await appointment.click();
     const details = salon.getByRole('dialog', { name: 'Giulia Verdi' });
@@ -210,6 +213,22 @@ describe('the visit: the salon marks it completed or missed', () => {
     await request.getByText('2 visite completate · 1 assenza').waitFor(live);
     await request.getByText('Attenzione: questa cliente ha già mancato degli appuntamenti').waitFor();
     await shootBoth(salon, 'merchant-inbox-assenze');
+  });
+
+  it('marks a visit from its row in Prenotazioni’s history', async () => {
+    await main()
+      .getByRole('tab', { name: /^Storico/ })
+      .click();
+    const row = main()
+      .getByRole('listitem')
+      .filter({ hasText: 'Giulia Verdi' })
+      .filter({ hasText: earlierAt });
+    const noShow = row.getByRole('button', { name: 'Segna come non presentata la visita di Giulia Verdi' });
+    await noShow.waitFor(live);
+    await shootBoth(salon, 'merchant-inbox-storico-visita');
+    await noShow.click();
+    await toast(salon, 'Segnata come non presentata');
+    await expect.poll(() => row.locator('[data-status]').first().textContent(), live).toBe('non presentata');
   });
 
   it('sets from how many no-shows requests are flagged, in Impostazioni', async () => {
