@@ -1,5 +1,6 @@
-// The built SPA (`npx vite build` first, or BENCH_STATIC_DIR) on a fresh in-memory database with one salon, its merchant and
-// one customer: what the browser benchmarks open.
+// The built SPA (`npx vite build` first, or BENCH_STATIC_DIR) on a fresh in-memory database with one salon (its
+// public page furnished), its merchant and one customer: what the browser benchmarks open.
+import sharp from 'sharp';
 import { startAppServer } from '../tests/support/app-server.ts';
 import type { TestServer } from '../tests/support/test-server.ts';
 
@@ -29,6 +30,40 @@ export interface SeededApp {
 }
 
 const admin = { email: 'admin@passaparola.test', password: 'admin-password-1' };
+
+/** What the salon's public page shows: address, logo, two operators with photos and four treatments. */
+async function furnishSalonPage(server: TestServer, merchant: Account): Promise<void> {
+  const salon = server.client();
+  const signIn = await salon.auth.signInWithPassword(merchant);
+  if (signIn.error) throw new Error(`merchant sign-in: ${signIn.error.message}`);
+  const call = async (fn: string, args: Record<string, unknown>) => {
+    const { data, error } = await salon.rpc(fn, args);
+    if (error) throw new Error(`${fn}: ${error.message}`);
+    return data as { id?: string; slug?: string };
+  };
+  const upload = async (bucket: string, path: string, background: string) => {
+    const image = await sharp({ create: { width: 160, height: 160, channels: 3, background } })
+      .webp()
+      .toBuffer();
+    const { error } = await salon.storage.from(bucket).upload(path, image, { contentType: 'image/webp' });
+    if (error) throw new Error(`upload ${path}: ${error.message}`);
+  };
+  const { id, slug } = await call('merchant_profile', {});
+  await call('set_salon_address', { address: 'Via Roma 1, 20121 Milano' });
+  await upload('loghi', `${slug}.png`, '#8a2c55');
+  for (const name of ['Anna', 'Bea']) {
+    await upload('operatori', `${id}/${name}.webp`, '#c06080');
+    await call('add_operator', { name, image_path: `${id}/${name}.webp` });
+  }
+  for (const [name, duration_minutes, price] of [
+    ['Manicure', 45, 35.5],
+    ['Piega', 30, 25],
+    ['Pulizia viso', 60, 55],
+    ['Taglio donna', 60, 45],
+  ] as const)
+    await call('add_treatment', { name, description: `${name} su misura`, duration_minutes, price });
+  await salon.auth.signOut();
+}
 
 export async function startSeededApp(): Promise<SeededApp> {
   const server = await startAppServer({
@@ -62,6 +97,7 @@ export async function startSeededApp(): Promise<SeededApp> {
     ...customer,
   });
   if (joined.error) throw new Error(`join_merchant: ${joined.error.message}`);
+  await furnishSalonPage(server, merchant);
   return {
     server,
     url: server.url,

@@ -6,6 +6,7 @@ import type { AuthOverrides } from './auth/settings.ts';
 import type { HttpLimits } from './http/limits.ts';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 import { ConfigError } from './config-error.ts';
+import type { VapidSettings } from './push/vapid-keys.ts';
 import { substituteEnv } from './toml-env.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -24,6 +25,18 @@ const environmentSchema = z.object({
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   SMTP_URL: z.string().optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY: 65 bytes, base64url')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY: 32 bytes, base64url')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT: a mailto: or https:// address')
+    .optional(),
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
@@ -88,6 +101,8 @@ export interface ServerConfig {
   adminEmail?: string;
   adminPassword?: string;
   smtpUrl?: string;
+  /** Web Push's VAPID keys; unset, a pair is generated into DATA_DIR (server/push/vapid-keys.ts). */
+  vapid?: VapidSettings;
   /** How often the server sends the due e-mails of app.notification_outbox; 0 = never (a worker does). */
   outboxIntervalMs: number;
   /**
@@ -186,6 +201,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Server
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
     smtpUrl: env.SMTP_URL,
+    vapid: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT },
     outboxIntervalMs: env.OUTBOX_INTERVAL_MS,
     trustProxy: env.TRUST_PROXY,
     serveSourceMaps: env.SERVE_SOURCE_MAPS === '1' || env.SERVE_SOURCE_MAPS === 'true',

@@ -2,6 +2,7 @@ import type { ServerConfig } from './config.ts';
 import type { Database } from './db/port.ts';
 import type { Keys } from './jwt/keys.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { VapidKeys } from './push/vapid-keys.ts';
 
 /** What every route module receives: configuration, the database and the signing keys. */
 export interface ServerContext {
@@ -12,4 +13,6 @@ export interface ServerContext {
   keys: Keys;
   /** Auth e-mails: over SMTP when SMTP_URL is set, else into the local mailbox (its own port, 127.0.0.1). */
   mailer: Mailer;
+  /** Web Push: the public key goes to the SPA (/config.js), the pair signs every notification. */
+  vapid: VapidKeys;
 }

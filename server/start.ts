@@ -15,6 +15,7 @@ import { createKeys, resolveJwtSecret } from './jwt/keys.ts';
 import { startMailboxServer, type MailboxServer } from './mail/mailbox-server.ts';
 import { createMailer } from './mail/mailer.ts';
 import { drainOutbox, startOutboxDrainer, type OutboxDrainer } from './mail/outbox-drainer.ts';
+import { resolveVapidKeys } from './push/vapid-keys.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -32,6 +33,11 @@ export async function startServer(
 ): Promise<RunningServer> {
   const persist = options.persistData ?? true;
   if (persist) protectDataDir(config.dataDir);
+  const vapid = resolveVapidKeys(
+    config.vapid ?? {},
+    persist ? config.dataDir : undefined,
+    config.siteUrl ?? '',
+  );
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: persist ? `${config.dataDir}/pglite` : undefined,
@@ -74,7 +80,7 @@ export async function startServer(
     smtp: smtpOptionsOf(config),
     dataDir: persist ? config.dataDir : undefined,
   });
-  const context: ServerContext = { config, db, apiDb, keys, mailer };
+  const context: ServerContext = { config, db, apiDb, keys, mailer, vapid };
   let app: FastifyInstance | undefined;
   let mailbox: MailboxServer | undefined;
   try {
@@ -99,6 +105,7 @@ export async function startServer(
             drainOutbox(db, mailer, {
               sender: { Name: authSettings.senderName, Address: authSettings.senderAddress },
               siteUrl: siteUrlOf(config),
+              push: { vapid },
             }),
           config.outboxIntervalMs,
         )

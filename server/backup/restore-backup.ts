@@ -70,13 +70,13 @@ async function refuseUnlessEmpty(options: RestoreOptions): Promise<void> {
  */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
   const verified = await verifyArchive(options.archive);
+  await refuseUnlessEmpty(options);
   if (verified.database === 'postgres' && !options.databaseUrl) {
     throw new BackupError('This backup is of a PostgreSQL database: set DATABASE_URL to restore it');
   }
   if (verified.database === 'pglite' && options.databaseUrl) {
     throw new BackupError('This backup is of the embedded database: unset DATABASE_URL to restore it');
   }
-  await refuseUnlessEmpty(options);
   let manifest: BackupManifest | undefined;
   let pgliteTar: Uint8Array | undefined;
   const scratch = await mkdtemp(join(tmpdir(), 'passaparola-restore-'));

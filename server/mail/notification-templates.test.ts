@@ -10,6 +10,7 @@ const kinds: NotificationKind[] = [
   'cancellation',
   'reminder',
   'expiry',
+  'address_confirmation',
 ];
 
 const payload = {
@@ -30,7 +31,7 @@ describe('booking e-mail templates', () => {
       from: { Name: 'Passaparola', Address: 'no-reply@passaparola.local' },
       to: 'giulia@example.com',
       templates: notificationTemplates(kind),
-      data: notificationData(kind, payload, 'https://prenota.example.com/'),
+      data: notificationData(kind, [payload], 'https://prenota.example.com/'),
     });
     expect(mail.html.startsWith('<!doctype html>\n<html lang="it">')).toBe(true);
     expect(mail.html.match(/<html/g)).toHaveLength(1);
@@ -50,7 +51,7 @@ describe('booking e-mail templates', () => {
       templates: notificationTemplates(kind),
       data: notificationData(
         kind,
-        { ...payload, salon_address: salonAddress },
+        [{ ...payload, salon_address: salonAddress }],
         'https://prenota.example.com',
       ),
     });
@@ -79,5 +80,27 @@ describe('booking e-mail templates', () => {
     expect(mail.html).toContain('>Giulia &amp; Co<');
     expect(mail.html + mail.text).not.toContain('Telefono del salone');
     expect(mail.html + mail.text).not.toContain('Indirizzo');
+  });
+});
+
+describe('the salon’s new requests in one e-mail', () => {
+  it('lists every request with its customer, and names how many in the subject', () => {
+    const mail = renderTemplatedMail({
+      from: { Name: 'Passaparola', Address: 'no-reply@passaparola.local' },
+      to: 'salone@example.com',
+      templates: notificationTemplates('new_request'),
+      data: notificationData(
+        'new_request',
+        [payload, { ...payload, client_name: 'Marta Neri', time: '11:30' }],
+        'https://prenota.example.com',
+      ),
+    });
+    expect(mail.subject).toBe('2 nuove richieste di prenotazione');
+    expect(mail.text).toContain('hai 2 nuove richieste di appuntamento:');
+    expect(mail.text).toContain('Cliente: Giulia & Co\nTrattamento: Piega\nData: 10-12-2026\nOra: 10:30\n');
+    expect(mail.text).toContain('Cliente: Marta Neri\nTrattamento: Piega\nData: 10-12-2026\nOra: 11:30\n');
+    expect(mail.text).toContain('Confermale, modificale o rifiutale');
+    expect(mail.html.match(/>Cliente</g)).toHaveLength(2);
+    expect(mail.html).toContain('Nuove richieste di prenotazione');
   });
 });

@@ -6,17 +6,27 @@ import { readBodyTemplates, type MailTemplates } from './templated-mail.ts';
 const templatesFolder = fileURLToPath(new URL('../../supabase/templates/', import.meta.url));
 
 export type NotificationKind =
-  'new_request' | 'confirmation' | 'change_proposed' | 'rejection' | 'cancellation' | 'reminder' | 'expiry';
+  | 'new_request'
+  | 'confirmation'
+  | 'change_proposed'
+  | 'rejection'
+  | 'cancellation'
+  | 'reminder'
+  | 'expiry'
+  | 'address_confirmation';
 
 /** Each e-mail's subject; its body is supabase/templates/booking_<kind>.html with a .txt beside it. */
 const subjects: Record<NotificationKind, string> = {
-  new_request: 'Nuova richiesta di prenotazione: {{ .ClientName }}, {{ .Date }} alle {{ .Time }}',
+  new_request:
+    '{{ if .Several }}{{ .Count }} nuove richieste di prenotazione{{ else }}' +
+    'Nuova richiesta di prenotazione: {{ .ClientName }}, {{ .Date }} alle {{ .Time }}{{ end }}',
   confirmation: 'Appuntamento confermato: {{ .Treatment }} il {{ .Date }} alle {{ .Time }}',
   change_proposed: '{{ .SalonName }} propone un nuovo orario: {{ .Date }} alle {{ .Time }}',
   rejection: 'Richiesta non accettata: {{ .Treatment }} del {{ .Date }}',
   cancellation: 'Appuntamento annullato: {{ .Treatment }} del {{ .Date }} alle {{ .Time }}',
   reminder: 'Promemoria: {{ .Treatment }} il {{ .Date }} alle {{ .Time }}',
   expiry: 'Richiesta scaduta: {{ .Treatment }} del {{ .Date }} alle {{ .Time }}',
+  address_confirmation: 'Conferma la tua e-mail per {{ .SalonName }}',
 };
 
 /** Kinds that announce a confirmed appointment and so carry its .ics. */
@@ -37,6 +47,8 @@ export interface NotificationPayload {
   previous_time?: string;
   cancelled_by_salon?: boolean;
   expired_proposal?: boolean;
+  /** address_confirmation: the SPA's path that confirms the address (app_private.send_address_confirmation). */
+  confirmation_path?: string;
 }
 
 const cache = new Map<NotificationKind, MailTemplates>();
@@ -77,15 +89,13 @@ export function notificationTemplates(kind: NotificationKind): MailTemplates {
   return templates;
 }
 
-/** The outbox payload as the templates' fields. */
-export function notificationData(
-  kind: NotificationKind,
-  payload: NotificationPayload,
-  siteUrl: string,
-): TemplateData {
+/** One outbox payload as the template fields of its details. */
+function payloadData(kind: NotificationKind, payload: NotificationPayload, siteUrl: string): TemplateData {
+  const site = siteUrl.replace(/\/+$/, '');
   return {
     ForSalon: toSalon.has(kind),
-    SiteURL: siteUrl.replace(/\/+$/, ''),
+    SiteURL: site,
+    ConfirmationURL: payload.confirmation_path ? site + payload.confirmation_path : '',
     SalonName: payload.salon_name,
     SalonPhone: payload.salon_phone,
     SalonAddress: payload.salon_address,
@@ -100,4 +110,17 @@ export function notificationData(
     CancelledBySalon: payload.cancelled_by_salon ?? false,
     ExpiredProposal: payload.expired_proposal ?? false,
   };
+}
+
+/**
+ * The outbox payloads of one e-mail as the templates' fields: the first one's, and all of them in
+ * .Requests (several only when a salon's new requests go together).
+ */
+export function notificationData(
+  kind: NotificationKind,
+  payloads: readonly [NotificationPayload, ...NotificationPayload[]],
+  siteUrl: string,
+): TemplateData {
+  const requests = payloads.map((payload) => payloadData(kind, payload, siteUrl));
+  return { ...requests[0], Requests: requests, Count: requests.length, Several: requests.length > 1 };
 }

@@ -9,6 +9,8 @@ import {
   type NotificationPayload,
 } from './notification-templates.ts';
 import { sendTemplatedMail, type TemplatedMail } from './templated-mail.ts';
+import { pushMessage } from '../push/push-messages.ts';
+import { sendPush, type PushOptions, type PushSubscriptionRow } from '../push/push-sender.ts';
 
 export interface DrainOptions {
   /** The From of every e-mail (config.toml's sender, as for the auth e-mails). */
@@ -19,6 +21,8 @@ export interface DrainOptions {
   batchSize?: number;
   /** How long a claimed row is this sender's before another may take it (default 300 s). */
   leaseSeconds?: number;
+  /** The VAPID keys for channel 'push' rows; without them those rows fail and are retried. */
+  push?: PushOptions;
 }
 
 export interface DrainResult {
@@ -28,13 +32,29 @@ export interface DrainResult {
 
 interface ClaimedRow {
   id: string;
+  merchant_id: string;
   kind: NotificationKind;
+  channel: 'email' | 'push';
   recipient: string;
   reservation_id: string | null;
   payload: NotificationPayload;
 }
 
+/** The rows one e-mail announces: a salon's new requests to one address go together. */
+type Envelope = readonly [ClaimedRow, ...ClaimedRow[]];
+
 const calendarType = 'text/calendar; charset=utf-8; method=PUBLISH';
+
+function envelopes(rows: readonly ClaimedRow[]): Envelope[] {
+  const grouped = new Map<string, [ClaimedRow, ...ClaimedRow[]]>();
+  for (const row of rows) {
+    const key = row.kind === 'new_request' ? `new_request ${row.merchant_id} ${row.recipient}` : row.id;
+    const envelope = grouped.get(key);
+    if (envelope) envelope.push(row);
+    else grouped.set(key, [row]);
+  }
+  return [...grouped.values()];
+}
 
 async function calendarEntry(db: Queryable, row: ClaimedRow): Promise<MailAttachment[]> {
   if (!withCalendarEntry.has(row.kind) || !row.reservation_id) return [];
@@ -47,19 +67,46 @@ async function calendarEntry(db: Queryable, row: ClaimedRow): Promise<MailAttach
   return [{ filename: `prenotazione-${isoDate}.ics`, contentType: calendarType, content: ics }];
 }
 
-async function compose(db: Queryable, row: ClaimedRow, options: DrainOptions): Promise<TemplatedMail> {
+async function compose(db: Queryable, envelope: Envelope, options: DrainOptions): Promise<TemplatedMail> {
+  const [first, ...others] = envelope;
   return {
     from: options.sender,
-    to: row.recipient,
-    templates: notificationTemplates(row.kind),
-    data: notificationData(row.kind, row.payload, options.siteUrl),
-    attachments: await calendarEntry(db, row),
+    to: first.recipient,
+    templates: notificationTemplates(first.kind),
+    data: notificationData(first.kind, [first.payload, ...others.map((row) => row.payload)], options.siteUrl),
+    attachments: await calendarEntry(db, first),
   };
 }
 
+/** A phone notification: to the subscription the row names; one deleted since is skipped. */
+async function deliverPush(db: Queryable, row: ClaimedRow, options: DrainOptions): Promise<void> {
+  if (!options.push) throw new Error('No VAPID keys: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');
+  const { rows } = await db.query<PushSubscriptionRow>(
+    'select endpoint, p256dh, auth from app_private.push_subscription($1) where endpoint is not null',
+    [row.recipient],
+  );
+  const subscription = rows[0];
+  if (!subscription) return;
+  const outcome = await sendPush(subscription, pushMessage(row.kind, row.payload), options.push);
+  if (outcome === 'gone') await db.query('select app_private.forget_push_subscription($1)', [row.recipient]);
+}
+
+/** One e-mail for the envelope's rows, or the phone notification of its row. */
+async function deliver(
+  db: Queryable,
+  mailer: Mailer,
+  envelope: Envelope,
+  options: DrainOptions,
+): Promise<void> {
+  if (envelope[0].channel === 'push') return deliverPush(db, envelope[0], options);
+  await sendTemplatedMail(mailer, await compose(db, envelope, options));
+}
+
 /**
- * Sends every due e-mail of app.notification_outbox once: claims a batch (rows another sender holds
- * are skipped), sends each, marks it sent, or records the error so it is retried later with backoff.
+ * Sends every due e-mail and phone notification of app.notification_outbox once: claims a batch (rows
+ * another sender holds are skipped), sends each (a salon's new requests claimed together as one e-mail
+ * listing them), marks its rows sent, or records the error so they are retried later with backoff.
+ * Counts rows.
  */
 export async function drainOutbox(
   db: Queryable,
@@ -70,22 +117,25 @@ export async function drainOutbox(
   const result: DrainResult = { sent: 0, failed: 0 };
   for (;;) {
     const { rows } = await db.query<ClaimedRow>(
-      `select id, kind, recipient, reservation_id, payload from app_private.claim_notifications($1, $2)`,
+      `select id, merchant_id, kind, channel, recipient, reservation_id, payload
+         from app_private.claim_notifications($1, $2)`,
       [batchSize, options.leaseSeconds ?? 300],
     );
-    for (const row of rows) {
+    for (const envelope of envelopes(rows)) {
+      const ids = envelope.map((row) => row.id);
       try {
-        await sendTemplatedMail(mailer, await compose(db, row, options));
+        await deliver(db, mailer, envelope, options);
       } catch (error) {
-        await db.query('select app_private.mark_notification_failed($1, $2)', [
-          row.id,
+        // One statement: the e-mail's rows get one retry time, and go together again.
+        await db.query('select app_private.mark_notification_failed(id, $2) from unnest($1::uuid[]) id', [
+          ids,
           error instanceof Error ? error.message : String(error),
         ]);
-        result.failed += 1;
+        result.failed += envelope.length;
         continue;
       }
-      await db.query('select app_private.mark_notification_sent($1)', [row.id]);
-      result.sent += 1;
+      await db.query('select app_private.mark_notification_sent(id) from unnest($1::uuid[]) id', [ids]);
+      result.sent += envelope.length;
     }
     if (rows.length < batchSize) return result;
   }

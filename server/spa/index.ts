@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { resolveAuthSettings } from '../auth/settings.ts';
 import type { ServerContext } from '../context.ts';
+import { salonIndexHtml } from './salon-page.ts';
 
 // '/_mail' stays a 404: the mailbox has its own port on 127.0.0.1, never a page of the public one.
 const apiPrefixes = ['/auth/', '/rest/', '/realtime/', '/storage/', '/_mail'];
@@ -16,12 +17,14 @@ export function browserConfig(context: ServerContext) {
     mainSiteUrl: context.config.mainSiteUrl ?? null,
     /** config.toml's [auth] minimum_password_length: the forms check what the auth service and SQL check. */
     minimumPasswordLength: resolveAuthSettings(context.config).minimumPasswordLength,
+    /** Web Push's VAPID public key, for PushManager.subscribe. */
+    vapidPublicKey: context.vapid.publicKey,
   };
 }
 
 /**
  * Serves the built SPA from the build current at each request: hashed assets cached for a year,
- * index.html never cached, deep links to index.html.
+ * index.html never cached, deep links to index.html (a salon's page with the salon's meta tags).
  */
 export async function spaRoutes(app: FastifyInstance, context: ServerContext) {
   app.get('/config.js', async (_request, reply) =>
@@ -65,6 +68,13 @@ export async function spaRoutes(app: FastifyInstance, context: ServerContext) {
         if (!build) return notFound(reply);
         if (await isFileIn(build, path)) return reply.sendFile(path, build);
         if (path.startsWith('/assets/') || isSourceMap(path)) return notFound(reply);
+        const salonHtml = await salonIndexHtml(context, build, path).catch((error: unknown) => {
+          request.log.warn({ err: error }, "The salon's page is served without its meta tags");
+          return undefined;
+        });
+        if (salonHtml !== undefined) {
+          return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(salonHtml);
+        }
         return reply.header('cache-control', 'no-cache').sendFile('index.html', build);
       });
     },

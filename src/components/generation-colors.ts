@@ -3,7 +3,7 @@
  * Statistiche: 1ª generazione is always plum, 2ª gold, 3ª (and beyond) green, 'senza sponsor' a
  * neutral grey. Semantic tokens only (`--color-generation-*` in index.css); text on each is AA.
  */
-export type GenerationLevel = 'none' | 1 | 2 | 3;
+type GenerationLevel = 'none' | 1 | 2 | 3;
 
 interface GenerationColor {
   /** SVG nodes of the trees. */

@@ -3,29 +3,34 @@ import { defaultMinimumPasswordLength, maxLength } from '@/lib/input-limits';
 
 const passwordLength = z.int().check(z.gte(6), z.lte(maxLength.password));
 
-export const runtimeSchema = z.object({
+const runtimeSchema = z.object({
   /** The APIs' address when they are not the page's origin (the SPA on a static host). */
   supabaseUrl: z.optional(z.url()),
   supabaseAnonKey: z.string().check(z.minLength(1)),
   mainSiteUrl: z.nullish(z.url()),
   /** config.toml's [auth] minimum_password_length, written by server/. */
   minimumPasswordLength: z.optional(passwordLength),
+  /** Web Push's VAPID public key (base64url), written by server/. */
+  vapidPublicKey: z.optional(z.string().check(z.minLength(1))),
 });
 
-export const buildSchema = z.object({
+const buildSchema = z.object({
   VITE_SUPABASE_URL: z.optional(z.url()),
   VITE_SUPABASE_ANON_KEY: z.optional(z.string().check(z.minLength(1))),
   VITE_MAIN_SITE_URL: z.optional(z.url()),
   VITE_MINIMUM_PASSWORD_LENGTH: z.optional(z.pipe(z.coerce.number(), passwordLength)),
+  VITE_VAPID_PUBLIC_KEY: z.optional(z.string().check(z.minLength(1))),
 });
 
-export interface Env {
+interface Env {
   supabaseUrl: string;
   supabaseAnonKey: string;
   /** The product's public site: 'Esci' and unknown paths lead there. */
   mainSiteUrl: string | null;
   /** The shortest password the auth service and the SQL accept. */
   minimumPasswordLength: number;
+  /** The key phones subscribe to notifications with; null: notifications on the phone are off. */
+  vapidPublicKey: string | null;
 }
 
 /**
@@ -45,6 +50,7 @@ export function resolveEnv(buildVariables: unknown, runtimeConfig: unknown, orig
         runtime.data.minimumPasswordLength ??
         built.VITE_MINIMUM_PASSWORD_LENGTH ??
         defaultMinimumPasswordLength,
+      vapidPublicKey: runtime.data.vapidPublicKey ?? built.VITE_VAPID_PUBLIC_KEY ?? null,
     };
   }
   if (built.VITE_SUPABASE_URL && built.VITE_SUPABASE_ANON_KEY) {
@@ -53,6 +59,7 @@ export function resolveEnv(buildVariables: unknown, runtimeConfig: unknown, orig
       supabaseAnonKey: built.VITE_SUPABASE_ANON_KEY,
       mainSiteUrl: built.VITE_MAIN_SITE_URL ?? null,
       minimumPasswordLength: built.VITE_MINIMUM_PASSWORD_LENGTH ?? defaultMinimumPasswordLength,
+      vapidPublicKey: built.VITE_VAPID_PUBLIC_KEY ?? null,
     };
   }
   throw new Error('Configurazione mancante: /config.js oppure VITE_SUPABASE_URL e VITE_SUPABASE_ANON_KEY.');

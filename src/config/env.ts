@@ -1,4 +1,4 @@
-import { resolveEnv, type Env } from '@/config/env-schema';
+import { resolveEnv } from '@/config/env-schema';
 
 declare global {
   interface Window {
@@ -6,7 +6,5 @@ declare global {
     __PASSAPAROLA_CONFIG__?: unknown;
   }
 }
-
-export type { Env };
 
 export const env = resolveEnv(import.meta.env, window.__PASSAPAROLA_CONFIG__, window.location.origin);

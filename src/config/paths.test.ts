@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   actionRouteFromContinueUrl,
   authActionRedirect,
+  clientLanding,
   paths,
   shouldLeaveForMainSite,
 } from '@/config/paths';
@@ -17,6 +18,17 @@ describe('paths', () => {
     expect(paths.clientAuthAction.href('aurora', { mode: 'verifyEmail', oobCode: 'x' })).toBe(
       '/aurora/__/auth/action?mode=verifyEmail&oobCode=x',
     );
+  });
+
+  it("carries the treatment tapped on the salon's page through registration and sign-in to Prenota", () => {
+    expect(paths.clientRegister.href('aurora', undefined, 't1')).toBe('/aurora/register?trattamento=t1');
+    expect(paths.clientRegister.href('aurora', 'A00001', 't1')).toBe(
+      '/aurora/register?ref=A00001&trattamento=t1',
+    );
+    expect(paths.clientLogin.href('aurora', 't1')).toBe('/aurora/login?trattamento=t1');
+    expect(clientLanding('t1')).toBe('/client/prenota?trattamento=t1');
+    expect(clientLanding(undefined)).toBe('/client/profile');
+    expect(clientLanding(null)).toBe('/client/profile');
   });
 
   it('keeps each route pattern and its href in step', () => {

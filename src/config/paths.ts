@@ -9,6 +9,9 @@ const withQuery = (base: string, query: Record<string, string | null | undefined
   return search ? `${base}?${search}` : base;
 };
 
+/** The query parameter that carries a chosen treatment from the salon's page to Prenota. */
+export const treatmentParam = 'trattamento';
+
 export const paths = {
   home: { path: '/', href: () => '/' },
 
@@ -31,13 +34,16 @@ export const paths = {
     path: '/:merchantSlug',
     href: (merchantSlug: string, ref?: string) => withQuery(`/${slug(merchantSlug)}`, { ref }),
   },
+  /** `treatmentId`: the treatment tapped on the salon's page, chosen in Prenota once signed in. */
   clientRegister: {
     path: '/:merchantSlug/register',
-    href: (merchantSlug: string, ref?: string) => withQuery(`/${slug(merchantSlug)}/register`, { ref }),
+    href: (merchantSlug: string, ref?: string, treatmentId?: string) =>
+      withQuery(`/${slug(merchantSlug)}/register`, { ref, [treatmentParam]: treatmentId }),
   },
   clientLogin: {
     path: '/:merchantSlug/login',
-    href: (merchantSlug: string) => `/${slug(merchantSlug)}/login`,
+    href: (merchantSlug: string, treatmentId?: string) =>
+      withQuery(`/${slug(merchantSlug)}/login`, { [treatmentParam]: treatmentId }),
   },
   clientPrivacy: {
     path: '/:merchantSlug/privacy',
@@ -60,7 +66,10 @@ export const paths = {
     presenta: { path: '/client/presenta', href: () => '/client/presenta' },
     crediti: { path: '/client/crediti', href: () => '/client/crediti' },
     struttura: { path: '/client/struttura', href: () => '/client/struttura' },
-    prenota: { path: '/client/prenota', href: () => '/client/prenota' },
+    prenota: {
+      path: '/client/prenota',
+      href: (treatmentId?: string) => withQuery('/client/prenota', { [treatmentParam]: treatmentId }),
+    },
   },
   dashboard: {
     root: { path: '/dashboard', href: () => '/dashboard' },
@@ -73,6 +82,7 @@ export const paths = {
     statistiche: { path: '/dashboard/statistiche', href: () => '/dashboard/statistiche' },
     struttura: { path: '/dashboard/struttura', href: () => '/dashboard/struttura' },
     impostazioni: { path: '/dashboard/impostazioni', href: () => '/dashboard/impostazioni' },
+    invita: { path: '/dashboard/invita', href: () => '/dashboard/invita' },
   },
   admin: {
     merchants: { path: '/admin/merchants', href: () => '/admin/merchants' },
@@ -127,3 +137,7 @@ export function shouldLeaveForMainSite(
     ['localhost', '127.0.0.1', '[::1]', '::1'].includes(hostname) || hostname.endsWith('.localhost');
   return Boolean(mainSiteUrl) && !local && pathname !== '/';
 }
+
+/** Where a customer lands once signed in or registered: Prenota with the treatment tapped on the salon's page, else the profile. */
+export const clientLanding = (treatmentId?: string | null) =>
+  treatmentId ? paths.client.prenota.href(treatmentId) : paths.client.profile.href();

@@ -60,6 +60,7 @@ export const areaTexts = {
       emptyOperators: 'Nessun operatore registrato.',
       emptyTreatments: 'Nessun trattamento registrato.',
     },
+    invita: { label: 'Invita clienti', title: 'Invita clienti' },
   },
   admin: {
     areaName: 'Amministrazione',

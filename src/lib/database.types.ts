@@ -121,6 +121,7 @@ export type Database = {
       };
       booking_settings: { Args: Record<PropertyKey, never>; Returns: Json };
       cancel_reservation: { Args: { reservation_id: string }; Returns: Json };
+      claim_proven_address: { Args: Record<PropertyKey, never>; Returns: Json };
       client_consents: { Args: { merchant_slug: string }; Returns: Json };
       client_credit: { Args: { merchant_slug: string }; Returns: Json };
       client_data_export: { Args: { merchant_slug: string }; Returns: Json };
@@ -179,6 +180,7 @@ export type Database = {
         };
         Returns: Json;
       };
+      confirm_email_address: { Args: { code: string }; Returns: Json };
       confirm_reservation: {
         Args: { operator_id?: string; reservation_id: string };
         Returns: Json;
@@ -189,6 +191,7 @@ export type Database = {
       };
       delete_operator: { Args: { operator_id: string }; Returns: Json };
       delete_operator_absence: { Args: { absence_id: string }; Returns: Json };
+      delete_push_subscription: { Args: { endpoint: string }; Returns: Json };
       delete_reservation: { Args: { reservation_id: string }; Returns: Json };
       delete_treatment: { Args: { treatment_id: string }; Returns: Json };
       erase_my_account: {
@@ -386,6 +389,10 @@ export type Database = {
           reversed_by: string;
         }[];
       };
+      my_notification_channels: {
+        Args: { merchant_slug: string };
+        Returns: Json;
+      };
       operator_deletion_impact: { Args: { operator_id: string }; Returns: Json };
       privacy_notice: { Args: Record<PropertyKey, never>; Returns: Json };
       receipt_settings: { Args: Record<PropertyKey, never>; Returns: Json };
@@ -403,6 +410,10 @@ export type Database = {
         Args: { reason: string; reservation_id: string };
         Returns: Json;
       };
+      resend_address_confirmation: {
+        Args: { merchant_slug: string };
+        Returns: Json;
+      };
       reservation_free_operators: {
         Args: { reservation_id: string };
         Returns: {
@@ -414,17 +425,33 @@ export type Database = {
         }[];
       };
       reservation_ics: { Args: { reservation_id: string }; Returns: string };
+      reservation_whatsapp: { Args: { reservation_id: string }; Returns: Json };
       reverse_purchase: {
         Args: { movement_id: string; reason: string; receipt_number?: string };
         Returns: Json;
       };
+      salon_public_page: { Args: { merchant_slug: string }; Returns: Json };
+      salon_whatsapp: { Args: { merchant_slug: string }; Returns: Json };
+      save_push_subscription: {
+        Args: { auth: string; endpoint: string; p256dh: string };
+        Returns: Json;
+      };
       set_booking_emails: {
-        Args: { new_request_emails: boolean; reminder_emails: boolean };
+        Args: {
+          new_request_emails: boolean;
+          reminder_emails: boolean;
+          second_reminder_emails?: boolean;
+        };
         Returns: Json;
       };
       set_cancellation_notice: { Args: { hours: number }; Returns: Json };
       set_marketing_consent: {
         Args: { granted: boolean; merchant_slug: string };
+        Returns: Json;
+      };
+      set_max_open_requests: { Args: { requests: number }; Returns: Json };
+      set_my_notification_channels: {
+        Args: { email: boolean; merchant_slug: string; push: boolean };
         Returns: Json;
       };
       set_no_show_alert_threshold: {

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
  * follows ('1.234,50') or when there are several of them ('1.234.567'). A lone '1.234' stays
  * ambiguous, so it is read as 1.234 and fails the cents check rather than silently becoming 1234.
  */
-export type ParsedDecimal = { ok: true; value: number } | { ok: false; reason: 'empty' | 'invalid' };
+type ParsedDecimal = { ok: true; value: number } | { ok: false; reason: 'empty' | 'invalid' };
 
 const plain = /^\d+(?:[.,](\d+))?$/;
 const grouped = /^\d{1,3}(?:\.\d{3})+(?:,(\d+))?$/;

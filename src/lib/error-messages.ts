@@ -68,7 +68,7 @@ function statusMessage(status: number): string {
 }
 
 /** A request that never reached the server (offline, DNS, a dropped connection). */
-export function isNetworkFailureMessage(message: string): boolean {
+function isNetworkFailureMessage(message: string): boolean {
   return /failed to fetch|networkerror|load failed|fetch failed|network request failed/i.test(message);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatTime, todayInRome } from '@/lib/format';
+import { formatCount, formatDate, formatDateTime, formatMoney, formatTime, todayInRome } from '@/lib/format';
 
 describe('formatMoney', () => {
   it('writes euro amounts the Italian way, with the sign in front and two decimals', () => {
@@ -58,5 +58,12 @@ describe('formatDateTime and todayInRome', () => {
   it("gives today's date in Rome, not in UTC", () => {
     expect(todayInRome(new Date('2025-05-01T22:15:00Z'))).toBe('2025-05-02');
     expect(todayInRome(new Date('2025-05-01T10:00:00Z'))).toBe('2025-05-01');
+  });
+});
+
+describe('formatCount', () => {
+  it('formats large counts with the Italian thousands separator', () => {
+    expect(formatCount(1234567)).toBe('1.234.567');
+    expect(formatCount(1000)).toBe('1.000');
   });
 });

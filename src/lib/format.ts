@@ -1,5 +1,5 @@
 /** Everything the app shows is in Italian and in Europe/Rome time (spec §9). */
-export const TIME_ZONE = 'Europe/Rome';
+const TIME_ZONE = 'Europe/Rome';
 
 const amountFormatter = new Intl.NumberFormat('it-IT', {
   minimumFractionDigits: 2,
@@ -13,6 +13,13 @@ export function formatMoney(amount: number | string): string {
   if (!Number.isFinite(value)) return '€ 0,00';
   const sign = value < 0 && Math.abs(value) >= 0.005 ? '-' : '';
   return `${sign}€ ${amountFormatter.format(Math.abs(value))}`;
+}
+
+const countFormatter = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0, useGrouping: 'always' });
+
+/** A count in Italian, thousands grouped: '20.000'. */
+export function formatCount(value: number): string {
+  return countFormatter.format(value);
 }
 
 const datePartsFormatter = new Intl.DateTimeFormat('it-IT', {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** The salon last opened on this device, so the home page can lead straight back to it. */
-export interface LastSalon {
+interface LastSalon {
   slug: string;
   name: string;
 }

@@ -24,7 +24,7 @@ export interface SalonSnapshot {
   savedAt: string;
 }
 
-export type OfflineSnapshot = Record<string, SalonSnapshot>;
+type OfflineSnapshot = Record<string, SalonSnapshot>;
 
 const prefix = 'passaparola.offline.';
 

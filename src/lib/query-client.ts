@@ -1,5 +1,10 @@
-import { QueryClient, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
+import { notifyManager, QueryClient, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-error';
+
+// A write's pending state reaches the screen in the same task as the tap, so its button is disabled
+// before a second tap: by default TanStack Query tells the screen after a timer, and the second tap of
+// a double tap comes first and sends the call again.
+notifyManager.setScheduler(queueMicrotask);
 
 export const queryClient = new QueryClient({
   defaultOptions: {

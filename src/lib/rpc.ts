@@ -5,7 +5,7 @@ import { supabase } from '@/lib/supabase';
 type ApiFunctions = Database['api']['Functions'];
 
 /** The name of a function of schema `api`, as generated from the database (src/lib/database.types.ts). */
-export type ApiFunctionName = keyof ApiFunctions;
+type ApiFunctionName = keyof ApiFunctions;
 
 type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
 
@@ -14,7 +14,7 @@ type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never
  * there, an unknown name is refused, and any value may be null (SQL parameters accept null; the
  * function says whether it does).
  */
-export type RpcArgs<Name extends ApiFunctionName> = {
+type RpcArgs<Name extends ApiFunctionName> = {
   [K in Exclude<keyof ApiFunctions[Name]['Args'], OptionalKeys<ApiFunctions[Name]['Args']>>]:
     ApiFunctions[Name]['Args'][K] | null;
 } & {
@@ -22,10 +22,10 @@ export type RpcArgs<Name extends ApiFunctionName> = {
 };
 
 /** What an api function answers: its generated `Returns` (Json for the ones returning jsonb). */
-export type RpcReturns<Name extends ApiFunctionName> = ApiFunctions[Name]['Returns'];
+type RpcReturns<Name extends ApiFunctionName> = ApiFunctions[Name]['Returns'];
 
 /** The functions that return rows (setof or table), which PostgREST pages with `range()`. */
-export type RowsFunctionName = {
+type RowsFunctionName = {
   [Name in ApiFunctionName]: RpcReturns<Name> extends readonly unknown[] ? Name : never;
 }[ApiFunctionName];
 
@@ -53,7 +53,7 @@ export async function callRpc<Name extends ApiFunctionName>(
 }
 
 /** The most rows PostgREST returns for one call ([api] max_rows in supabase/config.toml). */
-export const maxRowsPerCall = 1000;
+const maxRowsPerCall = 1000;
 
 /**
  * Calls a set-returning function of schema `api` and reads every row, one page of `maxRowsPerCall`

@@ -6,7 +6,6 @@ export const texts = {
   app: {
     name: 'Passaparola',
     loading: 'Caricamento...',
-    skipToContent: 'Vai al contenuto',
     offline: 'Sei offline: controlla la connessione. I dati si aggiornano appena torni in linea.',
     updateReady: 'Nuova versione disponibile',
     reload: 'Aggiorna',
@@ -14,6 +13,14 @@ export const texts = {
     loadError: 'Impossibile caricare i dati: {message}',
     offlineRetry: 'Questa pagina ha bisogno della rete. Riprova quando sei di nuovo in linea.',
     checkFailed: 'Non riusciamo a verificare il tuo accesso. Riprova tra qualche istante.',
+  },
+  phoneNotifications: {
+    label: 'Notifiche sul telefono',
+    hint: 'Su questo dispositivo, anche con l’app chiusa.',
+    unsupported:
+      'Questo browser non riceve notifiche: installa l’app sulla schermata Home (su iPhone da Safari, “Aggiungi a Home”) e riprova da lì.',
+    blocked: 'Le notifiche sono bloccate per questo sito: consentile nelle impostazioni del browser.',
+    failed: 'Il browser non ha attivato le notifiche: riprova tra qualche istante.',
   },
   toast: {
     close: 'Chiudi',
@@ -69,11 +76,9 @@ export const texts = {
     notMerchant: 'Accesso negato: questo account non è un commerciante',
     notClient: 'Accesso negato: questo account non è un cliente.',
     or: 'oppure',
-    magicLinkTitle: 'Accedi senza password',
     magicLinkHint: 'Ti inviamo un link di accesso via email.',
     magicLinkSubmit: 'Inviami il link di accesso',
     magicLinkSent: 'Ti abbiamo inviato un link di accesso: controlla la tua email.',
-    magicLinkNeedsEmail: 'Inserisci la tua email per ricevere il link di accesso.',
     signingIn: 'Accesso in corso...',
     joinOffer: 'Non sei ancora cliente di {merchant}: vuoi unirti?',
     joinOfferLead: 'Con lo stesso account avrai un nuovo codice cliente e un credito tutto tuo anche qui.',
@@ -95,7 +100,6 @@ export const texts = {
     error: 'Errore registrazione: {message}',
     haveAccount: 'Hai già un account?',
     login: 'Accedi',
-    sponsorPrefilled: 'Sei stato invitato con il codice {code}.',
     existingTitle: 'Hai già un account',
     existingLead:
       "L'email {email} è già registrata. Inserisci la password del tuo account per unirti a questo salone con lo stesso account: qui avrai un nuovo codice cliente.",
@@ -103,6 +107,13 @@ export const texts = {
     existingSubmit: 'Accedi e unisciti',
     existingSubmitting: 'Accesso in corso...',
     otherEmail: "Usa un'altra email",
+    joinAsTitle: 'Hai già un account: unisciti a {merchant}',
+    joinAsLead:
+      'Sei entrata come {email}. Con lo stesso account, senza password, avrai qui un nuovo codice cliente e un credito tutto tuo.',
+    joinAsSubmit: 'Unisciti a {merchant}',
+    joinAsSubmitting: 'Iscrizione in corso...',
+    joinAsOther: 'Registrati con un altro account',
+    joined: 'Ora sei cliente di {merchant}! Il tuo codice cliente è {code}.',
     invitedBy: 'Ti ha invitato {name}',
     doneTitle: 'Registrazione completata',
     privacyLabel: "Ho letto l'informativa sulla privacy e accetto il trattamento dei miei dati",
@@ -141,9 +152,6 @@ export const texts = {
     body: 'La pagina che cerchi non esiste o è stata spostata.',
     home: 'Torna alla home',
     unknownMerchant: 'Questo centro non è registrato su Passaparola.',
-  },
-  offlinePage: {
-    title: 'Sei offline',
   },
   routeError: {
     newVersionTitle: 'Passaparola è stata aggiornata',

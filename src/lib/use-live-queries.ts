@@ -2,7 +2,7 @@ import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 
-export interface LiveTable {
+interface LiveTable {
   table: string;
   event: 'INSERT' | 'UPDATE' | 'DELETE' | '*';
   /**

@@ -81,3 +81,43 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(cacheFirst(request));
   }
 });
+
+/* Phone notifications (server/push): the server sends { title, body, url }; a tap opens that screen,
+   in a tab of the app already open when there is one. */
+const NOTIFICATION_ICON = '/icons/icon-192.png';
+
+self.addEventListener('push', (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch {
+    message = { body: event.data ? event.data.text() : '' };
+  }
+  const url =
+    typeof message.url === 'string' && message.url.startsWith('/') ? message.url : '/client/prenota';
+  event.waitUntil(
+    self.registration.showNotification(message.title || 'Passaparola', {
+      body: message.body || 'Hai un nuovo messaggio sulle tue prenotazioni',
+      icon: NOTIFICATION_ICON,
+      badge: NOTIFICATION_ICON,
+      lang: 'it',
+      tag: url,
+      data: { url },
+    }),
+  );
+});
+
+async function openScreen(url) {
+  const target = new URL(url, self.location.origin).href;
+  const [open] = await self.clients.matchAll({ type: 'window' });
+  if (!open) return self.clients.openWindow(target);
+  const focused = open.focus().catch(() => open);
+  await open.navigate(target);
+  return focused;
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = event.notification.data?.url ?? '/client/prenota';
+  event.waitUntil(openScreen(url));
+});

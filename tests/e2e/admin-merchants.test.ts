@@ -110,6 +110,19 @@ describe('the platform admin manages merchants', () => {
     await expectNoAxeViolations(page);
     await screenshot(page, 'admin-merchants-form-errors-phone');
     expect(await page.getByText('Nessun commerciante registrato').isVisible()).toBe(true);
+
+    await addMerchant(page, {
+      name: 'Centro Luna',
+      phone: '06 1234567',
+      email: 'luna@centri.test',
+      password: 'segreta1',
+      website: 'ciao',
+    });
+    await page
+      .getByText('Il sito web non è un indirizzo web valido (esempio: https://www.salone.it)')
+      .waitFor();
+    expect(await page.getByLabel('Sito Web').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText('Nessun commerciante registrato').isVisible()).toBe(true);
   });
 
   it('creates two merchants, clears the form and lists them newest first', async () => {

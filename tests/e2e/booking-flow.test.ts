@@ -187,8 +187,12 @@ describe('booking: the salon sets up operators and treatments, a customer books,
   it('registers a treatment for the chosen operator; all operators excludes single ones', async () => {
     await salon.getByRole('tab', { name: 'Trattamenti' }).click();
     const form = salon.getByRole('form', { name: 'Nuovo trattamento' });
+    // A new treatment is for all operators until one is chosen.
+    expect(await form.getByLabel('Tutti gli operatori').isChecked()).toBe(true);
+    expect(await form.getByLabel('Giulia').isDisabled()).toBe(true);
     await form.getByRole('button', { name: 'Aggiungi trattamento' }).click();
     await form.getByRole('alert').filter({ hasText: 'Compila tutti i campi del form' }).waitFor();
+    await form.getByLabel('Tutti gli operatori').uncheck();
     await form.getByRole('alert').filter({ hasText: 'Scegli almeno un operatore' }).waitFor();
 
     // A price that is not an amount: the message under the field, and nothing saved.
@@ -237,6 +241,13 @@ describe('booking: the salon sets up operators and treatments, a customer books,
     expect(saved).toContain('45 min');
     expect(saved).toContain('€ 39,90');
     expect(saved).toContain('Giulia');
+    // Sent again empty, the form refuses it under the fields: the earlier success no longer shows.
+    await form.getByRole('button', { name: 'Aggiungi trattamento' }).click();
+    expect(await form.getByLabel('Nome').getAttribute('aria-invalid')).toBe('true');
+    await salon
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Trattamento registrato!' })
+      .waitFor({ state: 'detached', timeout: 3_000 });
 
     // A second treatment, for everyone, then removed.
     await form.getByLabel('Nome').fill('Manicure');

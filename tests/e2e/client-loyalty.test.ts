@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer } from '../support/app-server.ts';
 import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
-import { registerPurchase, signedIn } from '../support/fixtures.ts';
+import { confirmAddressOf, registerPurchase, signedIn } from '../support/fixtures.ts';
 import type { TestClient, TestServer } from '../support/test-server.ts';
 import {
   appServerOptions,
@@ -89,6 +89,8 @@ describe("a customer's loyalty screens, as the customer uses them", () => {
     const codeField = page.getByLabel('Codice cliente');
     await expect.poll(() => codeField.inputValue()).toMatch(/^A\d{5}$/);
     code = await codeField.inputValue();
+    // She opens the link e-mailed to her address, so her code may present friends.
+    await confirmAddressOf(server, customer.email);
     await expect(page.getByLabel('Nome').inputValue()).resolves.toBe(customer.name);
     await expect(page.getByLabel('Email').inputValue()).resolves.toBe(customer.email);
     await expect(page.getByLabel('Email').getAttribute('readonly')).resolves.not.toBeNull();
@@ -160,7 +162,7 @@ describe("a customer's loyalty screens, as the customer uses them", () => {
     const link = `${server.url}/${slug}/register?ref=${code}`;
     await page.getByRole('heading', { name: 'Il tuo link personale' }).waitFor();
     await expect(page.getByTestId('referral-link').textContent()).resolves.toBe(link);
-    await page.getByText(/fino alla TERZA generazione/).waitFor();
+    await page.getByText(/fino alla terza generazione/).waitFor();
 
     await page.getByRole('button', { name: 'Condividi' }).click();
     await toast('success', 'Link copiato negli appunti!').waitFor();
@@ -195,6 +197,7 @@ describe("a customer's loyalty screens, as the customer uses them", () => {
     await waitForPath(friendPage, '/client/profile');
     const friendCode = await friendPage.getByLabel('Codice cliente').inputValue();
     await friendContext.close();
+    await confirmAddressOf(server, friend.email);
     // ... who presents someone in turn.
     const luciaCode = await joinMerchant(server, {
       merchantSlug: slug,

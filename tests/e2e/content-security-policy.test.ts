@@ -67,6 +67,21 @@ describe('the built app under its Content-Security-Policy', () => {
     await page.close();
   });
 
+  it("opens a salon's public page, whose schema.org JSON-LD is data and never runs, with no violation", async () => {
+    const page = await browser.newPage({ viewport: phone });
+    const violations = await watchViolations(page);
+    await page.goto(`${server.url}/${slug}`);
+    await heading(page, /Registrati/);
+    const jsonLd = page.locator('script[type="application/ld+json"]');
+    await expect(jsonLd.count()).resolves.toBe(1);
+    expect(JSON.parse((await jsonLd.textContent()) ?? '')).toMatchObject({
+      '@type': 'BeautySalon',
+      name: 'Salone Sicuro',
+    });
+    expect(violations).toEqual([]);
+    await page.close();
+  });
+
   it('opens a signed-in area screen (its schemas parsed, Realtime joined) with no violation', async () => {
     const page = await browser.newPage({ viewport: phone });
     const violations = await watchViolations(page);

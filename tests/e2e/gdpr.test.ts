@@ -91,16 +91,26 @@ describe('privacy: consents, data download and erasure', () => {
     await heading(page, 'Registrazione completata');
     await page.getByRole('status').filter({ hasText: 'Il tuo codice cliente è' }).waitFor();
     await bothWidths(page, 'registration-completed');
-    const consents = await query<{ kind: string; granted: boolean }>(
-      `select k.kind, k.granted from app.consents k join app.clients c on c.id = k.client_id
-        where c.email = $1 order by k.id`,
+    const consents = () =>
+      query<{ kind: string; granted: boolean }>(
+        `select k.kind, k.granted from app.consents k join app.clients c on c.id = k.client_id
+          where c.email = $1 order by k.id`,
+        [lucia.email],
+      );
+    await waitForPath(page, '/client/profile');
+    // Nothing in her name until she opens the link e-mailed to her address.
+    expect(await consents()).toEqual([]);
+    const [confirmation] = await query<{ path: string }>(
+      `select payload ->> 'confirmation_path' as path from app.notification_outbox
+        where kind = 'address_confirmation' and recipient = $1`,
       [lucia.email],
     );
-    expect(consents).toEqual([
+    await page.goto(`${server.url}${confirmation!.path}`);
+    await page.getByText('Email verificata!').waitFor();
+    expect(await consents()).toEqual([
       { kind: 'privacy', granted: true },
       { kind: 'marketing', granted: true },
     ]);
-    await waitForPath(page, '/client/profile');
     await page.close();
   });
 

@@ -392,14 +392,18 @@ describe('Impostazioni: the salon edits its hours, operators, treatments, logo a
     const reminders = emails.getByLabel('Invia alle clienti un promemoria 24 ore prima dell’appuntamento');
     const requests = emails.getByLabel('Ricevi un’e-mail a ogni nuova richiesta di prenotazione');
     expect(await reminders.isChecked()).toBe(true);
+    const second = emails.getByLabel('Invia anche un secondo promemoria 2 ore prima dell’appuntamento');
     expect(await requests.isChecked()).toBe(true);
+    expect(await second.isChecked()).toBe(false);
     await reminders.uncheck();
+    await second.check();
     await emails.getByRole('button', { name: 'Salva scelte e-mail' }).click();
     await toast(page, 'success', 'Impostazioni delle e-mail aggiornate');
     expect(await rpc('booking_settings')).toMatchObject({
       address: 'Via Roma 1, Milano',
       new_request_emails: true,
       reminder_emails: false,
+      second_reminder_emails: true,
     });
 
     // What was saved is what the screen shows after a reload.
@@ -411,6 +415,9 @@ describe('Impostazioni: the salon edits its hours, operators, treatments, logo a
     expect(
       await page.getByLabel('Invia alle clienti un promemoria 24 ore prima dell’appuntamento').isChecked(),
     ).toBe(false);
+    expect(
+      await page.getByLabel('Invia anche un secondo promemoria 2 ore prima dell’appuntamento').isChecked(),
+    ).toBe(true);
     await checkScreen(page, 'merchant-impostazioni-salone-email');
   });
 });

@@ -269,6 +269,7 @@ describe('no screen scrolls sideways at 320–480 px, with a busy salon', () => 
       ['/dashboard/statistiche', 'Statistiche', 'Statistiche'],
       ['/dashboard/struttura', 'Struttura', 'Struttura'],
       ['/dashboard/impostazioni', 'Impostazioni', 'Impostazioni'],
+      ['/dashboard/invita', 'Invita clienti', 'Invita clienti'],
     ];
     const offenders = await overflowingRoutes(page, server.url, screens);
     await page.setViewportSize({ width: 390, height: 844 });
@@ -378,7 +379,7 @@ describe('no screen scrolls sideways at 320–480 px, with a busy salon', () => 
     await openChainOnPhone(page, 'admin');
   });
 
-  it('fits the registration form from a referral link, with its privacy line, and the privacy notice', async () => {
+  it("fits the salon's page, the registration form from a referral link, with its privacy line, and the privacy notice", async () => {
     const firstCode = (
       await server.server.context.db.query<{ code: string }>(
         `select c.code from app.clients c join app.merchants m on m.id = c.merchant_id
@@ -388,6 +389,7 @@ describe('no screen scrolls sideways at 320–480 px, with a busy salon', () => 
     ).rows[0]!.code;
     const screens: Screen[] = [
       [`/${slug}/register?ref=${firstCode}`, '', 'Registrati'],
+      [`/${slug}`, '', 'Registrati'],
       [`/${slug}/privacy`, '', 'Informativa sulla privacy'],
     ];
     expect(await overflowingRoutes(page, server.url, screens)).toEqual([]);

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer } from '../support/app-server.ts';
 import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
+import { confirmAddressOf } from '../support/fixtures.ts';
 import { linkIn } from '../support/mailbox.ts';
 import type { TestServer } from '../support/test-server.ts';
 import {
@@ -85,8 +86,12 @@ describe('a customer of several salons, as she clicks through', () => {
     await waitForPath(page, '/client/profile');
     await expect(salonHeader(page).textContent()).resolves.toContain('Salone Aurora');
     const codeA = (await codeAt(aurora.slug))!.code;
+    // She opens the link e-mailed to her address: the account is hers (an unconfirmed one would give way).
+    await confirmAddressOf(server, maria.email);
 
-    // B's registration with the same e-mail: the account's password joins B.
+    // Signed out (her session gone from this browser), B's registration with the same e-mail: the
+    // account's password joins B.
+    await page.evaluate(() => localStorage.clear());
     await register(page, brezza.slug, beaCode);
     await page.getByText('Hai già un account').waitFor();
     await page.getByText(`L'email ${maria.email} è già registrata.`, { exact: false }).waitFor();

@@ -1,3 +1,4 @@
+import { confirmAddress } from './personas.ts';
 import type { TestClient, TestServer } from './test-server.ts';
 
 /** Sign-in details, as a person types them. */
@@ -34,10 +35,19 @@ export async function createSalonAccount(
   return data as { slug: string; name: string };
 }
 
-/** Registers a customer with this login through the api, as the registration screen does; its client code. */
+/**
+ * Registers a customer with this login through the api, as the registration screen does, and confirms
+ * her address as the e-mailed link would, unless `unconfirmed`; its client code.
+ */
 export async function joinSalonAccount(
   server: TestServer,
-  input: Account & { merchantSlug: string; name: string; sponsorCode?: string; phone?: string },
+  input: Account & {
+    merchantSlug: string;
+    name: string;
+    sponsorCode?: string;
+    phone?: string;
+    unconfirmed?: boolean;
+  },
 ): Promise<string> {
   const { data, error } = await server.client().rpc('join_merchant', {
     merchant_slug: input.merchantSlug,
@@ -49,5 +59,7 @@ export async function joinSalonAccount(
     sponsor_code: input.sponsorCode ?? null,
   });
   if (error) throw new Error(`join_merchant: ${error.message}`);
-  return (data as { client_code: string }).client_code;
+  const joined = data as { client_code: string; user_id: string };
+  if (!input.unconfirmed) await confirmAddress(server, joined.user_id);
+  return joined.client_code;
 }

@@ -7,6 +7,8 @@ export interface Persona {
   email: string;
   token: string;
   client: TestClient;
+  /** The auth session its token names (the platform admin's powers need a live one). */
+  sessionId?: string;
 }
 
 export interface CreatedMerchant {
@@ -73,7 +75,7 @@ export async function createAdmin(server: TestServer): Promise<Persona> {
     email,
     session_id: rows[0]!.id,
   });
-  return { userId, email, token, client: server.client({ accessToken: token }) };
+  return { userId, email, token, client: server.client({ accessToken: token }), sessionId: rows[0]!.id };
 }
 
 /** A signed-in user with no merchant and no client membership. */
@@ -100,13 +102,36 @@ export async function createMerchant(
   return { merchant, persona: await personaFor(server, merchant.user_id, email) };
 }
 
-/** Joins a merchant anonymously through api.join_merchant and signs in as the new client. */
+/** Confirms a login's address as opening the e-mailed link does (app_private.confirm_address). */
+export async function confirmAddress(server: TestServer, userId: string): Promise<void> {
+  await server.server.context.db.query('select app_private.confirm_address($1)', [userId]);
+}
+
+/** Confirms the address of the login with this e-mail, as opening the e-mailed link does. */
+export async function confirmAddressOf(server: TestServer, email: string): Promise<void> {
+  await server.server.context.db.query(
+    'select app_private.confirm_address(u.id) from auth.users u where u.email = lower($1)',
+    [email],
+  );
+}
+
+/**
+ * Joins a merchant anonymously through api.join_merchant and signs in as the new client, whose address
+ * is then confirmed unless `unconfirmed`.
+ */
 export async function joinAsClient(
   server: TestServer,
   merchantSlug: string,
-  options: { name?: string; sponsorCode?: string; phone?: string; marketingAccepted?: boolean } = {},
+  options: {
+    name?: string;
+    sponsorCode?: string;
+    phone?: string;
+    marketingAccepted?: boolean;
+    email?: string;
+    unconfirmed?: boolean;
+  } = {},
 ): Promise<{ joined: JoinedClient; persona: Persona }> {
-  const email = uniqueEmail('cliente');
+  const email = options.email ?? uniqueEmail('cliente');
   const { data, error } = await server.client().rpc('join_merchant', {
     merchant_slug: merchantSlug,
     privacy_accepted: true,
@@ -119,6 +144,7 @@ export async function joinAsClient(
   });
   if (error) throw new Error(`join_merchant: ${error.message}`);
   const joined = data as JoinedClient;
+  if (!options.unconfirmed) await confirmAddress(server, joined.user_id);
   return { joined, persona: await personaFor(server, joined.user_id, email) };
 }
 

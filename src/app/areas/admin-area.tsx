@@ -1,6 +1,7 @@
 import { ClipboardList, Network, Store } from 'lucide-react';
 import { Outlet } from 'react-router';
-import { AreaLayout, type AreaNavItem } from '@/components/layouts/area-layout';
+import { AreaLayout } from '@/components/layouts/area-layout';
+import type { AreaNavItem } from '@/components/layouts/area-nav-items';
 import { paths } from '@/config/paths';
 import { RequireRole } from '@/app/areas/require-role';
 import { useAreaSignOut } from '@/app/areas/use-area-sign-out';

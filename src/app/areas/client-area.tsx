@@ -1,8 +1,9 @@
 import { CalendarPlus, Network, ShoppingBag, UserPlus, UserRound, Wallet } from 'lucide-react';
 import { Outlet } from 'react-router';
-import { AreaLayout, type AreaNavItem } from '@/components/layouts/area-layout';
+import { AreaLayout } from '@/components/layouts/area-layout';
+import type { AreaNavItem } from '@/components/layouts/area-nav-items';
 import { paths } from '@/config/paths';
-import type { WhoamiClient } from '@/features/auth/api/get-whoami';
+import type { WhoamiClient } from '@/lib/whoami';
 import { SalonHeader } from '@/features/client-loyalty/components/salon-header';
 import type { ClientMembership } from '@/features/client-loyalty/membership';
 import { RequireRole } from '@/app/areas/require-role';

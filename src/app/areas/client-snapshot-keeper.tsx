@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { WhoamiClient } from '@/features/auth/api/get-whoami';
+import type { WhoamiClient } from '@/lib/whoami';
 import { nextAppointmentQueryOptions } from '@/features/booking-client/api/get-next-appointment';
 import { clientCreditQueryOptions } from '@/features/client-loyalty/api/get-client-credit';
 import { rememberLastSalon } from '@/lib/last-salon';

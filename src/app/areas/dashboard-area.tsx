@@ -7,11 +7,13 @@ import {
   Percent,
   Receipt,
   Settings,
+  UserPlus,
   Users,
 } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { Outlet } from 'react-router';
-import { AreaLayout, type AreaNavItem } from '@/components/layouts/area-layout';
+import { AreaLayout } from '@/components/layouts/area-layout';
+import type { AreaNavItem } from '@/components/layouts/area-nav-items';
 import { paths } from '@/config/paths';
 import { usePendingCount } from '@/features/booking-merchant/api/pending-count';
 import { useWatchMerchantReservations } from '@/features/booking-merchant/api/watch-merchant-reservations';
@@ -32,6 +34,7 @@ const items: AreaNavItem[] = [
   { href: d.statistiche.href(), label: t.statistiche.label, icon: ChartColumn },
   { href: d.struttura.href(), label: t.struttura.label, icon: Network },
   { href: d.impostazioni.href(), label: t.impostazioni.label, icon: Settings },
+  { href: d.invita.href(), label: t.invita.label, icon: UserPlus },
 ];
 
 /** /dashboard/*: the salon's management. */

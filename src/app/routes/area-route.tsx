@@ -7,7 +7,7 @@ import { queryClient } from '@/lib/query-client';
 import { NotFoundPage } from '@/app/routes/not-found-page';
 
 /** A screen of an area: in a chunk of its own, or `inThisChunk` with the list of screens. */
-export type ScreenLoader = () => Promise<ComponentType>;
+type ScreenLoader = () => Promise<ComponentType>;
 
 /** A screen that comes with the area's list of screens. */
 export function inThisChunk(Screen: ComponentType): ScreenLoader {

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { paths } from '@/config/paths';
-import { AuthAction } from '@/features/auth/components/auth-action';
+import { AuthAction } from '@/features/auth/components/auth-action/auth-action';
 
 /** /merchant/:merchantSlug/__/auth/action */
 export function MerchantAuthActionPage() {

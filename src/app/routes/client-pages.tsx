@@ -8,51 +8,90 @@ import { NotFoundPage } from '@/app/routes/not-found-page';
 import { useWhoami } from '@/features/auth/api/get-whoami';
 import { ClientLoginForm } from '@/features/auth/components/client-login-form';
 import { useMerchantPublic } from '@/features/merchants/api/get-merchant-public';
+import { useSalonPublicPage } from '@/features/merchants/api/get-salon-public-page';
+import { SalonProfile } from '@/features/merchants/components/salon-profile';
+import { salonPageTexts } from '@/features/merchants/texts';
+import { registrationFormId, SalonPageLayout } from '@/components/layouts/salon-page-layout';
+import { Button } from '@/components/ui/button';
 import { PrivacyNotice } from '@/features/privacy/components/privacy-notice';
 import { privacyTexts } from '@/features/privacy/texts';
 import { RegistrationForm } from '@/features/registration/components/registration-form';
 import { rememberLastSalon } from '@/lib/last-salon';
-import { paths } from '@/config/paths';
+import { paths, treatmentParam } from '@/config/paths';
 import { fill, texts } from '@/lib/texts';
 import { SignedInRedirect } from '@/app/routes/signed-in-redirect';
 
-/** A salon's public page, remembered as the last salon used here (the home page leads back to it). */
-function useSalonPage(merchantSlug: string) {
-  const merchant = useMerchantPublic(merchantSlug);
-  const salon = merchant.data;
+/** The salon whose page is open, remembered as the last salon used here (the home page leads back to it). */
+function useRememberSalon(salon: { slug: string; name: string } | null | undefined) {
   useEffect(() => {
     if (salon) rememberLastSalon(salon);
   }, [salon]);
+}
+
+/** A salon's public face for its login page, remembered. */
+function useSalonPage(merchantSlug: string) {
+  const merchant = useMerchantPublic(merchantSlug);
+  useRememberSalon(merchant.data);
   return merchant;
 }
 
-/** /:merchantSlug and /:merchantSlug/register?ref=CODE: a customer joins the salon's programme. */
+/** /:merchantSlug and /:merchantSlug/register?ref=CODE&trattamento=ID: the salon, and a customer joins it. */
 export function ClientRegistrationPage() {
   const { merchantSlug = '' } = useParams();
   const [searchParams] = useSearchParams();
-  const merchant = useSalonPage(merchantSlug);
+  const page = useSalonPublicPage(merchantSlug);
+  const salon = page.data;
   const [registered, setRegistered] = useState(false);
-  if (merchant.isPending) return <LoadingScreen />;
-  if (merchant.isError) return <LoadFailed onRetry={() => void merchant.refetch()} />;
-  if (!merchant.data) return <NotFoundPage message={texts.notFound.unknownMerchant} />;
+  const treatment = salon?.treatments.find((offered) => offered.id === searchParams.get(treatmentParam));
+  useRememberSalon(salon);
+  // 'Prenota' on a treatment leads to the form, which now says what it is for.
+  useEffect(() => {
+    if (!treatment) return;
+    const form = document.getElementById(registrationFormId);
+    form?.scrollIntoView({ block: 'start' });
+    form?.focus({ preventScroll: true });
+  }, [treatment]);
+  if (page.isPending) return <LoadingScreen />;
+  if (page.isError) return <LoadFailed onRetry={() => void page.refetch()} />;
+  if (!salon) return <NotFoundPage message={texts.notFound.unknownMerchant} />;
+  const bookHref = (treatmentId: string) => {
+    const query = new URLSearchParams(searchParams);
+    query.set(treatmentParam, treatmentId);
+    return `?${query.toString()}`;
+  };
   return (
-    <AuthLayout merchant={merchant.data}>
+    <SalonPageLayout
+      salon={
+        <SalonProfile salon={salon} bookHref={bookHref}>
+          {/* The form is below the salon on a phone, beside it on a wide screen. */}
+          <Button asChild size="lg" className="w-full lg:hidden">
+            <a href={`#${registrationFormId}`}>{salonPageTexts.toForm}</a>
+          </Button>
+        </SalonProfile>
+      }
+    >
       <div className="grid gap-6">
         <div className="grid gap-1">
-          <PageHeading>{registered ? texts.registration.doneTitle : texts.registration.title}</PageHeading>
+          <PageHeading title={salon.name}>
+            {registered ? texts.registration.doneTitle : texts.registration.title}
+          </PageHeading>
           {registered ? null : (
             <p className="text-muted-foreground">
-              {fill(texts.registration.subtitle, { merchant: merchant.data.name })}
+              {treatment
+                ? fill(salonPageTexts.chosen, { treatment: treatment.name })
+                : fill(texts.registration.subtitle, { merchant: salon.name })}
             </p>
           )}
         </div>
         <RegistrationForm
-          merchantSlug={merchant.data.slug}
+          merchantSlug={salon.slug}
+          merchantName={salon.name}
           sponsorCode={searchParams.get('ref') ?? ''}
+          treatmentId={treatment?.id}
           onRegistered={() => setRegistered(true)}
         />
       </div>
-    </AuthLayout>
+    </SalonPageLayout>
   );
 }
 
@@ -82,6 +121,8 @@ export function ClientPrivacyPage() {
 /** /:merchantSlug/login */
 export function ClientLoginPage() {
   const { merchantSlug = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const treatmentId = searchParams.get(treatmentParam) ?? undefined;
   const merchant = useSalonPage(merchantSlug);
   // Asked beside the salon, not after it: SignedInRedirect needs it too.
   useWhoami();
@@ -89,7 +130,7 @@ export function ClientLoginPage() {
   if (merchant.isError) return <LoadFailed onRetry={() => void merchant.refetch()} />;
   if (!merchant.data) return <NotFoundPage message={texts.notFound.unknownMerchant} />;
   return (
-    <SignedInRedirect login={{ kind: 'client', merchantSlug: merchant.data.slug }}>
+    <SignedInRedirect login={{ kind: 'client', merchantSlug: merchant.data.slug, treatmentId }}>
       <AuthLayout merchant={merchant.data}>
         <div className="grid gap-6">
           <div className="grid gap-1">
@@ -98,7 +139,11 @@ export function ClientLoginPage() {
               {fill(texts.login.clientSubtitle, { merchant: merchant.data.name })}
             </p>
           </div>
-          <ClientLoginForm merchantSlug={merchant.data.slug} merchantName={merchant.data.name} />
+          <ClientLoginForm
+            merchantSlug={merchant.data.slug}
+            merchantName={merchant.data.name}
+            treatmentId={treatmentId}
+          />
         </div>
       </AuthLayout>
     </SignedInRedirect>

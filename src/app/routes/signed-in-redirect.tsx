@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { LoadingScreen } from '@/components/layouts/loading-screen';
-import { paths } from '@/config/paths';
+import { clientLanding } from '@/config/paths';
 import { useWhoami } from '@/features/auth/api/get-whoami';
 import { areaHome, roleOf } from '@/features/auth/roles';
 import { setCurrentMerchantSlug } from '@/lib/current-merchant';
 
 interface SignedInRedirectProps {
   /** The login this page is for: staff (admin or merchant), or the customers of one salon. */
-  login: { kind: 'staff' } | { kind: 'client'; merchantSlug: string };
+  login: { kind: 'staff' } | { kind: 'client'; merchantSlug: string; treatmentId?: string };
   children: ReactNode;
 }
 
@@ -28,7 +28,7 @@ export function SignedInRedirect({ login, children }: SignedInRedirectProps) {
     whoami.data?.clients.some((client) => client.merchant_slug === login.merchantSlug)
   ) {
     setCurrentMerchantSlug(login.merchantSlug);
-    return <Navigate to={paths.client.profile.href()} replace />;
+    return <Navigate to={clientLanding(login.treatmentId)} replace />;
   }
   return children;
 }

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { bookingKey, merchantSlugSchema } from '@/components/booking/booking-key';
 import { callRpc } from '@/lib/rpc';
 
-export const freeTimesInputSchema = z.object({
+const freeTimesInputSchema = z.object({
   merchantSlug: merchantSlugSchema,
   treatmentId: z.string().check(z.minLength(1)),
   /** null: no preference, any operator who performs the treatment. */
@@ -11,10 +11,10 @@ export const freeTimesInputSchema = z.object({
   date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
 });
 
-export type FreeTimesInput = z.input<typeof freeTimesInputSchema>;
+type FreeTimesInput = z.input<typeof freeTimesInputSchema>;
 
 /** Shared by Prenota and the salon's modify dialog: the start times still free for a treatment on a day, 'HH:MM', on the database's grid. */
-export async function listFreeTimes(input: FreeTimesInput): Promise<string[]> {
+async function listFreeTimes(input: FreeTimesInput): Promise<string[]> {
   const { merchantSlug, treatmentId, operatorId, date } = freeTimesInputSchema.parse(input);
   const times = await callRpc('free_times', {
     merchant_slug: merchantSlug,
@@ -25,7 +25,7 @@ export async function listFreeTimes(input: FreeTimesInput): Promise<string[]> {
   return times.map((time) => time.slice(0, 5));
 }
 
-export const freeTimesQueryOptions = (input: FreeTimesInput) =>
+const freeTimesQueryOptions = (input: FreeTimesInput) =>
   queryOptions({
     queryKey: [...bookingKey(input.merchantSlug), 'free-times', input],
     queryFn: () => listFreeTimes(input),

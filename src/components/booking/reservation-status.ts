@@ -1,21 +1,4 @@
-/**
- * The reservation states of spec §4 plus annullata, scaduta (a request whose time has passed), and a
- * visit's outcome: completata or non presentata.
- */
-export const reservationStatuses = [
-  'in attesa',
-  'confermata',
-  'modificata',
-  'rifiutata',
-  'annullata',
-  'scaduta',
-  'completata',
-  'non presentata',
-] as const;
-
-export type ReservationStatus = (typeof reservationStatuses)[number];
-
-export type StatusTone = 'success' | 'danger' | 'pending' | 'closed';
+type StatusTone = 'success' | 'danger' | 'pending' | 'closed';
 
 /** Spec §4's colours: confermata green, rifiutata and annullata red, in attesa and modificata yellow. */
 export function statusTone(status: string): StatusTone {

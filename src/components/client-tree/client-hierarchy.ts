@@ -22,7 +22,7 @@ export const rootNodeId = 'root';
  */
 export type InitialDepth = 0 | 1;
 
-export interface ClientHierarchy {
+interface ClientHierarchy {
   /** Clients by id. */
   byId: ReadonlyMap<string, TreeClient>;
   /** Direct referrals of each node, in the order the list gave them; `rootNodeId` holds the root clients. */

@@ -1,10 +1,8 @@
 import type { KeyboardEvent, SyntheticEvent } from 'react';
 import type { CustomNodeElementProps } from 'react-d3-tree';
 import { generationLevel, type ClientNodeAttributes } from '@/components/client-tree/client-hierarchy';
-import {
-  clientTreeTexts as t,
-  formatTreeCount as formatCount,
-} from '@/components/client-tree/client-tree-texts';
+import { formatCount } from '@/lib/format';
+import { clientTreeTexts as t } from '@/components/client-tree/client-tree-texts';
 import { generationFill, rootFill } from '@/components/client-tree/generation-style';
 import { cx } from 'class-variance-authority';
 import { fill, plural } from '@/lib/texts';

@@ -8,10 +8,3 @@ export const clientTreeTexts = {
   nodeLabel: '{name}, codice {code}, {generation}',
   childrenCount: ['{count} presentato', '{count} presentati'],
 } as const;
-
-const countFormatter = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0, useGrouping: 'always' });
-
-/** A count in Italian: '20.000'. */
-export function formatTreeCount(value: number): string {
-  return countFormatter.format(value);
-}

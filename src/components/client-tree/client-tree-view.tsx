@@ -11,10 +11,8 @@ import {
 } from '@/components/client-tree/client-hierarchy';
 import { ClientTreeNode, nodeRadius } from '@/components/client-tree/client-tree-node';
 import { fitSubtree, translateOf, type Point } from '@/components/client-tree/fit-subtree';
-import {
-  clientTreeTexts as t,
-  formatTreeCount as formatCount,
-} from '@/components/client-tree/client-tree-texts';
+import { formatCount } from '@/lib/format';
+import { clientTreeTexts as t } from '@/components/client-tree/client-tree-texts';
 import { generationSwatch, rootSwatch } from '@/components/client-tree/generation-style';
 import { plural } from '@/lib/texts';
 import { cx } from 'class-variance-authority';

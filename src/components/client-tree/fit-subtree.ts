@@ -3,7 +3,7 @@ export interface Point {
   y: number;
 }
 
-export interface TreeView {
+interface TreeView {
   translate: Point;
   zoom: number;
 }

@@ -8,8 +8,6 @@ import { NavBadge } from '@/components/layouts/nav-badge';
 import { areaTexts } from '@/lib/area-texts';
 import { cx } from 'class-variance-authority';
 
-export type { AreaNavItem } from '@/components/layouts/area-nav-items';
-
 interface AreaLayoutProps {
   /** 'Area clienti', 'Gestione centro', 'Amministrazione'. */
   areaName: string;

@@ -4,11 +4,14 @@ import { texts, toastDuration } from '@/lib/texts';
 /**
  * Green on success, red on error (spec §8), neutral for a notice; announced politely by sonner's live
  * region. The close button says 'Chiudi' and is a 44 px target inside the toast's right edge.
+ * At the bottom, away from page titles and the fields at the top of a form: in the desktop's right
+ * corner, and on a phone above the navigation bar (5 rem with its safe area).
  */
 export function SonnerToaster() {
   return (
     <Sonner
-      position="top-center"
+      position="bottom-right"
+      mobileOffset={{ bottom: 'calc(5rem + env(safe-area-inset-bottom))', left: '1rem', right: '1rem' }}
       closeButton
       containerAriaLabel={texts.toast.notifications}
       toastOptions={{

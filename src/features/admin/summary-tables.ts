@@ -1,20 +1,13 @@
 import type { CampaignSummary } from '@/features/admin/api/get-campaign-summaries';
 import { adminTexts } from '@/features/admin/texts';
-import { formatMoney } from '@/lib/format';
+import { formatCount, formatMoney } from '@/lib/format';
 
-export type SummaryWindow = 'total' | 'yesterday' | 'last_week' | 'last_month';
+type SummaryWindow = 'total' | 'yesterday' | 'last_week' | 'last_month';
 
 export interface SummaryTable {
   title: string;
   windows: readonly SummaryWindow[];
   rows: { label: string; values: string[] }[];
-}
-
-const countFormatter = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0, useGrouping: 'always' });
-
-/** A count in Italian: '20.000'. */
-export function formatCount(value: number): string {
-  return countFormatter.format(value);
 }
 
 type Windows = Partial<Record<SummaryWindow, number>>;

@@ -13,6 +13,7 @@ export const adminTexts = {
     password: 'Password',
     website: 'Sito Web',
     websiteHint: 'Facoltativo.',
+    websiteInvalid: 'Il sito web non è un indirizzo web valido (esempio: https://www.salone.it)',
     phoneRequired: 'Inserisci il telefono',
     slugHint: 'Indirizzo del centro: {address}',
     submit: 'Aggiungi Commerciante',
@@ -38,9 +39,8 @@ export const adminTexts = {
   riepilogo: {
     ...areaTexts.admin.riepilogo,
     lead: 'Tocca un commerciante per vedere le cifre della sua campagna.',
-    closedSummary: '{clients} clienti · netto {net}',
+    closedSummary: ['{count} cliente · netto {net}', '{count} clienti · netto {net}'],
     loadError: 'Impossibile caricare il riepilogo: {message}',
-    toggle: 'Mostra o nascondi il riepilogo di {name}',
     windows: {
       total: 'Totale',
       yesterday: 'Ieri',
@@ -79,8 +79,6 @@ export const adminTexts = {
     generations: ['Senza sponsor', '1ª generazione', '2ª generazione', '3ª generazione e oltre'],
     nodeLabel: '{name}, codice {code}, {generation}',
     childrenCount: ['{count} presentato', '{count} presentati'],
-    expand: 'apri',
-    collapse: 'chiudi',
   },
   erasure: {
     title: 'Cancellazione dati su richiesta',

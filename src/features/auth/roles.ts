@@ -1,5 +1,5 @@
 import { paths } from '@/config/paths';
-import type { Whoami } from '@/features/auth/api/get-whoami';
+import type { Whoami } from '@/lib/whoami';
 
 export type Role = 'admin' | 'merchant' | 'client';
 

@@ -16,6 +16,7 @@ const complete = {
   description: 'Detersione e maschera',
   duration: '45',
   price: '39,90',
+  allOperators: false,
   operatorIds: ['op-1'],
 };
 
@@ -78,7 +79,12 @@ describe('the treatment form (spec §5)', () => {
         ]),
       );
     expect(isIncomplete(errorsOf(emptyTreatmentDraft))).toBe(true);
-    expect(errorsOf(emptyTreatmentDraft).operatorIds?.message).toBe('Scegli almeno un operatore');
+    // A new treatment starts for all operators; none chosen at all is refused.
+    expect(emptyTreatmentDraft).toMatchObject({ allOperators: true, operatorIds: [] });
+    expect(errorsOf(emptyTreatmentDraft).operatorIds).toBeUndefined();
+    expect(errorsOf({ ...emptyTreatmentDraft, allOperators: false }).operatorIds?.message).toBe(
+      'Scegli almeno un operatore',
+    );
     expect(isIncomplete(errorsOf({ ...complete, operatorIds: [] }))).toBe(true);
     expect(isIncomplete(errorsOf({ ...complete, duration: '700' }))).toBe(false);
   });

@@ -24,7 +24,8 @@ export const emptyTreatmentDraft: TreatmentDraft = {
   description: '',
   duration: '',
   price: '',
-  allOperators: false,
+  // Most salons' treatments are done by anyone: one operator is the exception to choose.
+  allOperators: true,
   operatorIds: [],
 };
 

@@ -14,7 +14,7 @@ export interface WeeklyRange {
 }
 
 /** The salon's hours when it has set none (spec §9): 09:00-19:00 every day. */
-export const defaultRange = { opens: '09:00', closes: '19:00' } as const;
+const defaultRange = { opens: '09:00', closes: '19:00' } as const;
 
 /** Seven days, Monday first, from the stored ranges; with none, `fallback` (the hours that apply). */
 export function toDayDrafts(ranges: readonly WeeklyRange[], fallback?: readonly WeeklyRange[]): DayDraft[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { referralLink, referralShare, whatsappUrl } from '@/features/client-loyalty/referral-share';
+import { referralLink, referralShare } from '@/features/client-loyalty/referral-share';
 
 describe('the referral link and the invitation', () => {
   it('builds {origin}/{merchantSlug}/register?ref={clientCode}', () => {
@@ -19,15 +19,5 @@ describe('the referral link and the invitation', () => {
     expect(share.text).toContain('programma fedeltà di Bellezza Aurora');
     expect(share.text.endsWith(link)).toBe(true);
     expect(share.text).not.toMatch(/\{\w+\}/);
-  });
-
-  it('opens WhatsApp with the whole message, encoded', () => {
-    const url = whatsappUrl('Ciao! Vieni da Aurora & Co: https://x.it/a/register?ref=A00001');
-    expect(url.startsWith('https://wa.me/?text=')).toBe(true);
-    expect(new URL(url).searchParams.get('text')).toBe(
-      'Ciao! Vieni da Aurora & Co: https://x.it/a/register?ref=A00001',
-    );
-    expect(url).not.toContain(' ');
-    expect(url).not.toContain('&Co');
   });
 });

@@ -24,8 +24,3 @@ export function referralShare(merchantName: string, link: string): ReferralShare
     url: link,
   };
 }
-
-/** A wa.me link that opens WhatsApp with the message ready to send. */
-export function whatsappUrl(text: string): string {
-  return `https://wa.me/?text=${encodeURIComponent(text)}`;
-}

@@ -21,6 +21,29 @@ export const clientLoyaltyTexts = {
     notFound: 'Profilo non trovato',
     missing: 'Profilo mancante',
   },
+  welcome: {
+    title: 'Benvenuta da {merchant}!',
+    lead: 'Sei iscritta al programma fedeltà: ecco come funziona.',
+    code: 'Il tuo codice cliente',
+    credit: 'Il tuo credito',
+    howTitle: 'Come guadagni credito, per tre generazioni',
+    generations: [
+      '1ª generazione: le amiche che presenti con il tuo link. Su ogni loro acquisto ricevi credito.',
+      '2ª generazione: le amiche presentate da loro. Ricevi credito anche sui loro acquisti.',
+      '3ª generazione: le amiche presentate da queste. Anche i loro acquisti ti fanno guadagnare.',
+    ],
+    spend: 'Guadagni credito anche sui tuoi acquisti, e lo usi come sconto in salone.',
+    book: 'Prenota',
+    refer: 'Presenta un amico',
+    dismiss: 'Ho capito',
+  },
+  notifications: {
+    title: 'Messaggi sulle prenotazioni',
+    lead: 'Conferme, nuovi orari proposti, rifiuti, annullamenti e promemoria: scegli dove riceverli.',
+    email: 'Per e-mail',
+    saved: 'Preferenza salvata',
+    error: 'Impossibile salvare la preferenza: {message}',
+  },
   privacy: {
     title: 'Privacy e dati personali',
     marketingLabel: 'Voglio ricevere offerte e novità del salone',
@@ -108,7 +131,7 @@ export const clientLoyaltyTexts = {
     ...areaTexts.client.presenta,
     lead: 'Condividi il tuo link personale con le persone che vuoi presentare a {merchant}.',
     explanation:
-      'Quando un’amica si registra con il tuo link, ricevi credito su ogni suo acquisto. E non finisce lì: guadagni anche sugli acquisti delle amiche che presenterà lei e delle loro amiche, fino alla TERZA generazione.',
+      'Quando un’amica si registra con il tuo link, ricevi credito su ogni suo acquisto. E non finisce lì: guadagni anche sugli acquisti delle amiche che presenterà lei e delle loro amiche, fino alla terza generazione.',
     linkLabel: 'Il tuo link personale',
     share: 'Condividi',
     copied: 'Link copiato negli appunti!',

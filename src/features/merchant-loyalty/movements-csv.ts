@@ -1,9 +1,7 @@
-import { csvAmount, csvField } from '@/lib/csv';
+import { csvAmount, csvField, csvText } from '@/lib/csv';
 import { formatDate } from '@/lib/format';
 
-export { csvAmount, csvField };
-
-export interface CsvMovement {
+interface CsvMovement {
   date: string;
   time: string;
   client_code: string;
@@ -14,7 +12,7 @@ export interface CsvMovement {
   receipt_number: string | null;
 }
 
-export const movementsCsvHeaders = [
+const movementsCsvHeaders = [
   'Data',
   'Ora',
   'Codice cliente',
@@ -30,22 +28,19 @@ export const movementsCsvHeaders = [
  * lines, Italian headers, dates dd-mm-yyyy and amounts with a decimal comma.
  */
 export function movementsCsv(movements: readonly CsvMovement[]): string {
-  const lines = [movementsCsvHeaders.join(';')];
-  for (const movement of movements) {
-    lines.push(
-      [
-        formatDate(movement.date),
-        movement.time,
-        csvField(movement.client_code),
-        csvField(movement.client_name),
-        csvAmount(movement.spend),
-        csvAmount(movement.discount),
-        csvAmount(movement.net),
-        csvField(movement.receipt_number ?? ''),
-      ].join(';'),
-    );
-  }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvText([
+    movementsCsvHeaders,
+    ...movements.map((movement) => [
+      formatDate(movement.date),
+      movement.time,
+      csvField(movement.client_code),
+      csvField(movement.client_name),
+      csvAmount(movement.spend),
+      csvAmount(movement.discount),
+      csvAmount(movement.net),
+      csvField(movement.receipt_number ?? ''),
+    ]),
+  ]);
 }
 
 /** The file's name: 'movimenti_2025-03-01_2025-03-31_A00001.csv', the filter's parts that are set. */

@@ -38,29 +38,24 @@ export const purchaseFormSchema = z
     }),
   );
 
+/**
+ * Spec §8's purchase refusals are read as a toast, the outcome of 'Registra acquisto'; every other
+ * problem (no client, an amount missing or not valid) stays under its field only.
+ */
+const toastedRefusals: readonly string[] = [t.discountTooHigh, t.spendBelowDiscount];
+
+/** The message to show under a field: none when the refusal is a toast. */
+export function fieldMessage(message: string | undefined): string | undefined {
+  return message !== undefined && toastedRefusals.includes(message) ? undefined : message;
+}
+
+/** The spec §8 refusal among the form's messages, to show as a toast. */
+export function toastedRefusal(messages: readonly (string | undefined)[]): string | undefined {
+  return messages.find((message) => message !== undefined && toastedRefusals.includes(message));
+}
+
 export type PurchaseFormValues = z.input<typeof purchaseFormSchema>;
 export type PurchaseFormOutput = z.output<typeof purchaseFormSchema>;
-
-export type PurchaseFormInput = Omit<PurchaseFormValues, 'clientCode'> & { clientCode: string | null };
-
-export type PurchaseFormResult =
-  | { ok: true; clientCode: string; spend: number; discount: number }
-  | { ok: false; errors: { client?: string; spend?: string; discount?: string } };
-
-/** The form's schema run outside the form: the numbers to send, or the first message of each field. */
-export function validatePurchase(input: PurchaseFormInput): PurchaseFormResult {
-  const result = purchaseFormSchema.safeParse(input);
-  if (result.success) {
-    const { clientCode, spend, discount } = result.data;
-    return { ok: true, clientCode, spend, discount };
-  }
-  const errors: { client?: string; spend?: string; discount?: string } = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] === 'clientCode' ? 'client' : (issue.path[0] as 'spend' | 'discount');
-    errors[field] ??= issue.message;
-  }
-  return { ok: false, errors };
-}
 
 /** spend − discount for the preview under the fields, or null while either is not a valid amount. */
 export function netPreview(spendText: string, discountText: string): number | null {

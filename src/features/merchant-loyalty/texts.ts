@@ -6,8 +6,6 @@ const d = areaTexts.dashboard;
 export const merchantLoyaltyTexts = {
   common: {
     noValue: '—',
-    euro: '€',
-    percent: '%',
     previous: 'Precedente',
     next: 'Successiva',
     page: 'Pagina {page} di {pages}',
@@ -33,6 +31,8 @@ export const merchantLoyaltyTexts = {
     net: 'Netto da pagare',
     submit: 'Registra acquisto',
     submitting: 'Registrazione in corso...',
+    waitingForConnection: 'In attesa della connessione...',
+    offlineHint: "L'acquisto sarà registrato, una volta sola, appena torna la connessione.",
     success: 'Registrazione avvenuta con successo!',
     discountTooHigh:
       'Errore: lo sconto da utilizzare deve essere inferiore o uguale allo sconto disponibile.',
@@ -78,7 +78,6 @@ export const merchantLoyaltyTexts = {
     reversed: 'Stornato',
     reversedReason: 'Motivo: {reason}',
     reversal: 'Storno',
-    reversalOf: 'Storno dell’acquisto del {date}',
     reverseTitle: 'Storna acquisto',
     reverseDescription:
       'Acquisto di {client} del {date}, spesa {spend}. Il credito dato a {client} e ai suoi sponsor verrà ripreso e lo sconto usato restituito. Se il credito è già stato speso, il saldo può diventare negativo.',
@@ -96,6 +95,7 @@ export const merchantLoyaltyTexts = {
     search: 'Cerca cliente',
     searchHint: 'Nome, codice, email o telefono',
     noMatch: 'Nessun cliente trovato.',
+    invite: 'Invita i tuoi clienti',
     count: ['{count} cliente', '{count} clienti'],
     code: 'Codice',
     email: 'Email',
@@ -103,6 +103,13 @@ export const merchantLoyaltyTexts = {
     sponsor: 'Codice sponsor',
     credit: 'Credito disponibile',
     joined: 'Iscritto il',
+    channels: 'Messaggi',
+    channelEmail: 'e-mail',
+    channelPush: 'notifiche sul telefono',
+    noChannel: 'nessun canale',
+    whatsapp: 'WhatsApp',
+    whatsappLabel: 'Scrivi a {client} su WhatsApp',
+    noWhatsapp: 'WhatsApp: {reason}',
     completedVisits: 'Visite completate',
     noShows: 'Assenze',
     flagged: 'Da controllare',

@@ -29,7 +29,9 @@ create table app.clients (
   -- Kept with the row (computed on write, not on every read: a 20,000-client salon groups it in milliseconds).
   phone_key text generated always as (app_private.normalized_phone(phone)) stored,
   -- Set once by app_private.erase_person: the row is an anonymous node that neither buys nor earns.
-  erased_at timestamptz
+  erased_at timestamptz,
+  booking_emails boolean not null default true,
+  booking_push boolean not null default true
 );
 create index clients_user_id_idx on app.clients (user_id);
 create index clients_sponsor_id_idx on app.clients (sponsor_id);
@@ -43,6 +45,10 @@ comment on table app.clients is
   'available credit (always the sum of its ledger entries).';
 comment on column app.clients.erased_at is
   'When the person was erased (app_private.erase_person); an erased client neither buys, spends nor earns credit.';
+comment on column app.clients.booking_emails is
+  'Whether her booking messages reach her by e-mail (her choice; marketing has its own consent).';
+comment on column app.clients.booking_push is
+  'Whether her booking messages reach her on the phone, once a browser of hers is subscribed.';
 comment on column app.clients.phone_key is
   'The phone number as the shared-phone signal compares it (app_private.normalized_phone); null without one.';
 alter publication supabase_realtime add table app.clients;
@@ -64,6 +70,7 @@ as $$
 declare
   caller_merchant_id uuid := app_private.require_merchant();
   pattern text := app_private.search_pattern(merchant_clients.search);
+  salon_name text := (select m.name from app.merchants m where m.id = caller_merchant_id);
   result jsonb;
 begin
   perform app_private.check_page(merchant_clients.page, merchant_clients.page_size);
@@ -89,6 +96,8 @@ begin
                'id', p.id, 'code', p.code, 'name', p.name, 'email', p.email, 'phone', p.phone,
                'sponsor_code', p.sponsor_code, 'created_at', p.created_at,
                'available_credit', case when p.erased_at is null then p.available_credit end,
+               'channels', (select app_private.client_channels(k) from app.clients k where k.id = p.id),
+               'whatsapp', app_private.client_whatsapp(p.name, p.phone, salon_name),
                'completed_visits', visits.completed, 'no_shows', visits.no_shows
              ) order by p.created_at desc, p.code desc)
         from page_rows p
@@ -101,8 +110,9 @@ $$;
 grant execute on function api.merchant_clients(text, integer, integer) to authenticated;
 comment on function api.merchant_clients(text, integer, integer) is
   'Merchant only: its clients, newest first, one page at a time; search matches name, code, e-mail or phone. '
-  'An erased client has no credit (available_credit null). completed_visits and no_shows count her '
-  'appointments marked ''completata'' and ''non presentata''.';
+  'An erased client has no credit (available_credit null). Each has whatsapp: the wa.me link of a greeting '
+  'from the salon, or {missing_reason}. completed_visits and no_shows count her appointments marked '
+  '''completata'' and ''non presentata''.';
 
 -- api.client_profile
 create function api.client_profile(merchant_slug text) returns jsonb
@@ -186,7 +196,11 @@ begin
   else
     -- An existing account joins another merchant with its own e-mail; the password is ignored.
     select u.email into clean_email from auth.users u where u.id = caller;
-    if not found then
+    -- A token of an ended session (its address claimed by its owner) joins nothing.
+    if not found
+       or ((select auth.jwt()) ->> 'session_id' is not null
+           and not exists (select 1 from auth.sessions s
+                            where s.id::text = (select auth.jwt()) ->> 'session_id' and s.user_id = caller)) then
       raise sqlstate '42501' using message = 'Utente non autenticato';
     end if;
     if exists (select 1 from app.merchants m where m.user_id = caller)
@@ -201,11 +215,15 @@ begin
 
   if clean_sponsor is not null then
     select * into sponsor from app.clients c where c.merchant_id = merchant.id and c.code = clean_sponsor;
-    if not found then
+    -- A sponsor whose address nobody proved yet cannot bring anyone.
+    if not found or app_private.address_unconfirmed(sponsor.user_id) then
       raise sqlstate 'P0001' using message = 'Codice presentatore non valido';
     end if;
   end if;
 
+  if caller is null then
+    perform app_private.release_unproven_address(clean_email);
+  end if;
   account_id := coalesce(caller, app_private.new_login(clean_email, join_merchant.password, clean_name));
 
   insert into app.client_code_counters as counter (merchant_id, last_number)
@@ -224,8 +242,13 @@ begin
       raise sqlstate 'P0001' using message = 'Sei già cliente di questo commerciante';
   end;
 
-  perform app_private.record_consent(new_client_id, 'privacy', true);
-  perform app_private.record_consent(new_client_id, 'marketing', coalesce(join_merchant.marketing_accepted, false));
+  if caller is null or app_private.address_unconfirmed(account_id) then
+    perform app_private.await_address_confirmation(
+      account_id, new_client_id, join_merchant.marketing_accepted, caller is null);
+  else
+    perform app_private.record_consent(new_client_id, 'privacy', true);
+    perform app_private.record_consent(new_client_id, 'marketing', coalesce(join_merchant.marketing_accepted, false));
+  end if;
 
   return jsonb_build_object(
     'client_code', new_code,
@@ -238,7 +261,8 @@ $$;
 grant execute on function app_private.join_merchant(text, text, text, text, text, text, boolean, boolean)
   to anon, authenticated;
 comment on function app_private.join_merchant(text, text, text, text, text, text, boolean, boolean) is
-  'A new client of a merchant (and, for an anonymous caller, its login), with its consents recorded.';
+  'A new client of a merchant (and, for an anonymous caller, its login, which takes the place of an '
+  'unproven account of the same address); its consents are recorded once the address is confirmed.';
 
 create function api.join_merchant(
   merchant_slug text,

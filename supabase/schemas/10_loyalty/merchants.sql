@@ -40,6 +40,9 @@ create table app.merchants (
   address text check (address is null or (btrim(address) <> '' and length(address) <= 255)),
   new_request_emails boolean not null default true,
   reminder_emails boolean not null default true,
+  max_open_requests integer not null default 3
+    constraint merchants_max_open_requests_1_to_100 check (max_open_requests between 1 and 100),
+  second_reminder_emails boolean not null default false,
   referral_credit_cap numeric(10, 2)
     constraint merchants_referral_credit_cap_range
       check (referral_credit_cap is null or (referral_credit_cap > 0 and referral_credit_cap <= 100000)),
@@ -63,12 +66,17 @@ comment on column app.merchants.new_request_emails is
   'Whether the salon gets an e-mail for every new booking request.';
 comment on column app.merchants.reminder_emails is
   'Whether customers get a reminder e-mail 24 hours before a confirmed appointment.';
+comment on column app.merchants.max_open_requests is
+  'How many open requests (pending, or a proposed change awaiting her answer) one customer may have at '
+  'the salon at once (1-100, default 3).';
 comment on column app.merchants.referral_credit_cap is
   'The most credit a sponsor earns from her referrals'' purchases in a calendar month (Europe/Rome); null: no cap.';
 comment on column app.merchants.receipt_number_required is
   'Whether every purchase and storno must carry its fiscal document''s number (app.movements.receipt_number).';
 comment on column app.merchants.no_show_alert_threshold is
   'From how many missed appointments (''non presentata'') a client''s new requests are flagged (1-20, default 2).';
+comment on column app.merchants.second_reminder_emails is
+  'Whether customers also get a second reminder e-mail 2 hours before a confirmed appointment (off by default).';
 
 -- Gapless, race-free source of merchant code prefixes: one row, updated under its row lock.
 create table app.merchant_prefix_counter (
@@ -174,7 +182,7 @@ as $$
 $$;
 grant execute on function app_private.is_reserved_slug(text) to authenticated, service_role;
 
--- Creating a merchant: name, phone and website bounded
+-- Creating a merchant: name, phone and website bounded, the website a web address
 create or replace function app_private.create_merchant(name text, phone text, email text, password text, website text)
 returns jsonb
 language plpgsql security definer set search_path = ''
@@ -202,6 +210,10 @@ begin
   end if;
   perform app_private.require_max_length(clean_phone, 30, 'Il telefono');
   perform app_private.require_max_length(clean_website, 255, 'Il sito web');
+  -- A web address: an optional http(s)://, a host with a dot and a top-level name, then a path.
+  if clean_website !~* '^(https?://)?([[:alnum:]]([[:alnum:]-]*[[:alnum:]])?\.)+[[:alpha:]]{2,}(:[0-9]{1,5})?([/?#][^[:space:]]*)?$' then
+    raise sqlstate '22023' using message = 'Il sito web non è un indirizzo web valido (esempio: https://www.salone.it)';
+  end if;
   perform app_private.check_new_login(create_merchant.email, create_merchant.password);
   new_slug := app_private.slugify(clean_name);
   if new_slug = '' then

@@ -356,11 +356,13 @@ begin
     ), operators as (
       select o.id, o.name, o.created_at from app.operators o where o.merchant_id = caller_merchant_id
     ), appointments as (
-      select v.*, c.phone as client_phone,
+      select v.*, c.phone as client_phone, app_private.reservation_whatsapp(r) as whatsapp,
+             app_private.reminder_status(v.id) as reminder,
              (extract(epoch from (v.starts_at at time zone 'Europe/Rome')::time) / 60)::integer
                - hours_shown.first_minute as offset_minutes
         from app.reservation_rows v
         join app.clients c on c.id = v.client_id
+        join app.reservations r on r.id = v.id
        where v.merchant_id = caller_merchant_id
          and v.status in ('confermata', 'completata', 'non presentata')
          and v.starts_at >= first_day::timestamp at time zone 'Europe/Rome'
@@ -424,7 +426,8 @@ begin
                             'duration_minutes', a.duration_minutes, 'notes', a.notes, 'status', a.status,
                             'starts_at', a.starts_at, 'ends_at', a.ends_at,
                             'actions', app_private.reservation_actions(a.status, a.starts_at, a.merchant_id, true),
-                            'offset_minutes', a.offset_minutes, 'length_minutes', a.duration_minutes)
+                            'offset_minutes', a.offset_minutes, 'length_minutes', a.duration_minutes,
+                            'whatsapp', a.whatsapp, 'reminder', a.reminder)
                           order by a.starts_at, a.operator_name, a.id)
                      from appointments a where a.date = to_char(d.day, 'YYYY-MM-DD')), '[]'::jsonb))
                order by d.day)
@@ -441,7 +444,8 @@ comment on function api.merchant_calendar(date, integer) is
   'appointments), operators (plus ''Senza operatore'' when an appointment has none), and per day: date, '
   'closed (no slot open), shaded ({operator_id, kind closed|away, from_minutes, to_minutes} from the first '
   'row) and its confirmed appointments (and visits marked completata or non presentata) with client_phone, '
-  'ends, actions, offset_minutes from the first row and length_minutes.';
+  'ends, actions, offset_minutes from the first row, length_minutes, whatsapp (api.reservation_whatsapp) '
+  'and reminder (app_private.reminder_status).';
 
 -- Operator hours inside the opening hours
 -- The salon's weekly opening ranges as they apply: its own, or 09:00-19:00 every day when it set none.

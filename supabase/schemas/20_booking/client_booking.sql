@@ -17,7 +17,9 @@ declare
   new_start timestamptz;
   new_end timestamptz;
   new_id uuid;
+  open_limit integer;
 begin
+  perform app_private.require_confirmed_address(caller_client_id);
   if book_reservation.treatment_id is null or book_reservation.date is null
      or nullif(btrim(coalesce(book_reservation."time", '')), '') is null then
     raise sqlstate 'P0001' using message = 'Seleziona trattamento, data e orario';
@@ -26,6 +28,28 @@ begin
                                            book_reservation.operator_id);
   new_start := app_private.booking_start(book_reservation.date, book_reservation."time");
   new_end := new_start + make_interval(mins => chosen.duration_minutes);
+
+  -- One customer's bookings at one salon, one at a time: a repeated tap waits for the first, then
+  -- finds its request.
+  perform pg_advisory_xact_lock(hashtextextended('book_reservation ' || caller_client_id::text, 0));
+  select r.id into new_id from app.reservations r
+   where r.client_id = caller_client_id and r.status = 'in attesa'
+     and r.treatment_id = chosen.id and r.operator_id is not distinct from book_reservation.operator_id
+     and r.starts_at = new_start;
+  if new_id is not null then
+    return jsonb_build_object('id', new_id, 'message', 'Prenotazione salvata!');
+  end if;
+
+  open_limit := app_private.open_request_limit(caller_merchant_id);
+  if (select count(*) from app.reservations r
+       where r.client_id = caller_client_id and r.status in ('in attesa', 'modificata')
+         and r.starts_at > now()) >= open_limit then
+    raise sqlstate 'P0001' using message = case when open_limit = 1
+      then 'Hai già una richiesta in attesa in questo salone: attendi una risposta o annullala'
+      else format('Hai già %s richieste in attesa in questo salone: attendi una risposta o annullane una',
+                  open_limit) end;
+  end if;
+
   perform app_private.check_slot_free(caller_merchant_id, chosen.id, book_reservation.operator_id,
                                       new_start, new_end);
   insert into app.reservations
@@ -41,7 +65,9 @@ grant execute on function api.book_reservation(text, uuid, uuid, date, text) to 
 comment on function api.book_reservation(text, uuid, uuid, date, text) is
   'Client only: books a treatment at a date of the 30-day window and a time of the grid, with an operator '
   'or with none (''Nessuna preferenza'' = any operator who performs it and is free); refused when that '
-  'operator, or every such operator, has a confirmed reservation overlapping it. Starts ''in attesa''.';
+  'operator, or every such operator, has a confirmed reservation overlapping it. Starts ''in attesa''. '
+  'The same request while hers is still pending returns that one; refused when she already has the '
+  'salon''s max_open_requests open requests (pending or awaiting her answer, not yet started).';
 
 create or replace function api.client_reservations(merchant_slug text)
 returns setof api.reservation_row

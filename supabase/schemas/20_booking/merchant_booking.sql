@@ -299,11 +299,14 @@ begin
                              v.merchant_id, v.treatment_id, v.operator_id, v.starts_at, v.ends_at, v.id),
              'client_completed_visits', visits.completed,
              'client_no_shows', visits.no_shows,
-             'often_missed', visits.no_shows >= salon.no_show_alert_threshold)
+             'often_missed', visits.no_shows >= salon.no_show_alert_threshold,
+             'whatsapp', app_private.reservation_whatsapp(r),
+             'reminder', app_private.reminder_status(v.id))
            order by c.position)
     into page
     from unnest(chosen_ids, chosen_ranks) with ordinality as c (id, section_rank, position)
     join app.reservation_rows v on v.id = c.id
+    join app.reservations r on r.id = c.id
     join app.merchants salon on salon.id = v.merchant_id
     cross join lateral app_private.client_visit_counts(v.client_id) visits;
 
@@ -319,7 +322,8 @@ comment on function api.merchant_reservations_page(text, text, integer) is
   'still pending, soonest first, slot_taken when confirmed appointments already fill their slot), upcoming '
   '(confirmed or modified, not ended, soonest first), history (the rest, latest first), or null for all '
   'three in that order. after: the previous page''s next; page_size 1-100 (default 20). Each row has the '
-  'fields of api.reservation_row, actions included, and the client''s client_completed_visits and '
+  'fields of api.reservation_row, actions included, whatsapp (api.reservation_whatsapp), reminder '
+  '(app_private.reminder_status, null without one), and the client''s client_completed_visits and '
   'client_no_shows, often_missed when these reach the salon''s no_show_alert_threshold.';
 
 create function api.merchant_pending_count() returns integer

@@ -217,6 +217,8 @@ begin
                    'address', m.address,
                    'new_request_emails', m.new_request_emails,
                    'reminder_emails', m.reminder_emails,
+                   'max_open_requests', m.max_open_requests,
+                   'second_reminder_emails', m.second_reminder_emails,
                    'no_show_alert_threshold', m.no_show_alert_threshold)
             from app.merchants m where m.id = caller_merchant_id);
 end
@@ -224,7 +226,7 @@ $$;
 grant execute on function api.booking_settings() to authenticated;
 comment on function api.booking_settings() is
   'Merchant only: its booking settings (cancellation_notice_hours, address, new_request_emails, '
-  'reminder_emails, no_show_alert_threshold).';
+  'reminder_emails, max_open_requests, second_reminder_emails, no_show_alert_threshold).';
 
 -- Definer: merchants do not update their own merchant row otherwise; this changes one column only.
 create function api.set_cancellation_notice(hours integer) returns jsonb
@@ -244,6 +246,35 @@ $$;
 grant execute on function api.set_cancellation_notice(integer) to authenticated;
 comment on function api.set_cancellation_notice(integer) is
   'Merchant only: how many hours before a confirmed appointment its customers may still cancel online (0-168).';
+
+-- How many open requests one customer may have at the salon, for a customer who cannot read the
+-- merchant row (definer).
+create function app_private.open_request_limit(merchant_id uuid) returns integer
+language sql stable security definer set search_path = ''
+as $$
+  select m.max_open_requests from app.merchants m where m.id = open_request_limit.merchant_id
+$$;
+grant execute on function app_private.open_request_limit(uuid) to authenticated, service_role;
+
+-- Definer: merchants do not update their own merchant row otherwise; this changes one column only.
+create function api.set_max_open_requests(requests integer) returns jsonb
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+begin
+  if set_max_open_requests.requests is null or set_max_open_requests.requests not between 1 and 100 then
+    raise sqlstate '22023' using message = 'Le richieste aperte per cliente devono essere tra 1 e 100';
+  end if;
+  update app.merchants m set max_open_requests = set_max_open_requests.requests
+   where m.id = caller_merchant_id;
+  return jsonb_build_object('message', 'Limite di richieste aperte aggiornato');
+end
+$$;
+grant execute on function api.set_max_open_requests(integer) to authenticated;
+comment on function api.set_max_open_requests(integer) is
+  'Merchant only: how many open requests (pending, or a proposed change awaiting her answer) one customer '
+  'may have at the salon at once (1-100).';
 
 -- Cancelling online: until when, or why not
 -- Why a confirmed appointment that has not started can no longer be cancelled online; null otherwise.

@@ -9,6 +9,8 @@ create table app.consents (
   granted boolean not null,
   notice_version text not null check (btrim(notice_version) <> '' and char_length(notice_version) <= 20),
   recorded_at timestamptz not null default now(),
+  -- When the client's address was confirmed (app.address_confirmations); null for logins made otherwise.
+  address_confirmed_at timestamptz,
   -- Consent to the privacy notice is never withdrawn here: erasing the account is the way out.
   check (kind <> 'privacy' or granted),
   foreign key (merchant_id, client_id) references app.clients (merchant_id, id) on delete cascade
@@ -41,17 +43,34 @@ grant execute on function api.privacy_notice() to anon, authenticated;
 comment on function api.privacy_notice() is
   'Anyone: the version of the privacy notice in force (the registration form and the notice page show it).';
 
--- Records one choice of a client (definer: only the functions below write consents).
+-- Records one choice of a client (definer: only the functions below write consents). Until the
+-- client's address is confirmed nothing is recorded in her name: a marketing choice waits with the
+-- others and counts from the confirmation (app_private.confirm_address).
 create function app_private.record_consent(client_id uuid, kind text, granted boolean) returns void
-language sql security definer set search_path = ''
+language plpgsql security definer set search_path = ''
 as $$
-  insert into app.consents (merchant_id, client_id, kind, granted, notice_version)
-  select c.merchant_id, c.id, record_consent.kind, record_consent.granted, app_private.privacy_notice_version()
-    from app.clients c where c.id = record_consent.client_id
+declare
+  account_id uuid := (select c.user_id from app.clients c where c.id = record_consent.client_id);
+begin
+  if app_private.address_unconfirmed(account_id) then
+    if record_consent.kind = 'marketing' then
+      update app.address_confirmations a
+         set pending_consents = a.pending_consents
+                                || jsonb_build_object(record_consent.client_id::text, record_consent.granted)
+       where a.user_id = account_id;
+    end if;
+    return;
+  end if;
+  insert into app.consents (merchant_id, client_id, kind, granted, notice_version, address_confirmed_at)
+  select c.merchant_id, c.id, record_consent.kind, record_consent.granted, app_private.privacy_notice_version(),
+         (select a.confirmed_at from app.address_confirmations a where a.user_id = c.user_id)
+    from app.clients c where c.id = record_consent.client_id;
+end
 $$;
 grant execute on function app_private.record_consent(uuid, text, boolean) to authenticated, service_role;
 comment on function app_private.record_consent(uuid, text, boolean) is
-  'Appends a consent row for the client with the notice version in force.';
+  'Appends a consent row for the client with the notice version in force and when her address was '
+  'confirmed; before the confirmation, keeps a marketing choice waiting instead.';
 
 -- The latest row of a kind, as json (null when none).
 create function app_private.latest_consent(client_id uuid, kind text) returns jsonb

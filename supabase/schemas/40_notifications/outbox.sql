@@ -7,7 +7,7 @@ create table app.notification_outbox (
   merchant_id uuid not null references app.merchants (id) on delete cascade,
   reservation_id uuid references app.reservations (id) on delete set null,
   kind text not null,
-  channel text not null default 'email' check (channel in ('email')),
+  channel text not null default 'email' check (channel in ('email', 'push')),
   recipient text not null check (btrim(recipient) <> '' and length(recipient) <= 254),
   payload jsonb not null,
   send_after timestamptz not null default now(),
@@ -18,7 +18,7 @@ create table app.notification_outbox (
   created_at timestamptz not null default now(),
   constraint notification_outbox_kind_check
     check (kind in ('new_request', 'confirmation', 'change_proposed', 'rejection', 'cancellation', 'reminder',
-                    'expiry'))
+                    'expiry', 'address_confirmation'))
 );
 create index notification_outbox_due_idx on app.notification_outbox (send_after) where sent_at is null;
 create index notification_outbox_reservation_id_idx on app.notification_outbox (reservation_id);
@@ -59,23 +59,43 @@ language sql immutable set search_path = ''
 as $$ select reminder_due.starts_at - interval '24 hours' $$;
 grant execute on function app_private.reminder_due(timestamptz) to service_role;
 
+-- A salon's new requests wait 5 minutes and go as one e-mail: a request joins the salon's waiting
+-- group, or starts one.
+create function app_private.new_request_send_after(merchant_id uuid) returns timestamptz
+language sql stable set search_path = ''
+as $$
+  select coalesce(min(n.send_after), now() + interval '5 minutes')
+    from app.notification_outbox n
+   where n.merchant_id = new_request_send_after.merchant_id and n.kind = 'new_request'
+     and n.sent_at is null and n.attempts = 0 and n.send_after > now()
+$$;
+grant execute on function app_private.new_request_send_after(uuid) to service_role;
+
+-- The second reminder: 2 real hours before the start, on the days the clocks change too.
+create function app_private.second_reminder_due(starts_at timestamptz) returns timestamptz
+language sql immutable set search_path = ''
+as $$ select second_reminder_due.starts_at - interval '2 hours' $$;
+grant execute on function app_private.second_reminder_due(timestamptz) to service_role;
+
 create function app_private.enqueue_reservation_notifications() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 declare
   salon app.merchants;
-  customer_email text;
   notice jsonb;
   cancelled_by_salon boolean;
 begin
   select m.* into salon from app.merchants m where m.id = new.merchant_id;
-  select c.email into customer_email from app.clients c where c.id = new.client_id;
   notice := app_private.reservation_notice(new);
 
   if tg_op = 'INSERT' then
     if new.status = 'in attesa' and salon.new_request_emails then
-      insert into app.notification_outbox (merchant_id, reservation_id, kind, recipient, payload)
-      values (new.merchant_id, new.id, 'new_request', salon.email, notice);
+      insert into app.notification_outbox (merchant_id, reservation_id, kind, recipient, payload, send_after)
+      values (new.merchant_id, new.id, 'new_request', salon.email, notice,
+              app_private.new_request_send_after(new.merchant_id));
+    end if;
+    if new.status = 'in attesa' and salon.user_id is not null then
+      perform app_private.enqueue_push(new, 'new_request', salon.user_id, notice);
     end if;
     return null;
   end if;
@@ -87,40 +107,34 @@ begin
     delete from app.notification_outbox n
      where n.reservation_id = new.id and n.kind = 'reminder' and n.sent_at is null;
   end if;
-  -- No address (an erased client): nothing is written to her.
-  if btrim(coalesce(customer_email, '')) = '' then
-    return null;
-  end if;
-
   if new.status = 'confermata' then
-    insert into app.notification_outbox (merchant_id, reservation_id, kind, recipient, payload)
-    values (new.merchant_id, new.id, 'confirmation', customer_email, notice);
+    perform app_private.notify_customer(new, 'confirmation', notice);
     if salon.reminder_emails and app_private.reminder_due(new.starts_at) > now() then
-      insert into app.notification_outbox (merchant_id, reservation_id, kind, recipient, payload, send_after)
-      values (new.merchant_id, new.id, 'reminder', customer_email, notice, app_private.reminder_due(new.starts_at));
+      perform app_private.notify_customer(new, 'reminder', notice, app_private.reminder_due(new.starts_at));
+    end if;
+    if salon.second_reminder_emails and app_private.second_reminder_due(new.starts_at) > now() then
+      perform app_private.notify_customer(new, 'reminder', notice || jsonb_build_object('second_reminder', true),
+                                          app_private.second_reminder_due(new.starts_at));
     end if;
   elsif new.status = 'modificata' then
-    insert into app.notification_outbox (merchant_id, reservation_id, kind, recipient, payload)
-    values (new.merchant_id, new.id, 'change_proposed', customer_email,
+    perform app_private.notify_customer(new, 'change_proposed',
             notice || jsonb_build_object(
               'previous_date', to_char(old.starts_at at time zone 'Europe/Rome', 'DD-MM-YYYY'),
               'previous_time', to_char(old.starts_at at time zone 'Europe/Rome', 'HH24:MI')));
   elsif new.status = 'rifiutata' and old.status = 'in attesa' then
-    insert into app.notification_outbox (merchant_id, reservation_id, kind, recipient, payload)
-    values (new.merchant_id, new.id, 'rejection', customer_email, notice);
+    perform app_private.notify_customer(new, 'rejection', notice);
   elsif new.status = 'annullata' then
     cancelled_by_salon := app_private.current_merchant_id() is not distinct from new.merchant_id;
-    insert into app.notification_outbox (merchant_id, reservation_id, kind, recipient, payload)
-    values (new.merchant_id, new.id, 'cancellation', customer_email,
+    perform app_private.notify_customer(new, 'cancellation',
             notice || jsonb_build_object('cancelled_by_salon', cancelled_by_salon));
   end if;
   return null;
 end
 $$;
 comment on function app_private.enqueue_reservation_notifications() is
-  'Trigger: writes the e-mails a reservation change announces into app.notification_outbox, in the same '
-  'transaction; none to a customer without an address (an erased client, whose erasure cancels her '
-  'reservations without telling her).';
+  'Trigger: writes the e-mails and phone notifications a reservation change announces into '
+  'app.notification_outbox, in the same transaction; none to a customer without an address (an erased '
+  'client, whose erasure cancels her reservations without telling her).';
 
 -- Sending: claim, then mark sent or failed (service role: the server and the drain script)
 create function app_private.notification_max_attempts() returns integer
@@ -132,8 +146,11 @@ create or replace function app_private.claim_notifications(batch_size integer, l
 returns setof app.notification_outbox
 language plpgsql set search_path = ''
 as $$
+declare
+  picked uuid[];
 begin
   perform app_private.enqueue_expiry_notices();
+  perform app_private.remove_unconfirmed_accounts();
 
   -- A reminder whose appointment was cancelled, moved or deleted, or whose salon turned reminders off,
   -- is dropped unsent.
@@ -143,31 +160,45 @@ begin
       where d.kind = 'reminder' and d.sent_at is null and d.send_after <= now()
         and not exists (
           select 1 from app.reservations r join app.merchants m on m.id = r.merchant_id
-           where r.id = d.reservation_id and r.status = 'confermata' and m.reminder_emails
+           where r.id = d.reservation_id and r.status = 'confermata'
+             and case when d.payload ? 'second_reminder' then m.second_reminder_emails else m.reminder_emails end
              and r.starts_at = (d.payload ->> 'starts_at')::timestamptz)
       for update skip locked);
 
+  select array_agg(d.id) into picked from (
+    select o.id from app.notification_outbox o
+     where o.sent_at is null and o.send_after <= now()
+       and (o.claimed_until is null or o.claimed_until < now())
+       and o.attempts < app_private.notification_max_attempts()
+     order by o.send_after, o.created_at
+     limit claim_notifications.batch_size
+       for update skip locked) d;
+
+  -- With a salon's new request come all its due new requests to the same address, to go as one e-mail.
   return query
     update app.notification_outbox n
        set claimed_until = now() + make_interval(secs => claim_notifications.lease_seconds),
            attempts = n.attempts + 1
-     where n.id in (
-       select d.id from app.notification_outbox d
-        where d.sent_at is null and d.send_after <= now()
-          and (d.claimed_until is null or d.claimed_until < now())
-          and d.attempts < app_private.notification_max_attempts()
-        order by d.send_after, d.created_at
-        limit claim_notifications.batch_size
-        for update skip locked)
+     where n.id = any (picked)
+        or n.id in (
+          select g.id from app.notification_outbox g
+           where g.kind = 'new_request' and g.sent_at is null and g.send_after <= now()
+             and (g.claimed_until is null or g.claimed_until < now())
+             and g.attempts < app_private.notification_max_attempts()
+             and (g.merchant_id, g.recipient) in (
+               select p.merchant_id, p.recipient from app.notification_outbox p
+                where p.id = any (picked) and p.kind = 'new_request')
+             for update skip locked)
     returning n.*;
 end
 $$;
 revoke all on function app_private.claim_notifications(integer, integer) from anon, authenticated;
 grant execute on function app_private.claim_notifications(integer, integer) to service_role;
 comment on function app_private.claim_notifications(integer, integer) is
-  'Claims up to batch_size due e-mails for lease_seconds (skipping rows another sender holds) and counts the '
-  'attempt; first enqueues the expiry e-mails of requests that just expired, and drops reminders that no '
-  'longer apply.';
+  'Claims up to batch_size due e-mails for lease_seconds (skipping rows another sender holds), with every '
+  'due new request of the same salon and address as one of them, and counts the attempt; first enqueues the '
+  'expiry e-mails of requests that just expired, removes the accounts whose address was not confirmed in 7 '
+  'days, and drops reminders that no longer apply.';
 
 create function app_private.mark_notification_sent(notification_id uuid) returns void
 language sql set search_path = ''
@@ -191,8 +222,12 @@ $$;
 revoke all on function app_private.mark_notification_failed(uuid, text) from anon, authenticated;
 grant execute on function app_private.mark_notification_failed(uuid, text) to service_role;
 
--- Definer: merchants do not update their own merchant row otherwise; this changes two columns only.
-create function api.set_booking_emails(new_request_emails boolean, reminder_emails boolean) returns jsonb
+-- Definer: merchants do not update their own merchant row otherwise; this changes three columns only.
+create function api.set_booking_emails(
+  new_request_emails boolean,
+  reminder_emails boolean,
+  second_reminder_emails boolean default null
+) returns jsonb
 language plpgsql security definer set search_path = ''
 as $$
 declare
@@ -203,15 +238,16 @@ begin
   end if;
   update app.merchants m
      set new_request_emails = set_booking_emails.new_request_emails,
-         reminder_emails = set_booking_emails.reminder_emails
+         reminder_emails = set_booking_emails.reminder_emails,
+         second_reminder_emails = coalesce(set_booking_emails.second_reminder_emails, m.second_reminder_emails)
    where m.id = caller_merchant_id;
   return jsonb_build_object('message', 'Impostazioni delle e-mail aggiornate');
 end
 $$;
-grant execute on function api.set_booking_emails(boolean, boolean) to authenticated;
-comment on function api.set_booking_emails(boolean, boolean) is
-  'Merchant only: whether it gets an e-mail for each new request and whether its customers get a reminder '
-  '24 hours before a confirmed appointment.';
+grant execute on function api.set_booking_emails(boolean, boolean, boolean) to authenticated;
+comment on function api.set_booking_emails(boolean, boolean, boolean) is
+  'Merchant only: whether it gets an e-mail for each new request, whether its customers get a reminder '
+  '24 hours before a confirmed appointment, and a second one 2 hours before (null: unchanged).';
 
 create function app_private.enqueue_expiry_notices() returns integer
 language sql set search_path = ''

@@ -85,6 +85,8 @@ describe('notifications: the outbox is written with the reservation change', () 
       address: null,
       new_request_emails: true,
       reminder_emails: true,
+      max_open_requests: 100,
+      second_reminder_emails: false,
     });
     expectRefused(
       await merchant('set_booking_emails', { new_request_emails: null, reminder_emails: true }),

@@ -3,6 +3,7 @@ import { calendarSelectChecks, calendarWriteChecks } from './calendar-checks.ts'
 import { selectChecks, type Check } from './check.ts';
 import { loyaltySelectChecks, loyaltyWriteChecks } from './loyalty-checks.ts';
 import { privilegeChecks } from './privilege-checks.ts';
+import { pushSubscriptionChecks } from './push-subscription-checks.ts';
 import { storageChecks } from './storage-checks.ts';
 import { widenedChecks } from './widened-checks.ts';
 
@@ -27,6 +28,15 @@ export const checkFamilies: Record<string, Check[]> = {
     merchantA: `merchant_id = '${w.A.merchantId}'`,
     merchantB: `merchant_id = '${w.B.merchantId}'`,
   })),
+  // The confirmation of each new client's address (its link's hash): the service role's alone.
+  'address confirmations: what each persona reads': selectChecks(
+    'app.address_confirmations',
+    () => ({}),
+    Object.fromEntries(
+      ['clientA', 'clientB', 'merchantA', 'merchantB', 'admin'].map((name) => [name, 'grant']),
+    ),
+  ),
+  'push subscriptions: what each persona reads and deletes': pushSubscriptionChecks,
   'storage.objects in the buckets loghi and operatori': storageChecks,
   'update policies on their own, with every column granted': widenedChecks,
 };

@@ -86,6 +86,8 @@ export const equivalentMutants: Record<string, string> = {
     'no API role but service_role (which bypasses row-level security) has any privilege on the table',
   'app.notification_outbox: row-level security — disable row level security':
     'no API role but service_role (which bypasses row-level security) has any privilege on the table',
+  'app.address_confirmations: row-level security — disable row level security':
+    'no API role but service_role (which bypasses row-level security) has any privilege on the table',
 };
 
 /** Roles whose privileges on schema app are mutated (anon cannot even use the schema: see below). */

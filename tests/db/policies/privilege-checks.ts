@@ -40,6 +40,8 @@ const authenticatedMay: Record<string, string[]> = {
   'app.merchant_daily_sales': ['select'],
   'app.client_statistics': ['select'],
   'app.consents': ['select'],
+  'app.address_confirmations': [],
+  'app.push_subscriptions': ['select', 'delete'],
 };
 const views = new Set(['app.reservation_rows']);
 

@@ -83,8 +83,8 @@ export function classify(error: unknown): Refusal {
   return `${error.code}: ${error.message}`;
 }
 
-async function actAs(tx: Queryable, role: string, sub: string | undefined): Promise<void> {
-  const claims = JSON.stringify(sub ? { sub, role, aud: role } : { role });
+async function actAs(tx: Queryable, role: string, sub?: string, sessionId?: string): Promise<void> {
+  const claims = JSON.stringify(sub ? { sub, role, aud: role, session_id: sessionId } : { role });
   await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
     role,
     claims,
@@ -170,10 +170,18 @@ export async function startPolicyWorld(): Promise<PolicyWorld> {
       ],
     ],
   );
-  const users: Record<PersonaName, [role: string, sub?: string]> = {
+  // A phone subscribed to notifications for each salon's client and owner.
+  const key = (letter: string) => `B${letter.repeat(86)}`;
+  for (const [index, userId] of [A.memberUserId, B.memberUserId, A.ownerUserId, B.ownerUserId].entries()) {
+    await db.query(
+      `insert into app.push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)`,
+      [userId, `https://push.example.com/${index}`, key('abcd'[index]!), 'a'.repeat(22)],
+    );
+  }
+  const users: Record<PersonaName, [role: string, sub?: string, sessionId?: string]> = {
     anon: ['anon'],
     service: ['service_role'],
-    admin: ['authenticated', admin.userId],
+    admin: ['authenticated', admin.userId, admin.sessionId],
     clientA: ['authenticated', A.memberUserId],
     clientB: ['authenticated', B.memberUserId],
     merchantA: ['authenticated', A.ownerUserId],
@@ -190,8 +198,8 @@ export async function startPolicyWorld(): Promise<PolicyWorld> {
       try {
         await db.transaction(async (tx) => {
           if (before) await tx.exec(before);
-          const [role, sub] = users[persona];
-          await actAs(tx, role, sub);
+          const [role, sub, sessionId] = users[persona];
+          await actAs(tx, role, sub, sessionId);
           try {
             result.rows = (await tx.query(sql, params)).rows;
           } catch (error) {

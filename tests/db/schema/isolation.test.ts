@@ -90,6 +90,7 @@ describe('tenant isolation over every api function', () => {
   ][] = [
     ['whoami', () => ({}), () => only(everyone)],
     ['merchant_public', () => ({ merchant_slug: m1.slug }), () => only(everyone)],
+    ['salon_public_page', () => ({ merchant_slug: m1.slug }), () => only(everyone)],
     ['find_salons', () => ({ query: 'salone' }), () => only(everyone)],
     ['admin_list_merchants', () => ({}), () => only(['admin'])],
     ['admin_campaign_summaries', () => ({}), () => only(['admin'])],
@@ -215,6 +216,7 @@ describe('tenant isolation over every api function', () => {
       () => only(['clientM1', 'merchantM1']),
     ],
     ['client_reservation_sections', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
+    ['salon_whatsapp', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
     ['accept_reservation_change', () => ({ reservation_id: nobody }), clientsSay('Prenotazione non trovata')],
     [
       'decline_reservation_change',
@@ -233,10 +235,12 @@ describe('tenant isolation over every api function', () => {
       () => ({ reservation_id: nobody }),
       merchantsSay('Prenotazione non trovata'),
     ],
+    ['reservation_whatsapp', () => ({ reservation_id: nobody }), merchantsSay('Prenotazione non trovata')],
     ['merchant_reservations_page', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['merchant_pending_count', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['booking_settings', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['set_cancellation_notice', () => ({ hours: 24 }), () => only(['merchantM1', 'merchantM2'])],
+    ['set_max_open_requests', () => ({ requests: 3 }), () => only(['merchantM1', 'merchantM2'])],
     [
       'mark_visit',
       () => ({ reservation_id: nobody, outcome: 'completata' }),
@@ -306,7 +310,44 @@ describe('tenant isolation over every api function', () => {
       () => ({ merchant_slug: m1.slug, sponsor_code: c1.client_code }),
       () => only(everyone),
     ],
+    // Phones: any signed-in person saves or deletes her own; the channels are a client's choice per salon.
+    [
+      'save_push_subscription',
+      () => ({ endpoint: 'http://push.example.com/1', p256dh: '', auth: '' }),
+      () => ({
+        ...only([]),
+        ...Object.fromEntries(
+          (['clientM1', 'clientM2', 'merchantM1', 'merchantM2', 'admin'] as const).map((persona) => [
+            persona,
+            'Indirizzo delle notifiche non valido: serve un indirizzo https',
+          ]),
+        ),
+      }),
+    ],
+    [
+      'delete_push_subscription',
+      () => ({ endpoint: 'https://push.example.com/nessuno' }),
+      () => only(['clientM1', 'clientM2', 'merchantM1', 'merchantM2', 'admin']),
+    ],
+    ['my_notification_channels', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
+    [
+      'set_my_notification_channels',
+      () => ({ merchant_slug: m1.slug, email: true, push: true }),
+      () => only(['clientM1']),
+    ],
     ['client_consents', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
+    // The address confirmation (its rules are in tests/db/privacy/address-confirmation.test.ts).
+    ['confirm_email_address', () => ({ code: 'x' }), () => only([], 'Link non valido o scaduto')],
+    [
+      'claim_proven_address',
+      () => ({}),
+      () => only(['clientM1', 'clientM2', 'merchantM1', 'merchantM2', 'admin']),
+    ],
+    [
+      'resend_address_confirmation',
+      () => ({ merchant_slug: m1.slug }),
+      () => ({ ...only([]), clientM1: 'La tua email è già confermata' }),
+    ],
     ['set_marketing_consent', () => ({ merchant_slug: m1.slug, granted: true }), () => only(['clientM1'])],
     ['client_data_export', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
     [

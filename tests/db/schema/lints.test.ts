@@ -4,10 +4,14 @@ import { useTestServer } from '../../support/use-test-server.ts';
 /** Security-definer functions anon may execute on purpose: the anonymous join and public merchant page. */
 // minimum_password_length reads the auth setting a registration form needs before anyone signs in.
 const anonDefinerAllowed = [
+  // The e-mailed link that confirms a client's address, opened before signing in.
+  'app_private.confirm_email_address',
   'app_private.find_salons',
   'app_private.join_merchant',
   'app_private.merchant_public',
   'app_private.minimum_password_length',
+  // The salon's public page: its allow-listed fields (tests/db/booking/salon-public-page.test.ts).
+  'app_private.salon_public_page',
   // The first name and initial of the sponsor of a referral link, for the registration form.
   'app_private.sponsor_preview',
 ];

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../../../server/db/port.ts';
 import { openPostgres } from '../../../server/db/postgres.ts';
 import { createMailer, type Mailer, type OutgoingMail } from '../../../server/mail/mailer.ts';
 import { drainOutbox, type DrainOptions } from '../../../server/mail/outbox-drainer.ts';
@@ -51,6 +52,12 @@ async function eventually<T>(read: () => Promise<T | undefined>, timeoutMs = 10_
   }
 }
 
+/** The salon's new requests wait to go together; here the wait is over. */
+const groupingWindowOver = (db: Queryable) =>
+  db.query(
+    `update app.notification_outbox set send_after = now() where kind = 'new_request' and sent_at is null`,
+  );
+
 describe('notifications: the server sends the outbox', () => {
   let server: TestServer;
   let salon: Salon;
@@ -93,6 +100,7 @@ describe('notifications: the server sends the outbox', () => {
     const day = addDays(today, 3);
     const shown = day.split('-').reverse().join('-');
     const booked = await book(3, '10:30');
+    await groupingWindowOver(db());
     const request = await newestTo(salon.owner.email, 'Nuova richiesta di prenotazione');
     expect(request.Subject).toBe(`Nuova richiesta di prenotazione: Giulia Verdi, ${shown} alle 10:30`);
     expect(request.Text).toContain('Giulia Verdi ha chiesto un appuntamento');
@@ -186,6 +194,7 @@ describe('notifications: failures are retried, then given up', () => {
         time: '10:00',
       }),
     );
+    await groupingWindowOver(db());
     const broken = createMailer({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}` });
     expect(await drainOutbox(db(), broken, options)).toEqual({ sent: 0, failed: 1 });
     expect(await row()).toMatchObject({ attempts: 1, sent: false, waits: true });
@@ -245,6 +254,73 @@ describe('notifications: failures are retried, then given up', () => {
       [id],
     );
     expect(rows).toEqual([]);
+  });
+});
+
+describe('notifications: a salon’s new requests of a few minutes go as one e-mail', () => {
+  let server: TestServer;
+  let salon: Salon;
+  let today: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    salon = await openSalon(server, await createAdmin(server), 'Salone Raccolto');
+    today = await romeToday(server);
+  });
+  afterAll(() => server?.stop());
+
+  const db = () => server.server.context.db;
+  const book = (time: string) =>
+    salon.client.client.rpc('book_reservation', {
+      merchant_slug: salon.merchant.slug,
+      treatment_id: salon.piega,
+      operator_id: salon.anna,
+      date: addDays(today, 3),
+      time,
+    });
+  const waiting = async () =>
+    (
+      await db().query<{ waits_minutes: number; groups: number; rows: number }>(
+        `select round(extract(epoch from min(send_after) - now()) / 60)::integer as waits_minutes,
+                count(distinct send_after)::integer as groups, count(*)::integer as rows
+           from app.notification_outbox where merchant_id = $1 and kind = 'new_request' and sent_at is null`,
+        [salon.merchant.id],
+      )
+    ).rows[0]!;
+
+  it('sends one e-mail listing the five requests of the window, and the double tap once', async () => {
+    const times = ['09:00', '10:00', '11:00', '12:00', '15:00'];
+    expectOk(await book(times[0]!));
+    expectOk(await book(times[0]!));
+    for (const time of times.slice(1)) expectOk(await book(time));
+    expect(await waiting()).toEqual({ waits_minutes: 5, groups: 1, rows: 5 });
+
+    const mailer = createMailer({});
+    expect(await drainOutbox(db(), mailer, options)).toEqual({ sent: 0, failed: 0 });
+    const timePasses = (interval: string) =>
+      db().query(
+        `update app.notification_outbox set send_after = send_after - $2::interval
+          where merchant_id = $1 and kind = 'new_request'`,
+        [salon.merchant.id, interval],
+      );
+    await timePasses('5 minutes');
+    // A failed e-mail is retried as one e-mail.
+    const broken = createMailer({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}` });
+    expect(await drainOutbox(db(), broken, options)).toEqual({ sent: 0, failed: 5 });
+    expect(await waiting()).toEqual({ waits_minutes: 1, groups: 1, rows: 5 });
+    await timePasses('1 minute');
+    expect(await drainOutbox(db(), mailer, options)).toEqual({ sent: 5, failed: 0 });
+    const [mail, ...others] = mailer.mailbox!.list();
+    expect(others).toEqual([]);
+    expect(mail!.To.map((to) => to.Address)).toEqual([salon.owner.email]);
+    expect(mail!.Subject).toBe('5 nuove richieste di prenotazione');
+    expect(mail!.Text).toContain('hai 5 nuove richieste di appuntamento:');
+    for (const time of times) expect(mail!.Text).toContain(`Ora: ${time}\n`);
+    expect(mail!.Text.match(/Cliente: Giulia Verdi/g)).toHaveLength(5);
+
+    // A request after the e-mail starts the next window.
+    expectOk(await book('16:00'));
+    expect(await waiting()).toEqual({ waits_minutes: 5, groups: 1, rows: 1 });
   });
 });
 
@@ -313,6 +389,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('notifications: two senders on 
     await db.query(`update app.reservations set status = 'confermata' where id = $1`, [
       requested.rows[0]!.id,
     ]);
+    await groupingWindowOver(db);
     const smtp = await startFakeSmtp();
     const root = new URL('../../..', import.meta.url).pathname;
     const run = () =>

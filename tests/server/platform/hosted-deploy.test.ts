@@ -56,8 +56,13 @@ describe.runIf(supabaseCli && process.env.TEST_DATABASE_URL)('supabase db push o
       const db = await openPostgres(database.url);
       await applyPlatformBootstrap(db);
       await db.close();
+      // Every CLI command reads config.toml, whose env() values a deployment gives (no local defaults).
       const push = (...flags: string[]) =>
-        run(supabaseCli!, ['db', 'push', `--remote=${database.url}`, '--workdir', repository, ...flags]);
+        run(
+          supabaseCli!,
+          ['db', 'push', `--remote=${database.url}`, '--workdir', repository, ...flags],
+          hostedEnvironment,
+        );
 
       const dryRun = await push('--dry-run');
       expect(dryRun.status).toBe(0);

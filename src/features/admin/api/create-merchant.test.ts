@@ -26,4 +26,25 @@ describe('the platform admin’s new merchant', () => {
       fill(texts.validation.passwordTooLong, { max: String(maxLength.password) }),
     ]);
   });
+
+  it('refuses a website that is not a web address, with the database’s Italian message', async () => {
+    const { createMerchantInputSchema } = await import('@/features/admin/api/create-merchant');
+    const { adminTexts } = await import('@/features/admin/texts');
+    const merchant = {
+      name: 'Salone Uno',
+      phone: '333 1234567',
+      email: 'uno@example.it',
+      password: 'password123',
+    };
+    for (const website of ['ciao', 'mario@salone.it', 'https://salone', 'ftp://salone.it']) {
+      const result = createMerchantInputSchema.safeParse({ ...merchant, website });
+      expect(
+        result.error?.issues.map((issue) => issue.message),
+        website,
+      ).toEqual([adminTexts.merchants.websiteInvalid]);
+    }
+    for (const website of ['https://www.salone.it', 'salone.it/orari', ' centro.già.it ', '']) {
+      expect(createMerchantInputSchema.safeParse({ ...merchant, website }).success, website).toBe(true);
+    }
+  });
 });

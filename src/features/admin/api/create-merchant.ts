@@ -9,6 +9,10 @@ import { emailRule, nameRule, passwordRule, requiredText, tooLong } from '@/lib/
 import { callRpc } from '@/lib/rpc';
 import { texts } from '@/lib/texts';
 
+/** api.admin_create_merchant's web address: an optional http(s)://, a host with a dot, a path. */
+const webAddress =
+  /^(https?:\/\/)?([\p{L}\p{N}]([\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+\p{L}{2,}(:\d{1,5})?([/?#]\S*)?$/iu;
+
 export const createMerchantInputSchema = z.object({
   name: nameRule,
   phone: requiredText(adminTexts.merchants.phoneRequired, maxLength.phone, texts.validation.phoneTooLong),
@@ -16,20 +20,19 @@ export const createMerchantInputSchema = z.object({
   password: passwordRule(env.minimumPasswordLength),
   website: z.pipe(
     z.nullish(
-      z
-        .string()
-        .check(
-          z.trim(),
-          z.maxLength(maxLength.website, tooLong(texts.validation.websiteTooLong, maxLength.website)),
-        ),
+      z.string().check(
+        z.trim(),
+        z.maxLength(maxLength.website, tooLong(texts.validation.websiteTooLong, maxLength.website)),
+        z.refine((value) => value === '' || webAddress.test(value), adminTexts.merchants.websiteInvalid),
+      ),
     ),
     z.transform((value) => value || null),
   ),
 });
 
-export type CreateMerchantInput = z.input<typeof createMerchantInputSchema>;
+type CreateMerchantInput = z.input<typeof createMerchantInputSchema>;
 
-export const createdMerchantSchema = z.object({
+const createdMerchantSchema = z.object({
   id: z.string(),
   slug: z.string(),
   name: z.string(),

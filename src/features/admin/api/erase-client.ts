@@ -13,7 +13,7 @@ const eraseClientInputSchema = z.object({
  * Erases, on the person's request, a client's personal data at every salon of her login, found by the
  * salon and the client code the tree shows (platform admin only).
  */
-export async function eraseClient(
+async function eraseClient(
   target: z.infer<typeof eraseClientInputSchema>,
 ): Promise<z.infer<typeof eraseClientResultSchema>> {
   const input = eraseClientInputSchema.parse(target);

@@ -7,7 +7,7 @@ const countWindows = z.object({ total: numeric, yesterday: numeric, last_week: n
 const moneyWindows = z.object({ total: numeric, yesterday: numeric, last_week: numeric });
 const revenueWindows = z.object({ total: numeric, yesterday: numeric });
 
-export const campaignSummarySchema = z.object({
+const campaignSummarySchema = z.object({
   merchant_id: z.string(),
   slug: z.string(),
   name: z.string(),
@@ -27,7 +27,7 @@ export const campaignSummarySchema = z.object({
 export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 
 /** The campaign summary of every merchant in one call (platform admin only), newest merchant first. */
-export async function getCampaignSummaries(): Promise<CampaignSummary[]> {
+async function getCampaignSummaries(): Promise<CampaignSummary[]> {
   return z.array(campaignSummarySchema).parse(await callRpc('admin_campaign_summaries'));
 }
 

@@ -4,9 +4,7 @@ import type { TreeClient } from '@/components/client-tree/client-hierarchy';
 import { treeClientsFromDocument } from '@/components/client-tree/client-tree-document';
 import { callRpc } from '@/lib/rpc';
 
-export type { TreeClient } from '@/components/client-tree/client-hierarchy';
-
-export const getClientTreeInputSchema = z.object({ merchantSlug: z.string().check(z.minLength(1)) });
+const getClientTreeInputSchema = z.object({ merchantSlug: z.string().check(z.minLength(1)) });
 
 /** Every client of a merchant with its sponsor and generation (0 = root), as a flat list; one request (platform admin only). */
 export async function getClientTree(merchantSlug: string): Promise<TreeClient[]> {

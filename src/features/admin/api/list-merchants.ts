@@ -4,7 +4,7 @@ import { callRpcAllRows, type RpcRow, type WithNullable } from '@/lib/rpc';
 export type AdminMerchant = WithNullable<RpcRow<'admin_list_merchants'>, 'phone' | 'email' | 'website'>;
 
 /** Every merchant of the platform, newest first (platform admin only). */
-export async function listMerchants(): Promise<AdminMerchant[]> {
+async function listMerchants(): Promise<AdminMerchant[]> {
   return callRpcAllRows('admin_list_merchants');
 }
 

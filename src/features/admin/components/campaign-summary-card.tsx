@@ -3,10 +3,10 @@ import { useId } from 'react';
 import { Card } from '@/components/ui/card';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import type { CampaignSummary } from '@/features/admin/api/get-campaign-summaries';
-import { formatCount, summaryTables, type SummaryTable } from '@/features/admin/summary-tables';
+import { summaryTables, type SummaryTable } from '@/features/admin/summary-tables';
 import { adminTexts } from '@/features/admin/texts';
-import { formatMoney } from '@/lib/format';
-import { fill } from '@/lib/texts';
+import { formatCount, formatMoney } from '@/lib/format';
+import { fill, plural } from '@/lib/texts';
 
 const t = adminTexts.riepilogo;
 
@@ -68,8 +68,7 @@ export function CampaignSummaryCard({ summary }: { summary: CampaignSummary }) {
             <span className="grid gap-0.5">
               <span>{summary.name}</span>
               <span className="font-sans text-sm font-normal text-muted-foreground">
-                {fill(t.closedSummary, {
-                  clients: formatCount(summary.clients.total),
+                {fill(plural(summary.clients.total, t.closedSummary, formatCount(summary.clients.total)), {
                   net: formatMoney(summary.net.total),
                 })}
               </span>

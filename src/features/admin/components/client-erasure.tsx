@@ -6,7 +6,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/toaster';
 import { useEraseClient } from '@/features/admin/api/erase-client';
-import type { TreeClient } from '@/features/admin/api/get-client-tree';
+import type { TreeClient } from '@/components/client-tree/client-hierarchy';
 import { adminTexts } from '@/features/admin/texts';
 import { failureText } from '@/lib/api-error';
 import { fill } from '@/lib/texts';

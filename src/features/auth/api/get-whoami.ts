@@ -2,8 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRpc } from '@/lib/rpc';
 import { whoamiSchema, type Whoami } from '@/lib/whoami';
 
-export type { Whoami, WhoamiClient } from '@/lib/whoami';
-
 /** Who is signed in and in which roles: the source of login role checks and route guards. */
 export async function getWhoami(): Promise<Whoami> {
   return whoamiSchema.parse(await callRpc('whoami'));

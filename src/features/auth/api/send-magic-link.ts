@@ -4,12 +4,12 @@ import { ApiError } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
 import { texts } from '@/lib/texts';
 
-export const sendMagicLinkInputSchema = z.object({
+const sendMagicLinkInputSchema = z.object({
   email: z.email(texts.validation.emailRequired),
   redirectTo: z.url(),
 });
 
-export type SendMagicLinkInput = z.infer<typeof sendMagicLinkInputSchema>;
+type SendMagicLinkInput = z.infer<typeof sendMagicLinkInputSchema>;
 
 /** E-mails an existing customer a sign-in link that comes back to `redirectTo` in the app. */
 export async function sendMagicLink(input: SendMagicLinkInput): Promise<void> {

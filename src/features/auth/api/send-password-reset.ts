@@ -4,12 +4,12 @@ import { ApiError } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
 import { texts } from '@/lib/texts';
 
-export const sendPasswordResetInputSchema = z.object({
+const sendPasswordResetInputSchema = z.object({
   email: z.email(texts.validation.emailRequired),
   redirectTo: z.url(),
 });
 
-export type SendPasswordResetInput = z.infer<typeof sendPasswordResetInputSchema>;
+type SendPasswordResetInput = z.infer<typeof sendPasswordResetInputSchema>;
 
 /** E-mails the recovery link; it opens the app's action route with mode=resetPassword and an oobCode. */
 export async function sendPasswordReset(input: SendPasswordResetInput): Promise<void> {

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { whoamiQueryOptions, type Whoami } from '@/features/auth/api/get-whoami';
+import { whoamiQueryOptions } from '@/features/auth/api/get-whoami';
 import { ApiError } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
 import { texts } from '@/lib/texts';
+import type { Whoami } from '@/lib/whoami';
 
 export const signInInputSchema = z.object({
   email: z.email(texts.validation.emailRequired),

@@ -5,8 +5,9 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/components/ui/toaster';
-import { authActionRedirect, paths } from '@/config/paths';
-import { useWhoami, type Whoami } from '@/features/auth/api/get-whoami';
+import { authActionRedirect, clientLanding, paths } from '@/config/paths';
+import { useWhoami } from '@/features/auth/api/get-whoami';
+import type { Whoami } from '@/lib/whoami';
 import { useSendMagicLink } from '@/features/auth/api/send-magic-link';
 import { signInInputSchema, useSignIn, type SignInInput } from '@/features/auth/api/sign-in';
 import { signOut } from '@/features/auth/api/sign-out';
@@ -24,9 +25,12 @@ import { texts } from '@/lib/texts';
 export function ClientLoginForm({
   merchantSlug,
   merchantName,
+  treatmentId,
 }: {
   merchantSlug: string;
   merchantName: string;
+  /** The treatment tapped on the salon's page: signed in, the customer books it. */
+  treatmentId?: string;
 }) {
   const navigate = useNavigate();
   const signIn = useSignIn();
@@ -49,7 +53,7 @@ export function ClientLoginForm({
       const signedIn = await signIn.mutateAsync(input);
       if (isClientHere(signedIn, merchantSlug)) {
         setCurrentMerchantSlug(merchantSlug);
-        await navigate(paths.client.profile.href(), { replace: true });
+        await navigate(clientLanding(treatmentId), { replace: true });
         return;
       }
       if (roleOf(signedIn) === 'client') {
@@ -88,7 +92,7 @@ export function ClientLoginForm({
         customerName={joinAs}
         onJoined={() => {
           setCurrentMerchantSlug(merchantSlug);
-          void navigate(paths.client.profile.href(), { replace: true });
+          void navigate(clientLanding(treatmentId), { replace: true });
         }}
         onCancel={() => {
           setDeclined(true);
@@ -123,7 +127,7 @@ export function ClientLoginForm({
         <p className="text-muted-foreground">
           {texts.login.noAccount}{' '}
           <Link
-            to={paths.clientRegister.href(merchantSlug)}
+            to={paths.clientRegister.href(merchantSlug, undefined, treatmentId)}
             className="inline-flex min-h-11 items-center font-semibold underline"
           >
             {texts.login.register}

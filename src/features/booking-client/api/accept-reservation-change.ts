@@ -1,20 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { bookingKey, merchantSlugSchema } from '@/features/booking-client/api/schemas';
+import { bookingKey, merchantSlugSchema } from '@/components/booking/booking-key';
 import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
-export const acceptReservationChangeInputSchema = z.object({
+const acceptReservationChangeInputSchema = z.object({
   merchantSlug: merchantSlugSchema,
   reservationId: z.string().check(z.minLength(1)),
 });
 
-export type AcceptReservationChangeInput = z.input<typeof acceptReservationChangeInputSchema>;
+type AcceptReservationChangeInput = z.input<typeof acceptReservationChangeInputSchema>;
 
 /** Accepts the salon's proposed date and time: the reservation becomes 'confermata'. */
-export async function acceptReservationChange(
-  input: AcceptReservationChangeInput,
-): Promise<{ message: string }> {
+async function acceptReservationChange(input: AcceptReservationChangeInput): Promise<{ message: string }> {
   const { reservationId } = acceptReservationChangeInputSchema.parse(input);
   return messageSchema.parse(await callRpc('accept_reservation_change', { reservation_id: reservationId }));
 }

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { bookingKey, merchantSlugSchema } from '@/features/booking-client/api/schemas';
+import { bookingKey, merchantSlugSchema } from '@/components/booking/booking-key';
 import { callRpc } from '@/lib/rpc';
 
-export const bookReservationInputSchema = z.object({
+const bookReservationInputSchema = z.object({
   merchantSlug: merchantSlugSchema,
   treatmentId: z.string().check(z.minLength(1)),
   operatorId: z.nullable(z.string().check(z.minLength(1))),
@@ -11,12 +11,12 @@ export const bookReservationInputSchema = z.object({
   time: z.string().check(z.regex(/^\d{2}:\d{2}$/)),
 });
 
-export type BookReservationInput = z.input<typeof bookReservationInputSchema>;
+type BookReservationInput = z.input<typeof bookReservationInputSchema>;
 
 const bookedSchema = z.object({ id: z.string(), message: z.string() });
 
 /** Books a treatment; the database checks the slot is still free and saves it 'in attesa'. */
-export async function bookReservation(input: BookReservationInput): Promise<z.infer<typeof bookedSchema>> {
+async function bookReservation(input: BookReservationInput): Promise<z.infer<typeof bookedSchema>> {
   const { merchantSlug, treatmentId, operatorId, date, time } = bookReservationInputSchema.parse(input);
   return bookedSchema.parse(
     await callRpc('book_reservation', {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { bookingKey } from '@/features/booking-client/api/schemas';
+import { bookingKey } from '@/components/booking/booking-key';
 import { messageSchema } from '@/lib/api-values';
 import {
   deleteReservationInputSchema,
@@ -8,7 +8,7 @@ import {
 import { callRpc } from '@/lib/rpc';
 
 /** Cancels a request, or a confirmed appointment within the salon's notice; the database decides. */
-export async function cancelReservation(input: DeleteReservationInput): Promise<{ message: string }> {
+async function cancelReservation(input: DeleteReservationInput): Promise<{ message: string }> {
   const { reservationId } = deleteReservationInputSchema.parse(input);
   return messageSchema.parse(await callRpc('cancel_reservation', { reservation_id: reservationId }));
 }

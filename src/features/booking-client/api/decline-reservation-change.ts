@@ -1,20 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { bookingKey, merchantSlugSchema } from '@/features/booking-client/api/schemas';
+import { bookingKey, merchantSlugSchema } from '@/components/booking/booking-key';
 import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
-export const declineReservationChangeInputSchema = z.object({
+const declineReservationChangeInputSchema = z.object({
   merchantSlug: merchantSlugSchema,
   reservationId: z.string().check(z.minLength(1)),
 });
 
-export type DeclineReservationChangeInput = z.input<typeof declineReservationChangeInputSchema>;
+type DeclineReservationChangeInput = z.input<typeof declineReservationChangeInputSchema>;
 
 /** Turns down the salon's proposed change: the reservation becomes 'rifiutata'. */
-export async function declineReservationChange(
-  input: DeclineReservationChangeInput,
-): Promise<{ message: string }> {
+async function declineReservationChange(input: DeclineReservationChangeInput): Promise<{ message: string }> {
   const { reservationId } = declineReservationChangeInputSchema.parse(input);
   return messageSchema.parse(await callRpc('decline_reservation_change', { reservation_id: reservationId }));
 }

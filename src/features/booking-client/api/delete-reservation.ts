@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { bookingKey, merchantSlugSchema } from '@/features/booking-client/api/schemas';
+import { bookingKey, merchantSlugSchema } from '@/components/booking/booking-key';
 import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
@@ -12,7 +12,7 @@ export const deleteReservationInputSchema = z.object({
 export type DeleteReservationInput = z.input<typeof deleteReservationInputSchema>;
 
 /** Deletes a rejected reservation, or a confirmed one that started at least an hour ago. */
-export async function deleteReservation(input: DeleteReservationInput): Promise<{ message: string }> {
+async function deleteReservation(input: DeleteReservationInput): Promise<{ message: string }> {
   const { reservationId } = deleteReservationInputSchema.parse(input);
   return messageSchema.parse(await callRpc('delete_reservation', { reservation_id: reservationId }));
 }

@@ -1,10 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { reservationRows, type ReservationRow } from '@/components/booking/reservation-row';
-import { bookingKey, merchantSlugSchema } from '@/features/booking-client/api/schemas';
+import { bookingKey, merchantSlugSchema } from '@/components/booking/booking-key';
 import { callRpc } from '@/lib/rpc';
 
 /** The customer's next appointment at one salon, as the database picks it; null when none is planned. */
-export async function getNextAppointment(merchantSlug: string): Promise<ReservationRow | null> {
+async function getNextAppointment(merchantSlug: string): Promise<ReservationRow | null> {
   const slug = merchantSlugSchema.parse(merchantSlug);
   const [next] = reservationRows(await callRpc('client_next_appointment', { merchant_slug: slug }));
   return next ?? null;
@@ -15,7 +15,3 @@ export const nextAppointmentQueryOptions = (merchantSlug: string) =>
     queryKey: [...bookingKey(merchantSlug), 'next-appointment'],
     queryFn: () => getNextAppointment(merchantSlug),
   });
-
-export function useNextAppointment(merchantSlug: string) {
-  return useQuery(nextAppointmentQueryOptions(merchantSlug));
-}

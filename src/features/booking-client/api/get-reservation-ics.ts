@@ -2,12 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { callRpc } from '@/lib/rpc';
 
-export const reservationIcsInputSchema = z.object({ reservationId: z.string().check(z.minLength(1)) });
+const reservationIcsInputSchema = z.object({ reservationId: z.string().check(z.minLength(1)) });
 
-export type ReservationIcsInput = z.input<typeof reservationIcsInputSchema>;
+type ReservationIcsInput = z.input<typeof reservationIcsInputSchema>;
 
 /** The .ics calendar entry of a confirmed appointment, the one the confirmation e-mail attaches. */
-export async function getReservationIcs(input: ReservationIcsInput): Promise<string> {
+async function getReservationIcs(input: ReservationIcsInput): Promise<string> {
   const { reservationId } = reservationIcsInputSchema.parse(input);
   return z
     .string()

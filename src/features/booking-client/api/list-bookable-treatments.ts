@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { bookingKey, merchantSlugSchema } from '@/features/booking-client/api/schemas';
+import { bookingKey, merchantSlugSchema } from '@/components/booking/booking-key';
 import { callRpcAllRows, type RpcRow, type WithNullable } from '@/lib/rpc';
 
 /** The operators column is jsonb, the one part of the row without a generated type. */
@@ -16,13 +16,13 @@ export type BookableTreatment = Omit<
 };
 
 /** The salon's treatments with the operators who perform each. */
-export async function listBookableTreatments(merchantSlug: string): Promise<BookableTreatment[]> {
+async function listBookableTreatments(merchantSlug: string): Promise<BookableTreatment[]> {
   const slug = merchantSlugSchema.parse(merchantSlug);
   const rows = await callRpcAllRows('bookable_treatments', { merchant_slug: slug });
   return rows.map((row) => ({ ...row, operators: treatmentOperatorsSchema.parse(row.operators) }));
 }
 
-export const bookableTreatmentsQueryOptions = (merchantSlug: string) =>
+const bookableTreatmentsQueryOptions = (merchantSlug: string) =>
   queryOptions({
     queryKey: [...bookingKey(merchantSlug), 'treatments'],
     queryFn: () => listBookableTreatments(merchantSlug),

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { bookingKey, merchantSlugSchema } from '@/features/booking-client/api/schemas';
+import { bookingKey, merchantSlugSchema } from '@/components/booking/booking-key';
 import { callRpcAllRows, type RpcRow } from '@/lib/rpc';
 
-export const freeTimePeriodsInputSchema = z.object({
+const freeTimePeriodsInputSchema = z.object({
   merchantSlug: merchantSlugSchema,
   treatmentId: z.string().check(z.minLength(1)),
   /** null: no preference, any operator who performs the treatment. */
@@ -11,12 +11,12 @@ export const freeTimePeriodsInputSchema = z.object({
   date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
 });
 
-export type FreeTimePeriodsInput = z.input<typeof freeTimePeriodsInputSchema>;
+type FreeTimePeriodsInput = z.input<typeof freeTimePeriodsInputSchema>;
 
 export type FreeTimePeriod = RpcRow<'free_time_periods'>;
 
 /** The free start times of a day, grouped 'Mattina' / 'Pomeriggio' / 'Sera' by the database. */
-export async function listFreeTimePeriods(input: FreeTimePeriodsInput): Promise<FreeTimePeriod[]> {
+async function listFreeTimePeriods(input: FreeTimePeriodsInput): Promise<FreeTimePeriod[]> {
   const { merchantSlug, treatmentId, operatorId, date } = freeTimePeriodsInputSchema.parse(input);
   return callRpcAllRows('free_time_periods', {
     merchant_slug: merchantSlug,
@@ -26,7 +26,7 @@ export async function listFreeTimePeriods(input: FreeTimePeriodsInput): Promise<
   });
 }
 
-export const freeTimePeriodsQueryOptions = (input: FreeTimePeriodsInput) =>
+const freeTimePeriodsQueryOptions = (input: FreeTimePeriodsInput) =>
   queryOptions({
     queryKey: [...bookingKey(input.merchantSlug), 'free-time-periods', input],
     queryFn: () => listFreeTimePeriods(input),

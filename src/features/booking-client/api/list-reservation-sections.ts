@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { reservationRowSchema } from '@/components/booking/reservation-row';
-import { bookingKey, merchantSlugSchema } from '@/features/booking-client/api/schemas';
+import { bookingKey, merchantSlugSchema } from '@/components/booking/booking-key';
 import { callRpc } from '@/lib/rpc';
 
-export const sectionReservationSchema = z.extend(reservationRowSchema, {
+const sectionReservationSchema = z.extend(reservationRowSchema, {
   /** Until when a confirmed appointment may still be cancelled online (an instant). */
   cancel_until: z.nullable(z.string()),
   /** Why a confirmed appointment that has not started can no longer be cancelled online. */
@@ -15,22 +15,22 @@ export const sectionReservationSchema = z.extend(reservationRowSchema, {
 
 export type SectionReservation = z.infer<typeof sectionReservationSchema>;
 
-export const reservationSectionsSchema = z.object({
+const reservationSectionsSchema = z.object({
   upcoming: z.array(sectionReservationSchema),
   past: z.array(sectionReservationSchema),
 });
 
-export type ReservationSections = z.infer<typeof reservationSectionsSchema>;
+type ReservationSections = z.infer<typeof reservationSectionsSchema>;
 
 /** The customer's reservations at one salon, upcoming (soonest first) and past (latest first). */
-export async function listReservationSections(merchantSlug: string): Promise<ReservationSections> {
+async function listReservationSections(merchantSlug: string): Promise<ReservationSections> {
   const slug = merchantSlugSchema.parse(merchantSlug);
   return reservationSectionsSchema.parse(
     await callRpc('client_reservation_sections', { merchant_slug: slug }),
   );
 }
 
-export const reservationSectionsQueryOptions = (merchantSlug: string) =>
+const reservationSectionsQueryOptions = (merchantSlug: string) =>
   queryOptions({
     queryKey: [...bookingKey(merchantSlug), 'reservation-sections'],
     queryFn: () => listReservationSections(merchantSlug),

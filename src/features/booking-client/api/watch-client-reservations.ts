@@ -1,4 +1,4 @@
-import { bookingKey } from '@/features/booking-client/api/schemas';
+import { bookingKey } from '@/components/booking/booking-key';
 import { useLiveQueries } from '@/lib/use-live-queries';
 
 /** Keeps the customer's reservations and free times live (RLS lets through only the customer's own). */

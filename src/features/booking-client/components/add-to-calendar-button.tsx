@@ -4,21 +4,11 @@ import { notify } from '@/components/ui/toaster';
 import { useReservationIcs } from '@/features/booking-client/api/get-reservation-ics';
 import { bookingClientTexts } from '@/features/booking-client/texts';
 import { failureText } from '@/lib/api-error';
+import { downloadText } from '@/lib/download-text';
 import { formatDate } from '@/lib/format';
 import { fill } from '@/lib/texts';
 
 const t = bookingClientTexts;
-
-function downloadCalendarFile(ics: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([ics], { type: 'text/calendar;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** 'Aggiungi al calendario' for a confirmed appointment: downloads its .ics (`prenotazione-<date>.ics`). */
 export function AddToCalendarButton({
@@ -35,7 +25,11 @@ export function AddToCalendarButton({
 
   const onClick = async () => {
     try {
-      downloadCalendarFile(await ics.mutateAsync({ reservationId }), `prenotazione-${date}.ics`);
+      downloadText(
+        await ics.mutateAsync({ reservationId }),
+        `prenotazione-${date}.ics`,
+        'text/calendar;charset=utf-8',
+      );
     } catch (error) {
       notify.error(failureText(t.calendarError, error));
     }

@@ -1,7 +1,7 @@
 import { LoadingBlocks } from '@/components/loading-blocks';
 import { QueryView } from '@/components/query-view';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { EmptyState } from '@/components/empty-state';
@@ -11,13 +11,14 @@ import { useBookReservation } from '@/features/booking-client/api/book-reservati
 import type { BookableTreatment } from '@/features/booking-client/api/list-bookable-treatments';
 import { useBookingDays } from '@/features/booking-client/api/list-booking-days';
 import { useFreeTimePeriods } from '@/features/booking-client/api/list-free-time-periods';
+import { AddressConfirmationNotice } from '@/features/booking-client/components/address-confirmation-notice';
 import { BookingSummary } from '@/features/booking-client/components/booking-summary';
 import { DayStrip } from '@/features/booking-client/components/day-strip';
 import { anyOperator, OperatorChoice } from '@/features/booking-client/components/operator-choice';
 import { TimeChips } from '@/features/booking-client/components/time-chips';
 import { TreatmentChoice } from '@/features/booking-client/components/treatment-choice';
 import { bookingClientTexts } from '@/features/booking-client/texts';
-import { errorMessage } from '@/lib/api-error';
+import { ApiError, errorMessage } from '@/lib/api-error';
 import { fill } from '@/lib/texts';
 
 const t = bookingClientTexts;
@@ -37,11 +38,20 @@ const emptyDraft: Draft = { treatmentId: '', operatorId: '', date: '', time: '' 
 export function BookingSteps({
   merchantSlug,
   treatments,
+  treatmentId: chosenBefore,
 }: {
   merchantSlug: string;
   treatments: BookableTreatment[];
+  /** Chosen at the start when the salon offers it. */
+  treatmentId?: string;
 }) {
-  const form = useForm<Draft>({ resolver: zodResolver(bookingFormSchema), defaultValues: emptyDraft });
+  const form = useForm<Draft>({
+    resolver: zodResolver(bookingFormSchema),
+    defaultValues: {
+      ...emptyDraft,
+      treatmentId: treatments.some((offered) => offered.id === chosenBefore) ? chosenBefore : '',
+    },
+  });
   const [treatmentId, chosenOperatorId, date, chosenTime] = useWatch({
     control: form.control,
     name: ['treatmentId', 'operatorId', 'date', 'time'],
@@ -60,6 +70,8 @@ export function BookingSteps({
     date: draft.date,
   });
   const book = useBookReservation();
+  // The database's explanation when the address is not confirmed yet (hint email_unconfirmed).
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const treatment = treatments.find((candidate) => candidate.id === draft.treatmentId);
   const operator = treatment?.operators.find((candidate) => candidate.id === draft.operatorId);
   // A time taken meanwhile (the list is live) is no longer chosen.
@@ -86,7 +98,9 @@ export function BookingSteps({
         notify.success(booked.message || t.saved);
         form.reset(emptyDraft);
       } catch (error) {
-        notify.error(fill(t.bookError, { message: errorMessage(error) }));
+        const refusal = ApiError.from(error);
+        if (refusal.hint === 'email_unconfirmed') setUnconfirmed(refusal.message);
+        else notify.error(fill(t.bookError, { message: errorMessage(error) }));
       }
     },
     () => notify.error(t.missing),
@@ -104,6 +118,11 @@ export function BookingSteps({
       onSubmit={onSubmit}
       className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start"
     >
+      {unconfirmed ? (
+        <div className="lg:col-span-2">
+          <AddressConfirmationNotice merchantSlug={merchantSlug} message={unconfirmed} />
+        </div>
+      ) : null}
       <Card>
         <CardContent className="grid gap-8 p-4 sm:p-6">
           {treatments.length === 0 ? (
@@ -140,7 +159,8 @@ export function BookingSteps({
       </Card>
       <div className="lg:sticky lg:top-4">
         <BookingSummary
-          pending={book.isPending}
+          // isSubmitting holds from the tap itself; isPending only once the call starts, after a second tap.
+          pending={form.formState.isSubmitting || book.isPending}
           choice={{
             treatment,
             operatorName: draft.operatorId === anyOperator ? t.anyOperator : operator?.name,

@@ -6,7 +6,7 @@ import { fill } from '@/lib/texts';
 
 const t = bookingClientTexts;
 
-export interface SummaryChoice {
+interface SummaryChoice {
   treatment?: { name: string; duration_minutes: number; price: number };
   operatorName?: string;
   date?: string;

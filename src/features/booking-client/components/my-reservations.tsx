@@ -5,6 +5,7 @@ import {
   type SectionReservation,
 } from '@/features/booking-client/api/list-reservation-sections';
 import { ClientReservationCard } from '@/features/booking-client/components/client-reservation-card';
+import { WriteToSalon } from '@/features/booking-client/components/write-to-salon';
 import { bookingClientTexts } from '@/features/booking-client/texts';
 
 const t = bookingClientTexts;
@@ -17,6 +18,7 @@ export function MyReservations({ merchantSlug }: { merchantSlug: string }) {
       <h2 id="my-reservations" className="text-2xl font-semibold">
         {t.myReservations}
       </h2>
+      <WriteToSalon merchantSlug={merchantSlug} />
       <QueryView
         query={sections}
         pending={<LoadingBlocks count={2} className="h-20" />}

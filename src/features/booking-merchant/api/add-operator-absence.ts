@@ -6,16 +6,14 @@ import { callRpc } from '@/lib/rpc';
 
 const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
-export const absenceInputSchema = z.object({
+const absenceInputSchema = z.object({
   operatorId: z.string().check(z.minLength(1)),
   fromDay: isoDay,
   toDay: isoDay,
 });
 
 /** Records an operator's absence from one day to another, both included. */
-export async function addOperatorAbsence(
-  input: z.input<typeof absenceInputSchema>,
-): Promise<{ message: string }> {
+async function addOperatorAbsence(input: z.input<typeof absenceInputSchema>): Promise<{ message: string }> {
   const { operatorId, fromDay, toDay } = absenceInputSchema.parse(input);
   return messageSchema.parse(
     await callRpc('add_operator_absence', {

@@ -6,12 +6,12 @@ import { uploadOperatorPhoto } from '@/features/booking-merchant/api/upload-oper
 import { maxLength } from '@/lib/input-limits';
 import { callRpc } from '@/lib/rpc';
 
-export const addOperatorInputSchema = z.object({
+const addOperatorInputSchema = z.object({
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(maxLength.name)),
   photo: z.instanceof(File),
 });
 
-export type AddOperatorInput = z.input<typeof addOperatorInputSchema>;
+type AddOperatorInput = z.input<typeof addOperatorInputSchema>;
 
 /** Uploads the photo, then registers the operator with its path. */
 export async function addOperator(input: AddOperatorInput): Promise<{ message: string }> {

@@ -7,7 +7,7 @@ import { callRpc } from '@/lib/rpc';
 
 const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
-export const addClosureInputSchema = z.object({
+const addClosureInputSchema = z.object({
   fromDay: isoDay,
   /** The last day closed, or null for one day. */
   toDay: z.nullable(isoDay),
@@ -15,9 +15,7 @@ export const addClosureInputSchema = z.object({
 });
 
 /** Closes the salon for one day or from one day to another, with an optional reason. */
-export async function addSalonClosure(
-  input: z.input<typeof addClosureInputSchema>,
-): Promise<{ message: string }> {
+async function addSalonClosure(input: z.input<typeof addClosureInputSchema>): Promise<{ message: string }> {
   const { fromDay, toDay, reason } = addClosureInputSchema.parse(input);
   return messageSchema.parse(
     await callRpc('add_salon_closure', { from_day: fromDay, to_day: toDay, reason: reason || null }),

@@ -16,7 +16,7 @@ export const addTreatmentInputSchema = z.object({
   operatorIds: z.nullable(z.array(z.string().check(z.minLength(1))).check(z.minLength(1))),
 });
 
-export type AddTreatmentInput = z.input<typeof addTreatmentInputSchema>;
+type AddTreatmentInput = z.input<typeof addTreatmentInputSchema>;
 
 /** Registers a treatment for all operators or for the ones chosen. */
 export async function addTreatment(input: AddTreatmentInput): Promise<{ message: string }> {

@@ -4,14 +4,14 @@ import { reservationIdSchema } from '@/features/booking-merchant/api/schemas';
 import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
-export interface ConfirmReservationInput {
+interface ConfirmReservationInput {
   reservationId: string;
   /** For a request without preference: the free operator who takes it (the database checks again). */
   operatorId?: string | null;
 }
 
 /** 'in attesa' → 'confermata'; the database checks again that the operator is free. */
-export async function confirmReservation({
+async function confirmReservation({
   reservationId,
   operatorId,
 }: ConfirmReservationInput): Promise<{ message: string }> {

@@ -5,7 +5,7 @@ import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 /** Deletes one absence of an operator. */
-export async function deleteOperatorAbsence(absenceId: string): Promise<{ message: string }> {
+async function deleteOperatorAbsence(absenceId: string): Promise<{ message: string }> {
   return messageSchema.parse(
     await callRpc('delete_operator_absence', {
       absence_id: z.string().check(z.minLength(1)).parse(absenceId),

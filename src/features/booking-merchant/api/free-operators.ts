@@ -5,12 +5,12 @@ import { callRpc, type RpcRow, type WithNullable } from '@/lib/rpc';
 export type FreeOperator = WithNullable<RpcRow<'reservation_free_operators'>, 'image_url'>;
 
 /** The operators free for a request made without preference, the proposed one marked. */
-export async function listFreeOperators(reservationId: string): Promise<FreeOperator[]> {
+async function listFreeOperators(reservationId: string): Promise<FreeOperator[]> {
   const id = reservationIdSchema.parse(reservationId);
   return callRpc('reservation_free_operators', { reservation_id: id });
 }
 
-export const freeOperatorsQueryOptions = (reservationId: string) =>
+const freeOperatorsQueryOptions = (reservationId: string) =>
   queryOptions({
     queryKey: [...reservationsKey, 'free-operators', reservationId],
     queryFn: () => listFreeOperators(reservationId),

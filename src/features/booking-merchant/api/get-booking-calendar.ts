@@ -24,7 +24,7 @@ const bookingCalendarSchema = z.object({
 export type BookingCalendar = z.infer<typeof bookingCalendarSchema>;
 
 /** The salon's calendar: opening hours, each operator's hours, closures and absences. */
-export async function getBookingCalendar(): Promise<BookingCalendar> {
+async function getBookingCalendar(): Promise<BookingCalendar> {
   return bookingCalendarSchema.parse(await callRpc('booking_calendar'));
 }
 

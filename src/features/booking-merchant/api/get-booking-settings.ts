@@ -9,6 +9,8 @@ const bookingSettingsSchema = z.object({
   address: z.nullable(z.string()),
   new_request_emails: z.boolean(),
   reminder_emails: z.boolean(),
+  max_open_requests: numeric,
+  second_reminder_emails: z.boolean(),
   no_show_alert_threshold: numeric,
 });
 
@@ -16,9 +18,10 @@ export type BookingSettings = z.infer<typeof bookingSettingsSchema>;
 
 /**
  * The salon's booking settings: how many hours before an appointment a customer may cancel online, its
- * address, which booking e-mails go out, and from how many no-shows a client's requests are flagged.
+ * address, which booking e-mails go out, how many open requests one customer may have, and from how
+ * many no-shows a client's requests are flagged.
  */
-export async function getBookingSettings(): Promise<BookingSettings> {
+async function getBookingSettings(): Promise<BookingSettings> {
   return bookingSettingsSchema.parse(await callRpc('booking_settings'));
 }
 

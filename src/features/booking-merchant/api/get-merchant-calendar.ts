@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { reminderSchema, whatsappSchema } from '@/features/booking-merchant/api/salon-messages';
 import { reservationsKey } from '@/features/booking-merchant/api/schemas';
 import { numeric } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
@@ -23,6 +24,8 @@ const appointmentSchema = z.object({
   /** Where the grid places it: minutes from the first row, and how many minutes it lasts. */
   offset_minutes: z.number(),
   length_minutes: z.number(),
+  whatsapp: whatsappSchema,
+  reminder: reminderSchema,
 });
 
 const calendarDaySchema = z.object({
@@ -58,12 +61,12 @@ export type CalendarAppointment = CalendarDay['appointments'][number];
 export type CalendarOperator = MerchantCalendar['operators'][number];
 
 /** A week of the salon's calendar from `fromDay` (null: from today), placed on the grid by the database. */
-export async function getMerchantCalendar(fromDay: string | null): Promise<MerchantCalendar> {
+async function getMerchantCalendar(fromDay: string | null): Promise<MerchantCalendar> {
   return calendarSchema.parse(await callRpc('merchant_calendar', { from_day: fromDay, day_count: 7 }));
 }
 
 /** Under reservationsKey: every reservation change or action refreshes it, live. */
-export const merchantCalendarQueryOptions = (fromDay: string | null) =>
+const merchantCalendarQueryOptions = (fromDay: string | null) =>
   queryOptions({
     queryKey: [...reservationsKey, 'calendar', fromDay],
     queryFn: () => getMerchantCalendar(fromDay),

@@ -11,7 +11,7 @@ const merchantProfileSchema = z.object({
   logo_url: z.nullish(z.string()),
 });
 
-export type MerchantProfile = z.infer<typeof merchantProfileSchema>;
+type MerchantProfile = z.infer<typeof merchantProfileSchema>;
 
 /** The signed-in merchant's id (the folder of its operators' photos, the live filter), slug and logo. */
 export async function getMerchantProfile(): Promise<MerchantProfile> {

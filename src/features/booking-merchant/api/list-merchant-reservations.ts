@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { reservationRowSchema } from '@/components/booking/reservation-row';
+import { reminderSchema, whatsappSchema } from '@/features/booking-merchant/api/salon-messages';
 import { reservationsKey } from '@/features/booking-merchant/api/schemas';
 import { callRpc } from '@/lib/rpc';
 
@@ -15,6 +16,8 @@ const inboxPageSchema = z.object({
       client_completed_visits: z.number(),
       client_no_shows: z.number(),
       often_missed: z.boolean(),
+      whatsapp: whatsappSchema,
+      reminder: reminderSchema,
     }),
   ),
   next: z.nullable(z.string()),
@@ -34,7 +37,7 @@ export async function listMerchantReservationsPage(
   );
 }
 
-export const merchantReservationsQueryOptions = (section: InboxSection = null) =>
+const merchantReservationsQueryOptions = (section: InboxSection = null) =>
   infiniteQueryOptions({
     queryKey: [...reservationsKey, 'inbox', section],
     queryFn: ({ pageParam }) => listMerchantReservationsPage(section, pageParam),

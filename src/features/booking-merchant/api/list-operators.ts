@@ -5,11 +5,11 @@ import { callRpcAllRows, type RpcRow, type WithNullable } from '@/lib/rpc';
 export type Operator = WithNullable<RpcRow<'list_operators'>, 'image_path' | 'image_url'>;
 
 /** The salon's operators. */
-export async function listOperators(): Promise<Operator[]> {
+async function listOperators(): Promise<Operator[]> {
   return callRpcAllRows('list_operators');
 }
 
-export const operatorsQueryOptions = () =>
+const operatorsQueryOptions = () =>
   queryOptions({ queryKey: [...settingsKey, 'operators'], queryFn: listOperators });
 
 export function useOperators() {

@@ -5,7 +5,7 @@ import { callRpcAllRows, type RpcRow, type WithNullable } from '@/lib/rpc';
 export type Treatment = WithNullable<RpcRow<'list_treatments'>, 'description' | 'operator_ids'>;
 
 /** The salon's treatments. */
-export async function listTreatments(): Promise<Treatment[]> {
+async function listTreatments(): Promise<Treatment[]> {
   return callRpcAllRows('list_treatments');
 }
 

@@ -6,17 +6,17 @@ import { messageSchema } from '@/lib/api-values';
 import { maxLength } from '@/lib/input-limits';
 import { callRpc } from '@/lib/rpc';
 
-export const modifyReservationInputSchema = z.object({
+const modifyReservationInputSchema = z.object({
   reservationId: reservationIdSchema,
   date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
   time: z.string().check(z.regex(/^\d{2}:\d{2}$/)),
   note: z.string().check(z.trim(), z.minLength(1), z.maxLength(maxLength.note)),
 });
 
-export type ModifyReservationInput = z.input<typeof modifyReservationInputSchema>;
+type ModifyReservationInput = z.input<typeof modifyReservationInputSchema>;
 
 /** 'in attesa' → 'modificata': proposes a new date and time, with a note for the customer. */
-export async function modifyReservation(input: ModifyReservationInput): Promise<{ message: string }> {
+async function modifyReservation(input: ModifyReservationInput): Promise<{ message: string }> {
   const { reservationId, date, time, note } = modifyReservationInputSchema.parse(input);
   return messageSchema.parse(
     await callRpc('modify_reservation', { reservation_id: reservationId, date, time, note }),

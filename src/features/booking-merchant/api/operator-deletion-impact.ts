@@ -6,10 +6,10 @@ import { callRpc } from '@/lib/rpc';
 
 const deletionImpactSchema = z.object({ upcoming_appointments: numeric, waiting_requests: numeric });
 
-export type OperatorDeletionImpact = z.infer<typeof deletionImpactSchema>;
+type OperatorDeletionImpact = z.infer<typeof deletionImpactSchema>;
 
 /** What deleting an operator would do: its confirmed appointments ahead and the requests naming it. */
-export async function getOperatorDeletionImpact(operatorId: string): Promise<OperatorDeletionImpact> {
+async function getOperatorDeletionImpact(operatorId: string): Promise<OperatorDeletionImpact> {
   return deletionImpactSchema.parse(
     await callRpc('operator_deletion_impact', {
       operator_id: z.string().check(z.minLength(1)).parse(operatorId),
@@ -17,7 +17,7 @@ export async function getOperatorDeletionImpact(operatorId: string): Promise<Ope
   );
 }
 
-export const operatorDeletionImpactQueryOptions = (operatorId: string) =>
+const operatorDeletionImpactQueryOptions = (operatorId: string) =>
   queryOptions({
     queryKey: [...settingsKey, 'deletion-impact', operatorId],
     queryFn: () => getOperatorDeletionImpact(operatorId),

@@ -49,6 +49,8 @@ function row(id: string, startsAt: string, status = 'confermata') {
     client_completed_visits: 0,
     client_no_shows: 0,
     often_missed: false,
+    whatsapp: { kind: 'confirmation' as const, missing_reason: 'Numero di telefono mancante' },
+    reminder: null,
   };
 }
 

@@ -7,12 +7,12 @@ import {
 import { reservationsKey } from '@/features/booking-merchant/api/schemas';
 
 /** The inbox's pages, one infinite query per section. */
-export const inboxKey = [...reservationsKey, 'inbox'] as const;
+const inboxKey = [...reservationsKey, 'inbox'] as const;
 
 type InboxData = InfiniteData<InboxPage, string | null>;
 
 /** A reservation that changed: its id, and its start when known (where it now sorts in a section). */
-export interface ChangedReservation {
+interface ChangedReservation {
   id: string;
   startsAt?: string | null;
 }
@@ -100,7 +100,7 @@ export async function refreshInboxRows(queryClient: QueryClient, changed: Change
 }
 
 /** Everything else kept under the reservations' key (the badge's count, the agenda) is read again. */
-export function refreshOutsideInbox(queryClient: QueryClient) {
+function refreshOutsideInbox(queryClient: QueryClient) {
   return queryClient.invalidateQueries({
     queryKey: reservationsKey,
     predicate: (query) => query.queryKey[inboxKey.length - 1] !== inboxKey.at(-1),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { maxLength } from '@/lib/input-limits';
 
 export const bookingMerchantKey = ['booking-merchant'] as const;
 
@@ -9,3 +10,11 @@ export const settingsKey = [...bookingMerchantKey, 'settings'] as const;
 export const reservationsKey = [...bookingMerchantKey, 'reservations'] as const;
 
 export const reservationIdSchema = z.string().check(z.minLength(1));
+
+/** Rejecting or cancelling a reservation: its id and the reason the customer reads in its notes. */
+export const reservationReasonInputSchema = z.object({
+  reservationId: reservationIdSchema,
+  reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(maxLength.note)),
+});
+
+export type ReservationReasonInput = z.input<typeof reservationReasonInputSchema>;

@@ -3,23 +3,25 @@ import { bookingSettingsQueryOptions } from '@/features/booking-merchant/api/get
 import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
-export interface BookingEmails {
+interface BookingEmails {
   newRequestEmails: boolean;
   reminderEmails: boolean;
+  secondReminderEmails: boolean;
 }
 
-/** Whether the salon is e-mailed each new request, and whether customers get the 24-hour reminder. */
+/** Whether the salon is e-mailed each new request, and whether customers get the 24- and 2-hour reminders. */
 export async function setBookingEmails(choice: BookingEmails): Promise<{ message: string }> {
   return messageSchema.parse(
     await callRpc('set_booking_emails', {
       new_request_emails: choice.newRequestEmails,
       reminder_emails: choice.reminderEmails,
+      second_reminder_emails: choice.secondReminderEmails,
     }),
   );
 }
 
 /** The salon's address, shown in customers' e-mails and calendar files (empty removes it). */
-export async function setSalonAddress(address: string): Promise<{ message: string }> {
+async function setSalonAddress(address: string): Promise<{ message: string }> {
   return messageSchema.parse(await callRpc('set_salon_address', { address }));
 }
 

@@ -5,7 +5,7 @@ import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 /** Sets how many hours before a confirmed appointment customers may still cancel online. */
-export async function setCancellationNotice(hours: number): Promise<{ message: string }> {
+async function setCancellationNotice(hours: number): Promise<{ message: string }> {
   return messageSchema.parse(
     await callRpc('set_cancellation_notice', { hours: z.number().check(z.int()).parse(hours) }),
   );

@@ -15,7 +15,7 @@ export const weeklyHoursSchema = z.array(
 export type WeeklyHours = z.infer<typeof weeklyHoursSchema>;
 
 /** Replaces the salon's weekly opening hours; weekdays left out are closed. */
-export async function setOpeningHours(hours: WeeklyHours): Promise<{ message: string }> {
+async function setOpeningHours(hours: WeeklyHours): Promise<{ message: string }> {
   return messageSchema.parse(await callRpc('set_opening_hours', { hours: weeklyHoursSchema.parse(hours) }));
 }
 

@@ -6,7 +6,7 @@ import { weeklyHoursSchema, type WeeklyHours } from '@/features/booking-merchant
 import { callRpc } from '@/lib/rpc';
 
 /** Replaces one operator's weekly hours; [] = the salon's hours. */
-export async function setOperatorHours(input: {
+async function setOperatorHours(input: {
   operatorId: string;
   hours: WeeklyHours;
 }): Promise<{ message: string }> {

@@ -4,15 +4,13 @@ import { bookingCalendarQueryOptions } from '@/features/booking-merchant/api/get
 import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
-export const closureInputSchema = z.object({
+const closureInputSchema = z.object({
   day: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
   closed: z.boolean(),
 });
 
 /** Closes the salon on a day (closed) or opens it again. */
-export async function setSalonClosure(
-  input: z.input<typeof closureInputSchema>,
-): Promise<{ message: string }> {
+async function setSalonClosure(input: z.input<typeof closureInputSchema>): Promise<{ message: string }> {
   const { day, closed } = closureInputSchema.parse(input);
   return messageSchema.parse(await callRpc('set_salon_closure', { day, closed }));
 }

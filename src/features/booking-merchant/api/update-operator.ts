@@ -6,17 +6,17 @@ import { uploadOperatorPhoto } from '@/features/booking-merchant/api/upload-oper
 import { maxLength } from '@/lib/input-limits';
 import { callRpc } from '@/lib/rpc';
 
-export const updateOperatorInputSchema = z.object({
+const updateOperatorInputSchema = z.object({
   operatorId: z.string().check(z.minLength(1)),
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(maxLength.name)),
   /** A new photo, or none to keep the current one. */
   photo: z.nullable(z.instanceof(File)),
 });
 
-export type UpdateOperatorInput = z.input<typeof updateOperatorInputSchema>;
+type UpdateOperatorInput = z.input<typeof updateOperatorInputSchema>;
 
 /** Renames an operator and, when a new photo is given, replaces the photo. */
-export async function updateOperator(input: UpdateOperatorInput): Promise<{ message: string }> {
+async function updateOperator(input: UpdateOperatorInput): Promise<{ message: string }> {
   const { operatorId, name, photo } = updateOperatorInputSchema.parse(input);
   const imagePath = photo ? await uploadOperatorPhoto(photo) : null;
   return messageSchema.parse(

@@ -5,14 +5,14 @@ import { treatmentsQueryOptions } from '@/features/booking-merchant/api/list-tre
 import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
-export const updateTreatmentInputSchema = z.extend(addTreatmentInputSchema, {
+const updateTreatmentInputSchema = z.extend(addTreatmentInputSchema, {
   treatmentId: z.string().check(z.minLength(1)),
 });
 
-export type UpdateTreatmentInput = z.input<typeof updateTreatmentInputSchema>;
+type UpdateTreatmentInput = z.input<typeof updateTreatmentInputSchema>;
 
 /** Changes a treatment in place: every field and who performs it. */
-export async function updateTreatment(input: UpdateTreatmentInput): Promise<{ message: string }> {
+async function updateTreatment(input: UpdateTreatmentInput): Promise<{ message: string }> {
   const { treatmentId, name, description, durationMinutes, price, operatorIds } =
     updateTreatmentInputSchema.parse(input);
   return messageSchema.parse(

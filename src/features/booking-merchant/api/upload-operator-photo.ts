@@ -3,7 +3,7 @@ import { ApiError } from '@/lib/api-error';
 import { preparePhoto } from '@/lib/prepare-photo';
 
 /** The photo's extension from its name, or its type ('image/png' → 'png'). */
-export function photoExtension(file: { name: string; type: string }): string {
+function photoExtension(file: { name: string; type: string }): string {
   const fromName = /\.([a-z0-9]{1,5})$/i.exec(file.name)?.[1];
   const fromType = /^image\/([a-z0-9]+)/i.exec(file.type)?.[1];
   return (fromName ?? fromType ?? 'jpg').toLowerCase().replace('jpeg', 'jpg');

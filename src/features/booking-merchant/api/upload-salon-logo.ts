@@ -11,7 +11,7 @@ import { preparePhoto } from '@/lib/prepare-photo';
  * one object '{slug}.png' of the public bucket 'loghi' (the storage policies allow a merchant only its
  * own), replacing the previous one. The login and registration pages show it from there.
  */
-export async function uploadSalonLogo(original: File): Promise<void> {
+async function uploadSalonLogo(original: File): Promise<void> {
   const file = await preparePhoto(original);
   const { slug } = await getMerchantProfile();
   const { storage } = await import('@/lib/storage');

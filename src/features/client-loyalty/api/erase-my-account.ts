@@ -1,21 +1,21 @@
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { merchantSlugSchema } from '@/features/client-loyalty/api/get-client-profile';
+import { merchantSlugSchema } from '@/components/booking/booking-key';
 import { callRpc } from '@/lib/rpc';
 import { supabase } from '@/lib/supabase';
 
-export const eraseMyAccountInputSchema = z.object({
+const eraseMyAccountInputSchema = z.object({
   merchantSlug: merchantSlugSchema,
   confirmation: z.string().check(z.trim()),
 });
 
-export type EraseMyAccountInput = z.input<typeof eraseMyAccountInputSchema>;
+type EraseMyAccountInput = z.input<typeof eraseMyAccountInputSchema>;
 
 /**
  * Erases the customer's personal data at every salon and her login (api.erase_my_account), then ends
  * this browser's session: the account no longer exists.
  */
-export async function eraseMyAccount(input: EraseMyAccountInput): Promise<void> {
+async function eraseMyAccount(input: EraseMyAccountInput): Promise<void> {
   const { merchantSlug, confirmation } = eraseMyAccountInputSchema.parse(input);
   await callRpc('erase_my_account', { merchant_slug: merchantSlug, confirmation });
   await supabase.auth.signOut({ scope: 'local' });

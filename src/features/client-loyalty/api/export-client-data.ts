@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { merchantSlugSchema } from '@/features/client-loyalty/api/get-client-profile';
+import { merchantSlugSchema } from '@/components/booking/booking-key';
 import { exactAmount } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
 const instant = z.string();
 
-export const clientDataSchema = z.object({
+const clientDataSchema = z.object({
   exported_at: instant,
   privacy_notice_version: z.string(),
   salon: z.object({ name: z.string(), slug: z.string() }),
@@ -50,7 +50,7 @@ export const clientDataSchema = z.object({
 export type ClientData = z.infer<typeof clientDataSchema>;
 
 /** Everything the salon holds about the signed-in customer (api.client_data_export), for her download. */
-export async function exportClientData(merchantSlug: string): Promise<ClientData> {
+async function exportClientData(merchantSlug: string): Promise<ClientData> {
   const slug = merchantSlugSchema.parse(merchantSlug);
   return clientDataSchema.parse(await callRpc('client_data_export', { merchant_slug: slug }));
 }

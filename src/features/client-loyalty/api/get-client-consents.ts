@@ -1,22 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { merchantSlugSchema } from '@/features/client-loyalty/api/get-client-profile';
+import { merchantSlugSchema } from '@/components/booking/booking-key';
 import { callRpc } from '@/lib/rpc';
 
 const consentSchema = z.nullable(
   z.object({ granted: z.boolean(), notice_version: z.string(), recorded_at: z.string() }),
 );
 
-export const clientConsentsSchema = z.object({
+const clientConsentsSchema = z.object({
   privacy: consentSchema,
   marketing: consentSchema,
   notice_version: z.string(),
 });
 
-export type ClientConsents = z.infer<typeof clientConsentsSchema>;
+type ClientConsents = z.infer<typeof clientConsentsSchema>;
 
 /** The customer's latest privacy and marketing consent at one salon. */
-export async function getClientConsents(merchantSlug: string): Promise<ClientConsents> {
+async function getClientConsents(merchantSlug: string): Promise<ClientConsents> {
   const slug = merchantSlugSchema.parse(merchantSlug);
   return clientConsentsSchema.parse(await callRpc('client_consents', { merchant_slug: slug }));
 }

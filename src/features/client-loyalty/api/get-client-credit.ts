@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { merchantSlugSchema } from '@/features/client-loyalty/api/get-client-profile';
+import { merchantSlugSchema } from '@/components/booking/booking-key';
 import { exactAmount } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
-export const creditEntrySchema = z.object({
+const creditEntrySchema = z.object({
   id: z.string(),
   amount: exactAmount,
   /** 'purchase', 'generation1', 'generation2', 'generation3', 'redemption', 'reversal' or 'adjustment'. */
@@ -17,16 +17,16 @@ export const creditEntrySchema = z.object({
   created_at: z.string(),
 });
 
-export const clientCreditSchema = z.object({
+const clientCreditSchema = z.object({
   available_credit: exactAmount,
   ledger: z.array(creditEntrySchema),
 });
 
 export type CreditEntry = z.infer<typeof creditEntrySchema>;
-export type ClientCredit = z.infer<typeof clientCreditSchema>;
+type ClientCredit = z.infer<typeof clientCreditSchema>;
 
 /** The customer's available credit at one salon and the ledger entries behind it, newest first. */
-export async function getClientCredit(merchantSlug: string): Promise<ClientCredit> {
+async function getClientCredit(merchantSlug: string): Promise<ClientCredit> {
   const slug = merchantSlugSchema.parse(merchantSlug);
   return clientCreditSchema.parse(await callRpc('client_credit', { merchant_slug: slug }));
 }

@@ -4,9 +4,7 @@ import { merchantSlugSchema } from '@/components/booking/booking-key';
 import { exactAmount } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
-export { merchantSlugSchema };
-
-export const clientProfileSchema = z.object({
+const clientProfileSchema = z.object({
   id: z.string(),
   code: z.string(),
   name: z.string(),
@@ -21,7 +19,7 @@ export const clientProfileSchema = z.object({
 export type ClientProfile = z.infer<typeof clientProfileSchema>;
 
 /** The signed-in customer's membership at one salon; null when the database has no such profile. */
-export async function getClientProfile(merchantSlug: string): Promise<ClientProfile | null> {
+async function getClientProfile(merchantSlug: string): Promise<ClientProfile | null> {
   const slug = merchantSlugSchema.parse(merchantSlug);
   return z.nullable(clientProfileSchema).parse(await callRpc('client_profile', { merchant_slug: slug }));
 }

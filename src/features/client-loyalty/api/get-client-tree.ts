@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { merchantSlugSchema } from '@/features/client-loyalty/api/get-client-profile';
+import { merchantSlugSchema } from '@/components/booking/booking-key';
 import type { ReferralRow } from '@/features/client-loyalty/referral-tree';
 import { callRpcAllRows } from '@/lib/rpc';
 

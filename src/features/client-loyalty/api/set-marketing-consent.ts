@@ -1,18 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { clientConsentsQueryOptions } from '@/features/client-loyalty/api/get-client-consents';
-import { merchantSlugSchema } from '@/features/client-loyalty/api/get-client-profile';
+import { merchantSlugSchema } from '@/components/booking/booking-key';
 import { callRpc } from '@/lib/rpc';
 
-export const setMarketingConsentInputSchema = z.object({
+const setMarketingConsentInputSchema = z.object({
   merchantSlug: merchantSlugSchema,
   granted: z.boolean(),
 });
 
-export type SetMarketingConsentInput = z.input<typeof setMarketingConsentInputSchema>;
+type SetMarketingConsentInput = z.input<typeof setMarketingConsentInputSchema>;
 
 /** Records the customer's marketing choice at one salon (a new row of her consent history). */
-export async function setMarketingConsent(input: SetMarketingConsentInput): Promise<void> {
+async function setMarketingConsent(input: SetMarketingConsentInput): Promise<void> {
   const { merchantSlug, granted } = setMarketingConsentInputSchema.parse(input);
   await callRpc('set_marketing_consent', { merchant_slug: merchantSlug, granted });
 }

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import {
-  clientProfileQueryOptions,
-  merchantSlugSchema,
-} from '@/features/client-loyalty/api/get-client-profile';
+import { merchantSlugSchema } from '@/components/booking/booking-key';
+import { clientProfileQueryOptions } from '@/features/client-loyalty/api/get-client-profile';
 import { clientLoyaltyTexts } from '@/features/client-loyalty/texts';
 import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
@@ -22,10 +20,10 @@ export const updateClientPhoneInputSchema = z.object({
     ),
 });
 
-export type UpdateClientPhoneInput = z.input<typeof updateClientPhoneInputSchema>;
+type UpdateClientPhoneInput = z.input<typeof updateClientPhoneInputSchema>;
 
 /** Changes the customer's phone at one salon; the database refuses an empty or unchanged phone. */
-export async function updateClientPhone(input: UpdateClientPhoneInput): Promise<{ message: string }> {
+async function updateClientPhone(input: UpdateClientPhoneInput): Promise<{ message: string }> {
   const { merchantSlug, phone } = updateClientPhoneInputSchema.parse(input);
   return messageSchema.parse(await callRpc('update_client_phone', { merchant_slug: merchantSlug, phone }));
 }

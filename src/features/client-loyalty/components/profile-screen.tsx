@@ -15,7 +15,9 @@ import {
   updateClientPhoneInputSchema,
   useUpdateClientPhone,
 } from '@/features/client-loyalty/api/update-client-phone';
-import { PrivacySection } from '@/features/client-loyalty/components/privacy-section';
+import { NotificationsSection } from '@/features/client-loyalty/components/notifications-section';
+import { PrivacySection } from '@/features/client-loyalty/components/privacy-section/privacy-section';
+import { WelcomeCard } from '@/features/client-loyalty/components/welcome-card';
 import type { ClientMembership } from '@/features/client-loyalty/membership';
 import { clientLoyaltyTexts } from '@/features/client-loyalty/texts';
 import { ApiError } from '@/lib/api-error';
@@ -38,6 +40,7 @@ export function ProfileScreen({ membership }: { membership: ClientMembership }) 
   return (
     <section className="grid gap-6">
       <PageHeading lead={fill(t.lead, { merchant: membership.merchantName })}>{t.title}</PageHeading>
+      <WelcomeCard membership={membership} />
       <QueryView
         query={profile}
         pending={<LoadingBlocks count={1} className="h-96" />}
@@ -49,6 +52,7 @@ export function ProfileScreen({ membership }: { membership: ClientMembership }) 
           data && (
             <>
               <ProfileForm key={data.phone ?? ''} profile={data} />
+              <NotificationsSection merchantSlug={data.merchant_slug} />
               <PrivacySection merchantSlug={data.merchant_slug} />
             </>
           )

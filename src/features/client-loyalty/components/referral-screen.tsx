@@ -6,13 +6,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/components/ui/toaster';
 import type { ClientMembership } from '@/features/client-loyalty/membership';
-import {
-  referralLink,
-  referralShare,
-  whatsappUrl,
-  type ReferralShare,
-} from '@/features/client-loyalty/referral-share';
+import { referralLink, referralShare, type ReferralShare } from '@/features/client-loyalty/referral-share';
 import { clientLoyaltyTexts } from '@/features/client-loyalty/texts';
+import { copyToClipboard, whatsappUrl } from '@/lib/share';
 import { fill } from '@/lib/texts';
 
 const t = clientLoyaltyTexts.presenta;
@@ -24,24 +20,6 @@ const ReferralQr = lazy(() =>
     default: module.ReferralQr,
   })),
 );
-
-/** Copies through the async clipboard, or through a selected text area where that is not available. */
-async function copyToClipboard(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  const copied = document.execCommand('copy');
-  area.remove();
-  if (!copied) throw new Error('copy refused');
-}
 
 /** The device's share sheet where there is one; otherwise the message goes to the clipboard. */
 async function share(invitation: ReferralShare): Promise<void> {

@@ -32,7 +32,7 @@ export function SalonHeader({ current, memberships, onSwitch }: SalonHeaderProps
         <img
           src={imageUrl('loghi', current.merchant_logo_url) ?? undefined}
           alt={fill(texts.registration.logoAlt, { merchant: current.merchant_name })}
-          className="size-12 shrink-0 rounded-xl object-contain"
+          className="h-12 w-auto max-w-36 shrink-0 rounded-md object-contain sm:max-w-48"
         />
       ) : (
         <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-accent text-accent-foreground">

@@ -4,7 +4,7 @@ import { merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
 import { numeric } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
-export const percentagesSchema = z.object({
+const percentagesSchema = z.object({
   personal: numeric,
   sponsor1: numeric,
   sponsor2: numeric,
@@ -14,7 +14,7 @@ export const percentagesSchema = z.object({
 export type Percentages = z.infer<typeof percentagesSchema>;
 
 /** The merchant's credit percentages: personal for the buyer, sponsor1..3 for the sponsors above. */
-export async function getPercentages(): Promise<Percentages> {
+async function getPercentages(): Promise<Percentages> {
   return percentagesSchema.parse(await callRpc('get_percentages'));
 }
 

@@ -19,7 +19,7 @@ export const clientStatisticsSchema = z.object({
 
 export type ClientStatistics = z.infer<typeof clientStatisticsSchema>;
 
-export const statisticsSchema = z.object({
+const statisticsSchema = z.object({
   totals: z.object({
     clients: numeric,
     root_clients: numeric,
@@ -46,11 +46,11 @@ export const statisticsSchema = z.object({
 export type Statistics = z.infer<typeof statisticsSchema>;
 
 /** Totals, revenue by generation and the three top-5 rankings (spec §9). */
-export async function getStatistics(): Promise<Statistics> {
+async function getStatistics(): Promise<Statistics> {
   return statisticsSchema.parse(await callRpc('merchant_statistics'));
 }
 
-export const statisticsQueryOptions = () =>
+const statisticsQueryOptions = () =>
   queryOptions({ queryKey: [...merchantLoyaltyKey, 'statistics'], queryFn: getStatistics });
 
 export function useStatistics() {

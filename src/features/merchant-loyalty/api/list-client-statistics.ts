@@ -7,16 +7,16 @@ import { callRpc } from '@/lib/rpc';
 
 const clientStatisticsPageSchema = z.object({ total: numeric, clients: z.array(clientStatisticsSchema) });
 
-export type ClientStatisticsPage = z.infer<typeof clientStatisticsPageSchema>;
+type ClientStatisticsPage = z.infer<typeof clientStatisticsPageSchema>;
 
 /** One page of the per-client figures (spec §9), by client code: the server never sends them all. */
-export async function listClientStatistics(page: number, pageSize: number): Promise<ClientStatisticsPage> {
+async function listClientStatistics(page: number, pageSize: number): Promise<ClientStatisticsPage> {
   return clientStatisticsPageSchema.parse(
     await callRpc('merchant_client_statistics', { page, page_size: pageSize }),
   );
 }
 
-export const clientStatisticsQueryOptions = (page: number, pageSize: number) =>
+const clientStatisticsQueryOptions = (page: number, pageSize: number) =>
   queryOptions({
     queryKey: [...merchantLoyaltyKey, 'statistics', 'clients', page, pageSize],
     queryFn: () => listClientStatistics(page, pageSize),

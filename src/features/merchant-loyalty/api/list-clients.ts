@@ -4,15 +4,15 @@ import { merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
 import { numeric } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
-export const listClientsInputSchema = z.object({
+const listClientsInputSchema = z.object({
   search: z.string().check(z.trim()),
   page: z.number().check(z.int(), z.gte(1)),
   pageSize: z.number().check(z.int(), z.gte(1), z.lte(1000)),
 });
 
-export type ListClientsInput = z.input<typeof listClientsInputSchema>;
+type ListClientsInput = z.input<typeof listClientsInputSchema>;
 
-export const merchantClientSchema = z.object({
+const merchantClientSchema = z.object({
   id: z.string(),
   code: z.string(),
   name: z.string(),
@@ -22,6 +22,10 @@ export const merchantClientSchema = z.object({
   /** null for an erased client: she has no credit. */
   available_credit: z.nullable(numeric),
   created_at: z.string(),
+  /** The channels her booking messages reach her by (her choice, a subscribed phone). */
+  channels: z.object({ email: z.boolean(), push: z.boolean() }),
+  /** A greeting from the salon on WhatsApp: its wa.me link, or why there is none. */
+  whatsapp: z.object({ url: z.optional(z.string()), missing_reason: z.optional(z.string()) }),
   /** Her appointments the salon marked 'completata' and 'non presentata'. */
   completed_visits: numeric,
   no_shows: numeric,
@@ -31,17 +35,17 @@ export type MerchantClient = z.infer<typeof merchantClientSchema>;
 
 const clientsPageSchema = z.object({ total: numeric, clients: z.array(merchantClientSchema) });
 
-export type ClientsPage = z.infer<typeof clientsPageSchema>;
+type ClientsPage = z.infer<typeof clientsPageSchema>;
 
 /** One page of the merchant's clients, newest first; the search matches name, code, e-mail or phone. */
-export async function listClients(input: ListClientsInput): Promise<ClientsPage> {
+async function listClients(input: ListClientsInput): Promise<ClientsPage> {
   const { search, page, pageSize } = listClientsInputSchema.parse(input);
   return clientsPageSchema.parse(
     await callRpc('merchant_clients', { search: search || null, page, page_size: pageSize }),
   );
 }
 
-export const clientsKey = [...merchantLoyaltyKey, 'clients'] as const;
+const clientsKey = [...merchantLoyaltyKey, 'clients'] as const;
 
 export const clientsQueryOptions = (input: ListClientsInput) =>
   queryOptions({

@@ -6,7 +6,7 @@ import { callRpc } from '@/lib/rpc';
 
 const isoDate = z.nullable(z.iso.date());
 
-export const movementsFilterSchema = z.object({
+const movementsFilterSchema = z.object({
   dateFrom: isoDate,
   dateTo: isoDate,
   clientCode: z.pipe(
@@ -17,7 +17,7 @@ export const movementsFilterSchema = z.object({
 
 export type MovementsFilter = z.input<typeof movementsFilterSchema>;
 
-export const movementSchema = z.object({
+const movementSchema = z.object({
   id: z.string(),
   client_code: z.string(),
   client_name: z.string(),
@@ -37,13 +37,13 @@ export type Movement = z.infer<typeof movementSchema>;
 
 const movementsPageSchema = z.object({ total: numeric, movements: z.array(movementSchema) });
 
-export type MovementsPage = z.infer<typeof movementsPageSchema>;
+type MovementsPage = z.infer<typeof movementsPageSchema>;
 
 /** The largest page the database hands out. */
 export const maxPageSize = 1000;
 
 /** One page of the merchant's movements, newest first, within the filter (Rome dates, inclusive). */
-export async function listMovements(
+async function listMovements(
   filter: MovementsFilter,
   page: number,
   pageSize: number,
@@ -70,9 +70,9 @@ export async function listAllMovements(filter: MovementsFilter): Promise<Movemen
   }
 }
 
-export const movementsKey = [...merchantLoyaltyKey, 'movements'] as const;
+const movementsKey = [...merchantLoyaltyKey, 'movements'] as const;
 
-export const movementsQueryOptions = (filter: MovementsFilter, page: number, pageSize: number) =>
+const movementsQueryOptions = (filter: MovementsFilter, page: number, pageSize: number) =>
   queryOptions({
     queryKey: [...movementsKey, filter, page, pageSize],
     queryFn: () => listMovements(filter, page, pageSize),

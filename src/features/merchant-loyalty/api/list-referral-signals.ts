@@ -4,7 +4,7 @@ import { callRpc, type RpcRow } from '@/lib/rpc';
 
 export type ReferralSignal = RpcRow<'merchant_referral_signals'>;
 
-export interface ReferralSignals {
+interface ReferralSignals {
   signals: ReferralSignal[];
   /** How many signals there are in all; the database returns at most the first 200. */
   total: number;
@@ -13,7 +13,7 @@ export interface ReferralSignals {
 }
 
 /** The salon's referral patterns worth a look (never blocking anything), explained in Italian by the database. */
-export async function listReferralSignals(): Promise<ReferralSignals> {
+async function listReferralSignals(): Promise<ReferralSignals> {
   const signals = await callRpc('merchant_referral_signals');
   return {
     signals,
@@ -22,7 +22,7 @@ export async function listReferralSignals(): Promise<ReferralSignals> {
   };
 }
 
-export const referralSignalsQueryOptions = () =>
+const referralSignalsQueryOptions = () =>
   queryOptions({
     queryKey: [...merchantLoyaltyKey, 'referral-signals'] as const,
     queryFn: listReferralSignals,

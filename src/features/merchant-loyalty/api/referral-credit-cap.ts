@@ -8,7 +8,7 @@ const referralCreditCapSchema = z.object({ cap: z.nullable(z.coerce.number()) })
 
 const referralCreditCapKey = [...merchantLoyaltyKey, 'referral-credit-cap'] as const;
 
-export const referralCreditCapQueryOptions = () =>
+const referralCreditCapQueryOptions = () =>
   queryOptions({
     queryKey: referralCreditCapKey,
     queryFn: async () => referralCreditCapSchema.parse(await callRpc('referral_credit_cap')),
@@ -18,7 +18,7 @@ export function useReferralCreditCap() {
   return useQuery(referralCreditCapQueryOptions());
 }
 
-export async function setReferralCreditCap(cap: number | null) {
+async function setReferralCreditCap(cap: number | null) {
   return referralCreditCapSchema.parse(await callRpc('set_referral_credit_cap', { cap: cap as number }));
 }
 

@@ -5,16 +5,16 @@ import { numeric } from '@/lib/api-values';
 import { amountLimits } from '@/lib/input-limits';
 import { callRpc } from '@/lib/rpc';
 
-export const registerPurchaseInputSchema = z.object({
+const registerPurchaseInputSchema = z.object({
   clientCode: z.string().check(z.trim(), z.minLength(1)),
   spend: z.number().check(z.nonnegative(), z.lte(amountLimits.maxSpend)),
   discount: z.number().check(z.nonnegative()),
   receiptNumber: z.optional(z.string().check(z.trim(), z.maxLength(50))),
 });
 
-export type RegisterPurchaseInput = z.input<typeof registerPurchaseInputSchema>;
+type RegisterPurchaseInput = z.input<typeof registerPurchaseInputSchema>;
 
-export const registeredPurchaseSchema = z.object({
+const registeredPurchaseSchema = z.object({
   movement_id: z.string(),
   net: numeric,
   available_credit: numeric,

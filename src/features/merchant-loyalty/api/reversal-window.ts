@@ -10,7 +10,7 @@ const reversalWindowSchema = z.object({ days: z.number().check(z.int()) });
 
 const reversalWindowKey = [...merchantLoyaltyKey, 'reversal-window'] as const;
 
-export const reversalWindowQueryOptions = () =>
+const reversalWindowQueryOptions = () =>
   queryOptions({
     queryKey: reversalWindowKey,
     queryFn: async () => reversalWindowSchema.parse(await callRpc('get_reversal_window')),
@@ -20,7 +20,7 @@ export function useReversalWindow() {
   return useQuery(reversalWindowQueryOptions());
 }
 
-export async function setReversalWindow(days: number) {
+async function setReversalWindow(days: number) {
   const valid = z
     .number()
     .check(z.int(), z.gte(reversalWindowLimits.min), z.lte(reversalWindowLimits.max))

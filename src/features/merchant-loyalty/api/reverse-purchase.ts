@@ -5,13 +5,13 @@ import { numeric } from '@/lib/api-values';
 import { maxLength } from '@/lib/input-limits';
 import { callRpc, type RpcRow, type WithNullable } from '@/lib/rpc';
 
-export const reversePurchaseInputSchema = z.object({
+const reversePurchaseInputSchema = z.object({
   movementId: z.string().check(z.minLength(1)),
   reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(maxLength.note)),
   receiptNumber: z.optional(z.string().check(z.trim(), z.maxLength(50))),
 });
 
-export type ReversePurchaseInput = z.input<typeof reversePurchaseInputSchema>;
+type ReversePurchaseInput = z.input<typeof reversePurchaseInputSchema>;
 
 const reversedPurchaseSchema = z.object({
   reversal_id: z.string(),
@@ -20,7 +20,7 @@ const reversedPurchaseSchema = z.object({
 });
 
 /** Reverses a purchase: the database takes back its credits and returns the discount, at most once. */
-export async function reversePurchase(input: ReversePurchaseInput) {
+async function reversePurchase(input: ReversePurchaseInput) {
   const { movementId, reason, receiptNumber } = reversePurchaseInputSchema.parse(input);
   return reversedPurchaseSchema.parse(
     await callRpc('reverse_purchase', {
@@ -44,7 +44,7 @@ export function useReversePurchase() {
 export type MovementReversal = WithNullable<RpcRow<'movement_reversals'>, 'reversed_by' | 'reversal_of'>;
 
 /** The reversal state of these movements, by movement id (absent: an ordinary purchase). */
-export async function getMovementReversals(movementIds: readonly string[]) {
+async function getMovementReversals(movementIds: readonly string[]) {
   if (movementIds.length === 0) return new Map<string, MovementReversal>();
   const rows = await callRpc('movement_reversals', { movement_ids: [...movementIds] });
   return new Map(rows.map((row) => [row.movement_id, row]));

@@ -5,14 +5,14 @@ import { callRpc } from '@/lib/rpc';
 
 const percentage = z.number().check(z.gte(0), z.lte(100));
 
-export const setPercentagesInputSchema = z.object({
+const setPercentagesInputSchema = z.object({
   personal: percentage,
   sponsor1: percentage,
   sponsor2: percentage,
   sponsor3: percentage,
 });
 
-export type SetPercentagesInput = z.infer<typeof setPercentagesInputSchema>;
+type SetPercentagesInput = z.infer<typeof setPercentagesInputSchema>;
 
 /** Saves the four credit percentages, each between 0 and 100. */
 export async function setPercentages(input: SetPercentagesInput): Promise<void> {

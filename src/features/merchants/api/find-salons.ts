@@ -7,11 +7,11 @@ export const salonSearchMinLength = 2;
 export type FoundSalon = WithNullable<RpcRow<'find_salons'>, 'logo_url'>;
 
 /** Up to 10 salons whose name contains `query`, for anyone (the home page's 'Trova il tuo centro'). */
-export async function findSalons(query: string): Promise<FoundSalon[]> {
+async function findSalons(query: string): Promise<FoundSalon[]> {
   return callRpc('find_salons', { query });
 }
 
-export const findSalonsQueryOptions = (query: string) =>
+const findSalonsQueryOptions = (query: string) =>
   queryOptions({
     queryKey: ['merchants', 'find', query],
     queryFn: () => findSalons(query),

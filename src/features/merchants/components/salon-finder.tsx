@@ -1,9 +1,9 @@
-import { ChevronRight, Search, Store } from 'lucide-react';
+import { ChevronRight, Store } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { paths } from '@/config/paths';
 import { salonSearchMinLength, useFindSalons, type FoundSalon } from '@/features/merchants/api/find-salons';
 import { failureText } from '@/lib/api-error';
@@ -54,22 +54,13 @@ export function SalonFinder() {
       <div role="search" className="grid gap-3">
         <FormField label={t.searchLabel} hint={t.searchHint}>
           {(control) => (
-            <div className="relative">
-              <Search
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted-foreground"
-              />
-              <Input
-                {...control}
-                type="search"
-                autoComplete="off"
-                enterKeyHint="search"
-                maxLength={maxLength.name}
-                value={typed}
-                onChange={(event) => setTyped(event.target.value)}
-                className="pl-10"
-              />
-            </div>
+            <SearchInput
+              {...control}
+              enterKeyHint="search"
+              maxLength={maxLength.name}
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+            />
           )}
         </FormField>
         <SearchResults query={query} />

@@ -7,11 +7,11 @@ const privacyNoticeSchema = z.object({ version: z.string() });
 export type PrivacyNotice = z.infer<typeof privacyNoticeSchema>;
 
 /** The version of the privacy notice in force (kept in one place, the database, and recorded with consents). */
-export async function getPrivacyNotice(): Promise<PrivacyNotice> {
+async function getPrivacyNotice(): Promise<PrivacyNotice> {
   return privacyNoticeSchema.parse(await callRpc('privacy_notice'));
 }
 
-export const privacyNoticeQueryOptions = () =>
+const privacyNoticeQueryOptions = () =>
   queryOptions({ queryKey: ['privacy', 'notice'], queryFn: getPrivacyNotice, staleTime: 60 * 60_000 });
 
 export function usePrivacyNotice() {

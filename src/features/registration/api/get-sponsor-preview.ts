@@ -5,14 +5,14 @@ import { callRpc } from '@/lib/rpc';
 const sponsorPreviewSchema = z.object({ name: z.nullable(z.string()) });
 
 /** The first name and initial of the sponsor of a referral link ('Maria R.'); null when the code is unknown. */
-export async function getSponsorPreview(merchantSlug: string, sponsorCode: string): Promise<string | null> {
+async function getSponsorPreview(merchantSlug: string, sponsorCode: string): Promise<string | null> {
   const { name } = sponsorPreviewSchema.parse(
     await callRpc('sponsor_preview', { merchant_slug: merchantSlug, sponsor_code: sponsorCode }),
   );
   return name;
 }
 
-export const sponsorPreviewQueryOptions = (merchantSlug: string, sponsorCode: string) =>
+const sponsorPreviewQueryOptions = (merchantSlug: string, sponsorCode: string) =>
   queryOptions({
     queryKey: ['registration', merchantSlug, 'sponsor', sponsorCode],
     queryFn: () => getSponsorPreview(merchantSlug, sponsorCode),

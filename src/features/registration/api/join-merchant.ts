@@ -30,7 +30,7 @@ export const joinMerchantInputSchema = z.object({
   marketingAccepted: z.optional(z.boolean()),
 });
 
-export type JoinMerchantInput = z.input<typeof joinMerchantInputSchema>;
+type JoinMerchantInput = z.input<typeof joinMerchantInputSchema>;
 
 export type JoinMerchantResult = JoinSalonResult;
 

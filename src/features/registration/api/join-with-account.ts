@@ -6,12 +6,12 @@ import { isClientOf, joinSalonAsSignedIn } from '@/lib/join-salon';
 import { supabase } from '@/lib/supabase';
 import { texts } from '@/lib/texts';
 
-export const joinWithAccountInputSchema = z.object({
+const joinWithAccountInputSchema = z.object({
   ...z.omit(joinMerchantInputSchema, { password: true }).shape,
   password: z.string().check(z.minLength(1, texts.validation.passwordRequired)),
 });
 
-export type JoinWithAccountInput = z.input<typeof joinWithAccountInputSchema>;
+type JoinWithAccountInput = z.input<typeof joinWithAccountInputSchema>;
 
 /**
  * Registration with the e-mail of an existing account (a customer of another salon): signs in with

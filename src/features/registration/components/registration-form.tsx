@@ -9,15 +9,18 @@ import { CheckboxField } from '@/components/ui/checkbox-field';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
+import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/components/ui/toaster';
-import { paths } from '@/config/paths';
+import { clientLanding, paths } from '@/config/paths';
 import {
   joinMerchantInputSchema,
   useJoinMerchant,
   type JoinMerchantResult,
 } from '@/features/registration/api/join-merchant';
+import { useSignedInCustomer } from '@/features/registration/api/get-signed-in-customer';
 import { useSponsorPreview } from '@/features/registration/api/get-sponsor-preview';
 import { ExistingAccountForm } from '@/features/registration/components/existing-account-form';
+import { JoinAsCustomerForm } from '@/features/registration/components/join-as-customer-form';
 import { ApiError, failureText } from '@/lib/api-error';
 import { setCurrentMerchantSlug } from '@/lib/current-merchant';
 import { fill, texts } from '@/lib/texts';
@@ -31,15 +34,27 @@ const REDIRECT_DELAY_MS = 4000;
 
 interface RegistrationFormProps {
   merchantSlug: string;
+  merchantName: string;
   /** The sponsor's client code from ?ref, prefilled. */
   sponsorCode?: string;
   /** Called once the customer is registered (the page's heading says so). */
   onRegistered?: () => void;
+  /** The treatment tapped on the salon's page: registered, the customer books it. */
+  treatmentId?: string;
 }
 
-export function RegistrationForm({ merchantSlug, sponsorCode = '', onRegistered }: RegistrationFormProps) {
+export function RegistrationForm({
+  merchantSlug,
+  merchantName,
+  sponsorCode = '',
+  onRegistered,
+  treatmentId,
+}: RegistrationFormProps) {
   const navigate = useNavigate();
   const joinMerchant = useJoinMerchant();
+  const signedInCustomer = useSignedInCustomer(merchantSlug);
+  /** The signed-in customer chose to register another account. */
+  const [otherAccount, setOtherAccount] = useState(false);
   const sponsor = useSponsorPreview(merchantSlug, sponsorCode);
   const [successMessage, setSuccessMessage] = useState<string | null>(null);
   /** The registration of an e-mail that already has an account, waiting for that account's password. */
@@ -61,17 +76,17 @@ export function RegistrationForm({ merchantSlug, sponsorCode = '', onRegistered 
   useEffect(() => {
     if (!successMessage) return;
     const timer = window.setTimeout(
-      () => void navigate(paths.client.profile.href(), { replace: true }),
+      () => void navigate(clientLanding(treatmentId), { replace: true }),
       REDIRECT_DELAY_MS,
     );
     return () => window.clearTimeout(timer);
-  }, [successMessage, navigate]);
+  }, [successMessage, navigate, treatmentId]);
 
   const onJoined = (result: JoinMerchantResult | null) => {
     setCurrentMerchantSlug(merchantSlug);
     onRegistered?.();
     if (result) setSuccessMessage(fill(texts.registration.success, { code: result.client_code }));
-    else void navigate(paths.client.profile.href(), { replace: true });
+    else void navigate(clientLanding(treatmentId), { replace: true });
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -104,6 +119,27 @@ export function RegistrationForm({ merchantSlug, sponsorCode = '', onRegistered 
         registration={existing}
         onJoined={onJoined}
         onBack={() => setExisting(null)}
+      />
+    );
+  }
+
+  if (signedInCustomer.isPending) return <Skeleton className="h-72" />;
+
+  if (signedInCustomer.data && !otherAccount) {
+    return (
+      <JoinAsCustomerForm
+        merchantSlug={merchantSlug}
+        merchantName={merchantName}
+        customer={signedInCustomer.data}
+        sponsorCode={sponsorCode}
+        onJoined={(result) => {
+          setCurrentMerchantSlug(merchantSlug);
+          notify.success(
+            fill(texts.registration.joined, { merchant: merchantName, code: result.client_code }),
+          );
+          void navigate(clientLanding(treatmentId), { replace: true });
+        }}
+        onOtherAccount={() => setOtherAccount(true)}
       />
     );
   }
@@ -183,7 +219,7 @@ export function RegistrationForm({ merchantSlug, sponsorCode = '', onRegistered 
       <p className="text-center text-muted-foreground">
         {texts.registration.haveAccount}{' '}
         <Link
-          to={paths.clientLogin.href(merchantSlug)}
+          to={paths.clientLogin.href(merchantSlug, treatmentId)}
           className="inline-flex min-h-11 items-center font-semibold underline"
         >
           {texts.registration.login}

@@ -1,0 +1,43 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { apiUrlOf, siteUrlOf } from '../auth/settings.ts';
+import type { ServerContext } from '../context.ts';
+import { impersonation } from '../db/impersonate.ts';
+import { salonHead, withSalonHead, type SalonPage } from './salon-head.ts';
+
+/** /{slug} and /{slug}/register: the paths a salon's page answers (slugs are [a-z0-9]+). */
+const salonPagePath = /^\/([a-z0-9]+)(?:\/register)?\/?$/;
+
+export function salonSlugOf(path: string): string | undefined {
+  return salonPagePath.exec(path)?.[1];
+}
+
+/** The salon's public page as anyone gets it (api.salon_public_page as anon); null when unknown. */
+async function salonPage(context: ServerContext, slug: string): Promise<SalonPage | null> {
+  const [, result] = await context.apiDb.transactionOf(
+    [
+      impersonation({ role: 'anon' }),
+      { sql: 'select api.salon_public_page($1) as page', params: [slug], prepared: true },
+    ],
+    { readOnly: true },
+  );
+  return (result?.rows[0]?.page as SalonPage | null | undefined) ?? null;
+}
+
+/**
+ * index.html of `build` with the salon's title, description, Open Graph tags and JSON-LD, or
+ * undefined when the path is no salon's page or the salon does not exist (the SPA then says so).
+ */
+export async function salonIndexHtml(
+  context: ServerContext,
+  build: string,
+  path: string,
+): Promise<string | undefined> {
+  const slug = salonSlugOf(path);
+  if (!slug) return undefined;
+  const salon = await salonPage(context, slug);
+  if (!salon) return undefined;
+  const indexHtml = await readFile(join(build, 'index.html'), 'utf8');
+  const origins = { site: siteUrlOf(context.config).replace(/\/+$/, ''), api: apiUrlOf(context.config) };
+  return withSalonHead(indexHtml, salonHead(salon, origins));
+}

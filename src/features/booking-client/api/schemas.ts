@@ -1,1 +1,0 @@
-export { bookingKey, merchantSlugSchema } from '@/components/booking/booking-key';

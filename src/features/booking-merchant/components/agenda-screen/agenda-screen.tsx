@@ -1,0 +1,158 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { formatDate } from '@/lib/format';
+import { EmptyState } from '@/components/empty-state';
+import { LoadingBlocks } from '@/components/loading-blocks';
+import { QueryView } from '@/components/query-view';
+import { PageHeading } from '@/components/layouts/page-heading';
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import {
+  useMerchantCalendar,
+  type CalendarAppointment,
+} from '@/features/booking-merchant/api/get-merchant-calendar';
+import { useMerchantCancelReservation } from '@/features/booking-merchant/api/merchant-cancel-reservation';
+import { AppointmentDetailsDialog } from '@/features/booking-merchant/components/agenda-screen/appointment-details-dialog';
+import { CalendarDayGrid } from '@/features/booking-merchant/components/agenda-screen/calendar-day-grid';
+import { CalendarDayList } from '@/features/booking-merchant/components/agenda-screen/calendar-day-list';
+import { CalendarDayStrip } from '@/features/booking-merchant/components/agenda-screen/calendar-day-strip';
+import { CalendarWeek } from '@/features/booking-merchant/components/agenda-screen/calendar-week';
+import { ReservationReasonDialog } from '@/features/booking-merchant/components/reservation-reason-dialog';
+import { VisitsToClose } from '@/features/booking-merchant/components/agenda-screen/visits-to-close';
+import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
+
+const t = bookingMerchantTexts.agenda;
+
+interface Opened {
+  appointment: CalendarAppointment;
+  date: string;
+  cancelling: boolean;
+}
+
+/** A `YYYY-MM-DD` day from the address, or null. */
+const dateParam = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null);
+
+/**
+ * /dashboard/agenda 'Agenda': a week of confirmed appointments, live. A phone shows the day strip and the
+ * chosen day per operator; a wider screen a day grid per operator or the whole week.
+ */
+export function AgendaScreen() {
+  // The week and the day shown live in the address, so a reload or a shared link keeps them.
+  const [params, setParams] = useSearchParams();
+  const fromDay = dateParam(params.get('settimana'));
+  const selected = dateParam(params.get('giorno')) ?? fromDay;
+  const [opened, setOpened] = useState<Opened | null>(null);
+  const calendar = useMerchantCalendar(fromDay);
+  const cancel = useMerchantCancelReservation();
+  const data = calendar.data;
+
+  const show = (week: string | null, chosen: string | null) =>
+    setParams(
+      Object.fromEntries(
+        Object.entries({ settimana: week, giorno: chosen }).filter(
+          (entry): entry is [string, string] => entry[1] !== null,
+        ),
+      ),
+      { replace: true },
+    );
+  const goTo = (day: string | null) => show(day, null);
+  const setSelected = (chosen: string) => show(fromDay, chosen);
+  const day = data ? (data.days.find((shown) => shown.date === selected) ?? data.days[0]) : undefined;
+  const open = (date: string) => (appointment: CalendarAppointment) =>
+    setOpened({ appointment, date, cancelling: false });
+
+  return (
+    <section className="grid min-w-0 gap-6">
+      <PageHeading lead={t.lead}>{t.title}</PageHeading>
+      <VisitsToClose />
+      <QueryView query={calendar} pending={<LoadingBlocks />}>
+        {(data) =>
+          day && (
+            <>
+              <div className="flex flex-wrap items-center gap-2">
+                <Button
+                  variant="outline"
+                  size="icon"
+                  aria-label={t.previousWeek}
+                  onClick={() => goTo(data.previous_from_day)}
+                >
+                  <ChevronLeft aria-hidden="true" />
+                </Button>
+                <Button variant="outline" onClick={() => goTo(null)} disabled={data.from_day === data.today}>
+                  {t.today}
+                </Button>
+                <Button
+                  variant="outline"
+                  size="icon"
+                  aria-label={t.nextWeek}
+                  onClick={() => goTo(data.next_from_day)}
+                >
+                  <ChevronRight aria-hidden="true" />
+                </Button>
+                <p className="font-semibold tabular-nums" aria-live="polite">
+                  {formatDate(data.days[0]!.date)} – {formatDate(data.days.at(-1)!.date)}
+                </p>
+              </div>
+              {data.days.every((shown) => shown.appointments.length === 0) ? (
+                <EmptyState>{t.emptyWeek}</EmptyState>
+              ) : null}
+              <div className="grid gap-4 md:hidden">
+                <CalendarDayStrip
+                  days={data.days}
+                  today={data.today}
+                  selected={day.date}
+                  onSelect={setSelected}
+                />
+                <CalendarDayList day={day} operators={data.operators} onOpen={open(day.date)} />
+              </div>
+              <Tabs defaultValue="day" className="hidden md:block">
+                <TabsList aria-label={t.view}>
+                  <TabsTrigger value="day">{t.dayView}</TabsTrigger>
+                  <TabsTrigger value="week">{t.weekView}</TabsTrigger>
+                </TabsList>
+                <TabsContent value="day" className="grid gap-4">
+                  <CalendarDayStrip
+                    days={data.days}
+                    today={data.today}
+                    selected={day.date}
+                    onSelect={setSelected}
+                  />
+                  <CalendarDayGrid calendar={data} day={day} onOpen={open(day.date)} />
+                </TabsContent>
+                <TabsContent value="week">
+                  <CalendarWeek
+                    days={data.days}
+                    today={data.today}
+                    onOpen={(appointment, date) => open(date)(appointment)}
+                  />
+                </TabsContent>
+              </Tabs>
+            </>
+          )
+        }
+      </QueryView>
+      {opened && !opened.cancelling ? (
+        <AppointmentDetailsDialog
+          appointment={opened.appointment}
+          date={opened.date}
+          onOpenChange={(isOpen) => (isOpen ? undefined : setOpened(null))}
+          onCancel={() => setOpened({ ...opened, cancelling: true })}
+        />
+      ) : null}
+      {opened?.cancelling ? (
+        <ReservationReasonDialog
+          texts={bookingMerchantTexts.prenotazioni.cancelDialog}
+          send={cancel.mutateAsync}
+          reservation={{
+            id: opened.appointment.id,
+            client_name: opened.appointment.client_name,
+            treatment_name: opened.appointment.treatment_name,
+          }}
+          open
+          onOpenChange={(isOpen) => (isOpen ? undefined : setOpened(null))}
+        />
+      ) : null}
+    </section>
+  );
+}

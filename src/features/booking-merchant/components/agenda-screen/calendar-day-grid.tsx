@@ -1,0 +1,136 @@
+import type { CSSProperties } from 'react';
+import { dateWithWeekday } from '@/components/booking/booking-dates';
+import type {
+  CalendarAppointment,
+  CalendarDay,
+  MerchantCalendar,
+} from '@/features/booking-merchant/api/get-merchant-calendar';
+import { CalendarAppointmentButton } from '@/features/booking-merchant/components/agenda-screen/calendar-appointment-button';
+import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
+import { cx } from 'class-variance-authority';
+import { fill } from '@/lib/texts';
+
+const t = bookingMerchantTexts.agenda;
+
+/** Height of one row of the grid; a minute is a fifteenth of it. */
+const rowHeight = '1.5rem';
+
+/** Where a range of minutes from the grid's first row sits in a column. */
+function placed(fromMinutes: number, minutes: number, slotMinutes: number): CSSProperties {
+  return {
+    top: `calc(${fromMinutes / slotMinutes} * var(--row))`,
+    height: `calc(${minutes / slotMinutes} * var(--row))`,
+  };
+}
+
+/**
+ * A desktop day: one column per operator on the database's 15-minute rows, closed hours and absences
+ * shaded, each appointment a block where the database placed it.
+ */
+export function CalendarDayGrid({
+  calendar,
+  day,
+  onOpen,
+}: {
+  calendar: Pick<MerchantCalendar, 'slots' | 'slot_minutes' | 'operators'>;
+  day: CalendarDay;
+  onOpen: (appointment: CalendarAppointment) => void;
+}) {
+  const { slots, slot_minutes: slotMinutes, operators } = calendar;
+  const columns = operators.filter(
+    (operator) => operator.id !== null || day.appointments.some((a) => a.operator_id === null),
+  );
+  const style = {
+    '--row': rowHeight,
+    gridTemplateColumns: `3.5rem repeat(${columns.length}, minmax(9rem, 1fr))`,
+  } as CSSProperties;
+  return (
+    <section aria-labelledby="agenda-day-title" className="grid gap-3">
+      <h2 id="agenda-day-title" className="flex flex-wrap items-baseline gap-x-3 text-xl font-semibold">
+        <time dateTime={day.date} className="inline-block first-letter:uppercase">
+          {dateWithWeekday(day.date)}
+        </time>
+        {day.closed ? <span className="font-sans text-base text-muted-foreground">{t.closed}</span> : null}
+      </h2>
+      <div className="overflow-x-auto rounded-2xl border border-border bg-card">
+        <div className="grid min-w-fit" style={style}>
+          <div className="sticky left-0 z-10 border-b border-border bg-card" />
+          {columns.map((operator) => (
+            <h3
+              key={operator.id ?? 'none'}
+              className="truncate border-b border-l border-border px-3 py-2 font-sans text-base font-semibold"
+            >
+              {operator.name}
+            </h3>
+          ))}
+          <ol
+            aria-hidden="true"
+            className="sticky left-0 z-10 grid bg-card"
+            style={{ gridTemplateRows: `repeat(${slots.length}, var(--row))` }}
+          >
+            {slots.map((slot) => (
+              <li key={slot} className="-mt-2 pr-2 text-right text-xs text-muted-foreground tabular-nums">
+                {slot.endsWith(':00') ? slot : ''}
+              </li>
+            ))}
+          </ol>
+          {columns.map((operator) => (
+            <div
+              key={operator.id ?? 'none'}
+              className="relative border-l border-border bg-[repeating-linear-gradient(to_bottom,transparent_0,transparent_calc(4*var(--row)-1px),var(--color-border)_calc(4*var(--row)-1px),var(--color-border)_calc(4*var(--row)))]"
+              style={{ height: `calc(${slots.length} * var(--row))` }}
+            >
+              {day.shaded
+                .filter((range) => range.operator_id === operator.id)
+                .map((range) => (
+                  <div
+                    key={`${range.kind}-${range.from_minutes}`}
+                    aria-hidden="true"
+                    data-shaded={range.kind}
+                    className={cx(
+                      'absolute inset-x-0 overflow-hidden px-2 pt-1 text-xs text-muted-foreground',
+                      range.kind === 'closed'
+                        ? 'bg-muted'
+                        : 'bg-[repeating-linear-gradient(135deg,var(--color-muted)_0,var(--color-muted)_6px,transparent_6px,transparent_12px)]',
+                    )}
+                    style={placed(range.from_minutes, range.to_minutes - range.from_minutes, slotMinutes)}
+                  >
+                    {range.to_minutes - range.from_minutes >= 2 * slotMinutes
+                      ? range.kind === 'closed'
+                        ? t.closed
+                        : t.away
+                      : null}
+                  </div>
+                ))}
+              <ol aria-label={fill(t.operatorAppointments, { operator: operator.name })}>
+                {day.appointments
+                  .filter((appointment) => appointment.operator_id === operator.id)
+                  .map((appointment) => (
+                    <li
+                      key={appointment.id}
+                      className="absolute inset-x-1 py-px"
+                      style={placed(appointment.offset_minutes, appointment.length_minutes, slotMinutes)}
+                    >
+                      <CalendarAppointmentButton
+                        appointment={appointment}
+                        onClick={() => onOpen(appointment)}
+                        className="h-full px-2 py-0.5 text-xs leading-tight"
+                      >
+                        <span aria-hidden="true" className="block font-semibold tabular-nums">
+                          {fill(t.range, { from: appointment.time, to: appointment.ends })}{' '}
+                          <span className="font-bold">{appointment.client_name}</span>
+                        </span>
+                        <span aria-hidden="true" className="block truncate">
+                          {appointment.treatment_name}
+                        </span>
+                      </CalendarAppointmentButton>
+                    </li>
+                  ))}
+              </ol>
+            </div>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
