@@ -35,6 +35,10 @@ export type Database = {
         };
         Returns: Json;
       };
+      adjust_credit: {
+        Args: { amount: number; client_code: string; reason: string };
+        Returns: Json;
+      };
       admin_campaign_summaries: {
         Args: Record<PropertyKey, never>;
         Returns: Json;
@@ -167,6 +171,15 @@ export type Database = {
           sponsor_id: string;
         }[];
       };
+      complete_visit_with_purchase: {
+        Args: {
+          discount: number;
+          receipt_number?: string;
+          reservation_id: string;
+          spend: number;
+        };
+        Returns: Json;
+      };
       confirm_email_address: { Args: { code: string }; Returns: Json };
       confirm_reservation: {
         Args: { operator_id?: string; reservation_id: string };
@@ -252,6 +265,10 @@ export type Database = {
           price: number;
         }[];
       };
+      mark_visit: {
+        Args: { outcome: string; reservation_id: string };
+        Returns: Json;
+      };
       merchant_agenda: {
         Args: Record<PropertyKey, never>;
         Returns: Database['api']['CompositeTypes']['reservation_row'][];
@@ -294,6 +311,10 @@ export type Database = {
       };
       merchant_clients: {
         Args: { page?: number; page_size?: number; search?: string };
+        Returns: Json;
+      };
+      merchant_daily_summary: {
+        Args: { date_from: string; date_to: string };
         Returns: Json;
       };
       merchant_movements: {
@@ -339,6 +360,16 @@ export type Database = {
         Returns: Json;
       };
       merchant_statistics: { Args: Record<PropertyKey, never>; Returns: Json };
+      merchant_visits_to_close: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['api']['CompositeTypes']['reservation_row'][];
+        SetofOptions: {
+          from: '*';
+          to: 'reservation_row';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       modify_reservation: {
         Args: {
           date: string;
@@ -364,9 +395,15 @@ export type Database = {
       };
       operator_deletion_impact: { Args: { operator_id: string }; Returns: Json };
       privacy_notice: { Args: Record<PropertyKey, never>; Returns: Json };
+      receipt_settings: { Args: Record<PropertyKey, never>; Returns: Json };
       referral_credit_cap: { Args: Record<PropertyKey, never>; Returns: Json };
       register_purchase: {
-        Args: { client_code: string; discount: number; spend: number };
+        Args: {
+          client_code: string;
+          discount: number;
+          receipt_number?: string;
+          spend: number;
+        };
         Returns: Json;
       };
       reject_reservation: {
@@ -390,7 +427,7 @@ export type Database = {
       reservation_ics: { Args: { reservation_id: string }; Returns: string };
       reservation_whatsapp: { Args: { reservation_id: string }; Returns: Json };
       reverse_purchase: {
-        Args: { movement_id: string; reason: string };
+        Args: { movement_id: string; reason: string; receipt_number?: string };
         Returns: Json;
       };
       salon_public_page: { Args: { merchant_slug: string }; Returns: Json };
@@ -417,6 +454,10 @@ export type Database = {
         Args: { email: boolean; merchant_slug: string; push: boolean };
         Returns: Json;
       };
+      set_no_show_alert_threshold: {
+        Args: { threshold: number };
+        Returns: Json;
+      };
       set_opening_hours: { Args: { hours: Json }; Returns: Json };
       set_operator_hours: {
         Args: { hours: Json; operator_id: string };
@@ -429,6 +470,10 @@ export type Database = {
           sponsor2: number;
           sponsor3: number;
         };
+        Returns: Json;
+      };
+      set_receipt_number_required: {
+        Args: { required: boolean };
         Returns: Json;
       };
       set_referral_credit_cap: { Args: { cap: number }; Returns: Json };
@@ -461,6 +506,7 @@ export type Database = {
         };
         Returns: Json;
       };
+      visit_purchase_draft: { Args: { reservation_id: string }; Returns: Json };
       whoami: { Args: Record<PropertyKey, never>; Returns: Json };
     };
     Enums: {

@@ -239,9 +239,11 @@ describe('a merchant registers purchases and reads the loyalty programme', () =>
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('Data;Ora;Codice cliente;Cliente;Spesa;Sconto;Netto');
+    expect(lines[0]).toBe('Data;Ora;Codice cliente;Cliente;Spesa;Sconto;Netto;Documento');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(new RegExp(`^${today.shown};\\d{2}:\\d{2}:\\d{2};A00002;Bea;50,00;0,00;50,00$`));
+    expect(lines[1]).toMatch(
+      new RegExp(`^${today.shown};\\d{2}:\\d{2}:\\d{2};A00002;Bea;50,00;0,00;50,00;$`),
+    );
 
     // Today's date range and Anna: both of her purchases, the newest (40 − 5) first.
     await page.getByLabel('Dal', { exact: true }).fill(today.iso);
@@ -257,8 +259,8 @@ describe('a merchant registers purchases and reads the loyalty programme', () =>
       .trim()
       .split('\r\n');
     expect(annaLines.slice(1).map((line) => line.split(';').slice(2).join(';'))).toEqual([
-      'A00001;Anna;40,00;5,00;35,00',
-      'A00001;Anna;100,00;0,00;100,00',
+      'A00001;Anna;40,00;5,00;35,00;',
+      'A00001;Anna;100,00;0,00;100,00;',
     ]);
 
     // A day with no movements.

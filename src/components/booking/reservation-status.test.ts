@@ -15,6 +15,11 @@ describe('reservation status colours (spec §4)', () => {
     expect(statusClasses('scaduta')).toContain('bg-muted');
   });
 
+  it('is green for a completed visit and red for a missed one', () => {
+    expect(statusTone('completata')).toBe('success');
+    expect(statusTone('non presentata')).toBe('danger');
+  });
+
   it('is always bold', () => {
     for (const status of ['confermata', 'rifiutata', 'in attesa', 'modificata'])
       expect(statusClasses(status)).toContain('font-bold');

@@ -2,8 +2,8 @@ type StatusTone = 'success' | 'danger' | 'pending' | 'closed';
 
 /** Spec §4's colours: confermata green, rifiutata and annullata red, in attesa and modificata yellow. */
 export function statusTone(status: string): StatusTone {
-  if (status === 'confermata') return 'success';
-  if (status === 'rifiutata' || status === 'annullata') return 'danger';
+  if (status === 'confermata' || status === 'completata') return 'success';
+  if (status === 'rifiutata' || status === 'annullata' || status === 'non presentata') return 'danger';
   if (status === 'scaduta') return 'closed';
   return 'pending';
 }

@@ -8,6 +8,7 @@ describe("the credit ledger's reasons and amounts", () => {
     expect(ledgerReasonLabel('generation2')).toBe('Credito da 2ª generazione');
     expect(ledgerReasonLabel('generation3')).toBe('Credito da 3ª generazione');
     expect(ledgerReasonLabel('redemption')).toBe('Sconto utilizzato');
+    expect(ledgerReasonLabel('adjustment')).toBe('Credito modificato dal salone');
   });
 
   it('names a reversal entry by the purchase it reverses', () => {

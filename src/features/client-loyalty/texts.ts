@@ -158,6 +158,7 @@ export const clientLoyaltyTexts = {
       generation3: 'Credito da 3ª generazione',
       redemption: 'Sconto utilizzato',
       reversal: 'Storno acquisto',
+      adjustment: 'Credito modificato dal salone',
     },
     unknownReason: 'Movimento',
     negative:

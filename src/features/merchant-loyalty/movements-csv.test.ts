@@ -12,6 +12,7 @@ describe('movementsCsv', () => {
         spend: 1234.5,
         discount: 0.3,
         net: 1234.2,
+        receipt_number: '0012-0034',
       },
       {
         date: '2025-03-08',
@@ -21,17 +22,18 @@ describe('movementsCsv', () => {
         spend: 40,
         discount: 5,
         net: 35,
+        receipt_number: null,
       },
     ]);
     expect(csv).toBe(
-      '\uFEFFData;Ora;Codice cliente;Cliente;Spesa;Sconto;Netto\r\n' +
-        '09-03-2025;17:05:09;A00002;Bea Verdi;1234,50;0,30;1234,20\r\n' +
-        '08-03-2025;09:00:00;A00001;Anna;40,00;5,00;35,00\r\n',
+      '\uFEFFData;Ora;Codice cliente;Cliente;Spesa;Sconto;Netto;Documento\r\n' +
+        '09-03-2025;17:05:09;A00002;Bea Verdi;1234,50;0,30;1234,20;0012-0034\r\n' +
+        '08-03-2025;09:00:00;A00001;Anna;40,00;5,00;35,00;\r\n',
     );
   });
 
   it('writes only the header line when there is nothing to export', () => {
-    expect(movementsCsv([])).toBe('\uFEFFData;Ora;Codice cliente;Cliente;Spesa;Sconto;Netto\r\n');
+    expect(movementsCsv([])).toBe('\uFEFFData;Ora;Codice cliente;Cliente;Spesa;Sconto;Netto;Documento\r\n');
   });
 });
 

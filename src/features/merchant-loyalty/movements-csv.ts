@@ -9,9 +9,19 @@ interface CsvMovement {
   spend: number;
   discount: number;
   net: number;
+  receipt_number: string | null;
 }
 
-const movementsCsvHeaders = ['Data', 'Ora', 'Codice cliente', 'Cliente', 'Spesa', 'Sconto', 'Netto'];
+const movementsCsvHeaders = [
+  'Data',
+  'Ora',
+  'Codice cliente',
+  'Cliente',
+  'Spesa',
+  'Sconto',
+  'Netto',
+  'Documento',
+];
 
 /**
  * The movements as a CSV for Excel in Italy: a BOM so it reads UTF-8, ';' between fields, CRLF between
@@ -28,6 +38,7 @@ export function movementsCsv(movements: readonly CsvMovement[]): string {
       csvAmount(movement.spend),
       csvAmount(movement.discount),
       csvAmount(movement.net),
+      csvField(movement.receipt_number ?? ''),
     ]),
   ]);
 }

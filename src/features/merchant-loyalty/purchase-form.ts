@@ -21,6 +21,8 @@ export const purchaseFormSchema = z
       outOfRange: texts.validation.spendTooHigh,
     }),
     discount: decimalField({ required: t.discountRequired, invalid: t.invalidAmount }),
+    /** The fiscal receipt's number, optional here; the database says when the salon requires it. */
+    receiptNumber: z.optional(z.string().check(z.trim(), z.maxLength(50, t.receiptNumberTooLong))),
     /** The selected client's available credit, in euro. */
     availableCredit: z.number(),
   })

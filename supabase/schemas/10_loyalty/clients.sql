@@ -97,9 +97,11 @@ begin
                'sponsor_code', p.sponsor_code, 'created_at', p.created_at,
                'available_credit', case when p.erased_at is null then p.available_credit end,
                'channels', (select app_private.client_channels(k) from app.clients k where k.id = p.id),
-               'whatsapp', app_private.client_whatsapp(p.name, p.phone, salon_name)
+               'whatsapp', app_private.client_whatsapp(p.name, p.phone, salon_name),
+               'completed_visits', visits.completed, 'no_shows', visits.no_shows
              ) order by p.created_at desc, p.code desc)
         from page_rows p
+        cross join lateral app_private.client_visit_counts(p.id) visits
     ), '[]'::jsonb)
   ) into result;
   return result;
@@ -109,7 +111,8 @@ grant execute on function api.merchant_clients(text, integer, integer) to authen
 comment on function api.merchant_clients(text, integer, integer) is
   'Merchant only: its clients, newest first, one page at a time; search matches name, code, e-mail or phone. '
   'An erased client has no credit (available_credit null). Each has whatsapp: the wa.me link of a greeting '
-  'from the salon, or {missing_reason}.';
+  'from the salon, or {missing_reason}. completed_visits and no_shows count her appointments marked '
+  '''completata'' and ''non presentata''.';
 
 -- api.client_profile
 create function api.client_profile(merchant_slug text) returns jsonb

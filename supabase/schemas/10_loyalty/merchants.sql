@@ -45,7 +45,10 @@ create table app.merchants (
   second_reminder_emails boolean not null default false,
   referral_credit_cap numeric(10, 2)
     constraint merchants_referral_credit_cap_range
-      check (referral_credit_cap is null or (referral_credit_cap > 0 and referral_credit_cap <= 100000))
+      check (referral_credit_cap is null or (referral_credit_cap > 0 and referral_credit_cap <= 100000)),
+  no_show_alert_threshold integer not null default 2
+    constraint merchants_no_show_alert_threshold_range check (no_show_alert_threshold between 1 and 20),
+  receipt_number_required boolean not null default false
 );
 create index merchants_created_at_idx on app.merchants (created_at desc);
 alter table app.merchants enable row level security;
@@ -68,6 +71,10 @@ comment on column app.merchants.max_open_requests is
   'the salon at once (1-100, default 3).';
 comment on column app.merchants.referral_credit_cap is
   'The most credit a sponsor earns from her referrals'' purchases in a calendar month (Europe/Rome); null: no cap.';
+comment on column app.merchants.receipt_number_required is
+  'Whether every purchase and storno must carry its fiscal document''s number (app.movements.receipt_number).';
+comment on column app.merchants.no_show_alert_threshold is
+  'From how many missed appointments (''non presentata'') a client''s new requests are flagged (1-20, default 2).';
 comment on column app.merchants.second_reminder_emails is
   'Whether customers also get a second reminder e-mail 2 hours before a confirmed appointment (off by default).';
 

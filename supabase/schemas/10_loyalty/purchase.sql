@@ -29,7 +29,15 @@ create table app.movements (
       then spend > 0 and discount >= 0 and discount <= spend
       else spend < 0 and discount <= 0 and discount >= spend
     end
-  )
+  ),
+  -- The visit the purchase was registered from (api.complete_visit_with_purchase): at most one purchase each
+  reservation_id uuid
+    constraint movements_one_purchase_per_visit unique,
+  -- The fiscal document's number: the receipt (documento commerciale) of a purchase, the void or refund
+  -- document of a storno
+  receipt_number text
+    constraint movements_receipt_number_length
+      check (receipt_number is null or (btrim(receipt_number) <> '' and char_length(receipt_number) <= 50))
 );
 create index movements_merchant_created_at_idx on app.movements (merchant_id, created_at desc);
 create index movements_client_created_at_idx on app.movements (client_id, created_at desc);
@@ -39,6 +47,12 @@ grant insert on app.movements to authenticated;
 grant all on app.movements to service_role;
 comment on table app.movements is
   'Purchases registered by a merchant: gross spend, discount used, net = spend - discount.';
+comment on column app.movements.reservation_id is
+  'The visit (app.reservations) this purchase was registered from, at most one purchase each; null for a '
+  'purchase typed in Registrazioni. A reversal keeps the purchase''s link and reopens nothing.';
+comment on column app.movements.receipt_number is
+  'The number of the fiscal document: the receipt (documento commerciale) of a purchase, the void or refund '
+  'document of a storno; optional unless the salon requires it (merchants.receipt_number_required).';
 comment on column app.movements.reversal_of is
   'Set on a reversing movement (storno): the purchase it reverses; its spend and discount are that purchase''s, negated.';
 comment on column app.movements.reversal_reason is 'Why the purchase was reversed (required on a reversal, at most 500 characters).';
@@ -49,7 +63,7 @@ create table app.credit_ledger (
   client_id uuid not null,
   movement_id uuid,
   kind text not null check (
-    kind in ('generation0', 'generation1', 'generation2', 'generation3', 'redemption', 'erasure')
+    kind in ('generation0', 'generation1', 'generation2', 'generation3', 'redemption', 'erasure', 'adjustment')
   ),
   amount numeric(14, 2) not null check (amount = round(amount, 2)),
   created_at timestamptz not null default now(),
@@ -61,11 +75,17 @@ create table app.credit_ledger (
     references app.credit_ledger (id) on delete cascade,
   constraint credit_ledger_sign_by_kind check (
     case
-      when kind = 'erasure' then reverses_entry is null and amount <> 0
+      when kind in ('erasure', 'adjustment') then reverses_entry is null and amount <> 0
       when reverses_entry is null then (kind = 'redemption') = (amount < 0)
       else (kind = 'redemption') = (amount > 0)
     end
-  )
+  ),
+  -- The reason the salon gave for credit it added or removed by hand
+  note text
+    constraint credit_ledger_note_for_adjustments check (
+      (kind = 'adjustment') = (note is not null)
+      and (note is null or (btrim(note) <> '' and char_length(note) <= 500))
+    )
 );
 create index credit_ledger_client_created_at_idx on app.credit_ledger (client_id, created_at desc);
 create index credit_ledger_merchant_id_idx on app.credit_ledger (merchant_id);
@@ -74,6 +94,8 @@ alter table app.credit_ledger enable row level security;
 grant select on app.credit_ledger to authenticated;
 grant insert on app.credit_ledger to authenticated;
 grant all on app.credit_ledger to service_role;
+comment on column app.credit_ledger.note is
+  'The reason of an ''adjustment'' (credit the salon added or removed by hand), shown to the customer; null otherwise.';
 comment on table app.credit_ledger is
   'Append-only credit ledger, one row per credit or debit: generation0 = own purchase, generation1..3 = '
   'purchase of a referral at that depth, redemption = discount used (negative), erasure = the balance '
@@ -124,11 +146,39 @@ comment on function app_private.capped_referral_share(uuid, numeric, numeric) is
   'A sponsor''s share of a purchase, cut to what is left of the salon''s monthly cap (all of it without a cap).';
 
 -- register_purchase: a negative balance refuses discounts, not purchases
-create or replace function api.register_purchase(client_code text, spend numeric, discount numeric) returns jsonb
+-- The fiscal document's number a purchase or storno carries: trimmed, at most 50 characters, and required
+-- when the salon says so.
+create function app_private.receipt_number(merchant_id uuid, receipt_number text) returns text
+language plpgsql stable set search_path = ''
+as $$
+declare
+  clean text := nullif(btrim(coalesce(receipt_number.receipt_number, '')), '');
+begin
+  if clean is null and (select m.receipt_number_required from app.merchants m where m.id = receipt_number.merchant_id) then
+    raise sqlstate 'P0001' using message = 'Inserisci il numero del documento commerciale';
+  end if;
+  if char_length(clean) > 50 then
+    raise sqlstate '22001' using message = 'Il numero del documento può contenere al massimo 50 caratteri';
+  end if;
+  return clean;
+end
+$$;
+grant execute on function app_private.receipt_number(uuid, text) to authenticated;
+
+-- A purchase of one of the merchant's clients, optionally from one of its visits: the one home of
+-- spec §9's checks and credit (api.register_purchase, api.complete_visit_with_purchase).
+create function app_private.register_purchase(
+  merchant_id uuid,
+  client_code text,
+  spend numeric,
+  discount numeric,
+  reservation_id uuid default null,
+  receipt_number text default null
+) returns jsonb
 language plpgsql set search_path = ''
 as $$
 declare
-  caller_merchant_id uuid := app_private.require_merchant();
+  caller_merchant_id uuid := register_purchase.merchant_id;
   rates app.percentages;
   buyer_id uuid;
   sponsor1_id uuid;
@@ -139,6 +189,7 @@ declare
   referral_cap numeric := (select m.referral_credit_cap from app.merchants m where m.id = caller_merchant_id);
   net_amount numeric;
   new_movement_id uuid;
+  receipt text;
 begin
   if register_purchase.spend is null or register_purchase.discount is null then
     raise sqlstate 'P0001' using message = 'Inserisci l''importo di spesa e lo sconto da utilizzare';
@@ -165,6 +216,7 @@ begin
   if nullif(btrim(coalesce(register_purchase.client_code, '')), '') is null then
     raise sqlstate 'P0001' using message = 'Seleziona un cliente';
   end if;
+  receipt := app_private.receipt_number(caller_merchant_id, register_purchase.receipt_number);
 
   select c.id, c.sponsor_id, p.sponsor_id, gp.sponsor_id
     into buyer_id, sponsor1_id, sponsor2_id, sponsor3_id
@@ -198,8 +250,10 @@ begin
   select * into rates from app.percentages pc where pc.merchant_id = caller_merchant_id;
   net_amount := register_purchase.spend - register_purchase.discount;
 
-  insert into app.movements (merchant_id, client_id, spend, discount, registered_by)
-  values (caller_merchant_id, buyer_id, register_purchase.spend, register_purchase.discount, auth.uid())
+  insert into app.movements (merchant_id, client_id, spend, discount, registered_by, reservation_id,
+                             receipt_number)
+  values (caller_merchant_id, buyer_id, register_purchase.spend, register_purchase.discount, auth.uid(),
+          register_purchase.reservation_id, receipt)
   returning id into new_movement_id;
 
   insert into app.credit_ledger (merchant_id, client_id, movement_id, kind, amount)
@@ -227,13 +281,30 @@ begin
   );
 end
 $$;
-grant execute on function api.register_purchase(text, numeric, numeric) to authenticated;
-comment on function api.register_purchase(text, numeric, numeric) is
+grant execute on function app_private.register_purchase(uuid, text, numeric, numeric, uuid, text) to authenticated;
+
+create or replace function api.register_purchase(
+  client_code text,
+  spend numeric,
+  discount numeric,
+  receipt_number text default null
+) returns jsonb
+language plpgsql set search_path = ''
+as $$
+begin
+  return app_private.register_purchase(app_private.require_merchant(), register_purchase.client_code,
+                                       register_purchase.spend, register_purchase.discount, null,
+                                       register_purchase.receipt_number);
+end
+$$;
+grant execute on function api.register_purchase(text, numeric, numeric, text) to authenticated;
+comment on function api.register_purchase(text, numeric, numeric, text) is
   'Merchant only: registers a purchase of one of its clients (spend up to 100000.00 euro, finite amounts) and '
   'distributes credit to the buyer and the first three sponsors (spec §9; each entry rounded to cents, half '
   'away from zero). An erased client''s code is refused; an erased sponsor''s share is granted to nobody (not '
   'passed up or down), and the other sponsors get exactly their own generation''s share. With the salon''s '
-  'monthly referral cap, a sponsor''s share is cut to what is left of it this month.';
+  'monthly referral cap, a sponsor''s share is cut to what is left of it this month. receipt_number: the '
+  'fiscal receipt''s number (documento commerciale), optional unless the salon requires it.';
 
 -- api.merchant_movements: the page and its total read through the movements' indexes: the client code
 -- becomes the client's id first, and only the page's rows are joined to their clients.
@@ -272,7 +343,7 @@ begin
   end if;
 
   with matching as (
-    select mv.id, mv.client_id, mv.spend, mv.discount, mv.net, mv.created_at
+    select mv.id, mv.client_id, mv.spend, mv.discount, mv.net, mv.created_at, mv.receipt_number
       from app.movements mv
      where mv.merchant_id = caller_merchant_id
        and (from_instant is null or mv.created_at >= from_instant)
@@ -294,6 +365,7 @@ begin
       select jsonb_agg(jsonb_build_object(
                'id', p.id, 'client_code', p.client_code, 'client_name', p.client_name,
                'spend', p.spend, 'discount', p.discount, 'net', p.net, 'created_at', p.created_at,
+               'receipt_number', p.receipt_number,
                'date', to_char(p.created_at at time zone 'Europe/Rome', 'YYYY-MM-DD'),
                'time', to_char(p.created_at at time zone 'Europe/Rome', 'HH24:MI:SS')
              ) order by p.created_at desc, p.id desc)
@@ -348,7 +420,7 @@ begin
                'reversal_label', case when l.reverses_entry is not null then
                  'Storno acquisto del ' || to_char(original.created_at at time zone 'Europe/Rome', 'DD-MM-YYYY')
                end,
-               'movement_id', l.movement_id, 'created_at', l.created_at
+               'movement_id', l.movement_id, 'created_at', l.created_at, 'note', l.note
              ) order by l.created_at desc, l.kind desc)
         from app.credit_ledger l
         -- The reversed entry was written with its purchase: its time is the purchase's, and a sponsor
@@ -362,7 +434,8 @@ $$;
 grant execute on function api.client_credit(text) to authenticated;
 comment on function api.client_credit(text) is
   'Client only: available credit at one merchant (negative after a reversal of credit already spent) and the '
-  'ledger entries behind it, newest first; reversal entries have reason ''reversal'' and an Italian reversal_label.';
+  'ledger entries behind it, newest first; reversal entries have reason ''reversal'' and an Italian reversal_label, '
+  'credit the salon added or removed by hand reason ''adjustment'' and its note.';
 
 -- The reversal window (definer: API roles have no update right on app.merchants)
 create function app_private.set_reversal_window(merchant_id uuid, days integer) returns void
@@ -445,7 +518,8 @@ comment on function api.set_referral_credit_cap(numeric) is
   '(0.01..100000, two decimals); null removes the cap.';
 
 -- api.reverse_purchase
-create function api.reverse_purchase(movement_id uuid, reason text) returns jsonb
+create function api.reverse_purchase(movement_id uuid, reason text, receipt_number text default null)
+returns jsonb
 language plpgsql set search_path = ''
 as $$
 declare
@@ -454,6 +528,7 @@ declare
   original app.movements;
   window_days integer;
   reversal_id uuid;
+  receipt text;
 begin
   if clean_reason is null then
     raise sqlstate 'P0001' using message = 'Il motivo dello storno è obbligatorio';
@@ -471,6 +546,7 @@ begin
   if original.reversal_of is not null then
     raise sqlstate 'P0001' using message = 'Uno storno non può essere stornato';
   end if;
+  receipt := app_private.receipt_number(caller_merchant_id, reverse_purchase.receipt_number);
 
   -- Serialise with every purchase and reversal touching these clients (id order: no deadlocks).
   perform 1
@@ -490,9 +566,10 @@ begin
   end if;
 
   begin
-    insert into app.movements (merchant_id, client_id, spend, discount, registered_by, reversal_of, reversal_reason)
+    insert into app.movements (merchant_id, client_id, spend, discount, registered_by, reversal_of, reversal_reason,
+                               receipt_number)
     values (caller_merchant_id, original.client_id, -original.spend, -original.discount, auth.uid(),
-            original.id, clean_reason)
+            original.id, clean_reason, receipt)
     returning id into reversal_id;
   exception
     when unique_violation then
@@ -514,12 +591,13 @@ begin
   );
 end
 $$;
-grant execute on function api.reverse_purchase(uuid, text) to authenticated;
-comment on function api.reverse_purchase(uuid, text) is
+grant execute on function api.reverse_purchase(uuid, text, text) to authenticated;
+comment on function api.reverse_purchase(uuid, text, text) is
   'Merchant only: reverses one of its purchases within its reversal window, with a reason (required, at most '
   '500 characters): a reversing movement with negated amounts and ledger entries that take back each credit of '
   'the purchase and return the discount. At most once per purchase; balances may go negative. Entries of an '
-  'erased client are left as they are (her balance was closed at erasure and stays 0).';
+  'erased client are left as they are (her balance was closed at erasure and stays 0). receipt_number: the '
+  'number of the void or refund document, optional unless the salon requires it.';
 
 -- api.movement_reversals: the reversal state of the rows on a Movimenti page
 create function api.movement_reversals(movement_ids uuid[])
@@ -627,3 +705,118 @@ create policy "Merchants add credit entries for their own clients" on app.credit
 -- Names, notes and reasons that cannot deceive (app_private.refuse_deceptive_text)
 create trigger movements_plain_text before insert or update of reversal_reason on app.movements
   for each row execute function app_private.refuse_deceptive_text('reversal_reason', 'Il motivo dello storno');
+
+-- Receipts: whether the salon requires the fiscal document's number, and the accountant's daily summary
+create function api.receipt_settings() returns jsonb
+language plpgsql stable set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+begin
+  return (select jsonb_build_object('receipt_number_required', m.receipt_number_required)
+            from app.merchants m where m.id = caller_merchant_id);
+end
+$$;
+grant execute on function api.receipt_settings() to authenticated;
+comment on function api.receipt_settings() is
+  'Merchant only: {receipt_number_required}: whether every purchase and storno needs its fiscal document''s number.';
+
+-- Definer: merchants do not update their own merchant row otherwise; this changes one column only.
+create function api.set_receipt_number_required(required boolean) returns jsonb
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+begin
+  if set_receipt_number_required.required is null then
+    raise sqlstate '22023' using message = 'Indica se il numero del documento è obbligatorio';
+  end if;
+  update app.merchants m set receipt_number_required = set_receipt_number_required.required
+   where m.id = caller_merchant_id;
+  return jsonb_build_object('message', 'Impostazione dello scontrino aggiornata');
+end
+$$;
+grant execute on function api.set_receipt_number_required(boolean) to authenticated;
+comment on function api.set_receipt_number_required(boolean) is
+  'Merchant only: makes the fiscal document''s number required (or optional) on purchases and storni.';
+
+create function api.merchant_daily_summary(date_from date, date_to date) returns jsonb
+language plpgsql stable set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+begin
+  if merchant_daily_summary.date_from is null or merchant_daily_summary.date_to is null
+     or merchant_daily_summary.date_to < merchant_daily_summary.date_from
+     or merchant_daily_summary.date_to - merchant_daily_summary.date_from > 366 then
+    raise sqlstate '22023' using message = 'Scegli un periodo di al massimo un anno';
+  end if;
+  return coalesce((
+    select jsonb_agg(jsonb_build_object(
+             'date', d.day, 'purchases', d.purchases, 'reversals', d.reversals, 'gross', d.gross,
+             'discounts', d.discounts, 'net', d.net, 'receipts', d.receipts) order by d.day)
+      from (
+        select to_char(mv.created_at at time zone 'Europe/Rome', 'YYYY-MM-DD') as day,
+               count(*) filter (where mv.reversal_of is null) as purchases,
+               count(*) filter (where mv.reversal_of is not null) as reversals,
+               sum(mv.spend) as gross, sum(mv.discount) as discounts, sum(mv.net) as net,
+               coalesce(string_agg(mv.receipt_number, ' ' order by mv.created_at, mv.id), '') as receipts
+          from app.movements mv
+         where mv.merchant_id = caller_merchant_id
+           and mv.created_at >= merchant_daily_summary.date_from::timestamp at time zone 'Europe/Rome'
+           and mv.created_at < (merchant_daily_summary.date_to + 1)::timestamp at time zone 'Europe/Rome'
+         group by 1
+      ) d
+  ), '[]'::jsonb);
+end
+$$;
+grant execute on function api.merchant_daily_summary(date, date) to authenticated;
+comment on function api.merchant_daily_summary(date, date) is
+  'Merchant only: per day (Europe/Rome) between date_from and date_to (at most a year), its purchases and '
+  'storni counted, gross (spend), discounts and net summed with storni netting out, and the fiscal documents'' '
+  'numbers (receipts, space-separated); days without movements are left out.';
+
+-- Credit the salon gives or corrects by hand, with its reason
+create function api.adjust_credit(client_code text, amount numeric, reason text) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+  clean_reason text := app_private.required_reason(
+    adjust_credit.reason, 'Inserisci il motivo della modifica del credito');
+  target app.clients;
+begin
+  if adjust_credit.amount is null then
+    raise sqlstate '22023' using message = 'Inserisci l''importo da aggiungere o togliere';
+  end if;
+  perform app_private.require_finite(adjust_credit.amount, 'L''importo non è un numero valido');
+  if adjust_credit.amount = 0 or abs(adjust_credit.amount) > 10000
+     or adjust_credit.amount <> round(adjust_credit.amount, 2) then
+    raise sqlstate '22023'
+      using message = 'L''importo deve essere diverso da zero, al massimo € 10.000,00, con due decimali';
+  end if;
+  select c.* into target from app.clients c
+   where c.merchant_id = caller_merchant_id
+     and c.code = upper(btrim(coalesce(adjust_credit.client_code, '')))
+     for update;
+  if target.id is null then
+    raise sqlstate 'P0001' using message = 'Cliente non trovato';
+  end if;
+  if target.erased_at is not null then
+    raise sqlstate 'P0001' using message = 'Cliente rimosso: non può più fare acquisti né usare credito';
+  end if;
+  if target.available_credit + adjust_credit.amount < 0 then
+    raise sqlstate 'P0001' using message = 'Il credito non può diventare negativo';
+  end if;
+  insert into app.credit_ledger (merchant_id, client_id, kind, amount, note)
+  values (caller_merchant_id, target.id, 'adjustment', adjust_credit.amount, clean_reason);
+  return jsonb_build_object(
+    'available_credit', (select c.available_credit from app.clients c where c.id = target.id),
+    'message', 'Credito aggiornato');
+end
+$$;
+grant execute on function api.adjust_credit(text, numeric, text) to authenticated;
+comment on function api.adjust_credit(text, numeric, text) is
+  'Merchant only: adds (amount > 0) or removes (amount < 0) credit of one of its clients by hand, with a '
+  'required reason (at most 500 characters) the customer reads in Crediti: an ''adjustment'' ledger entry. '
+  'Never makes the balance negative; refused for an erased client.';

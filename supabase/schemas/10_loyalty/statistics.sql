@@ -165,6 +165,15 @@ begin
       )
       from per_client pc
     ),
+    'adjustments', (
+      select jsonb_build_object(
+        'given', coalesce(sum(l.amount) filter (where l.amount > 0), 0),
+        'removed', coalesce(-sum(l.amount) filter (where l.amount < 0), 0),
+        'count', count(*)
+      )
+      from app.credit_ledger l
+      where l.merchant_id = caller_merchant_id and l.kind = 'adjustment'
+    ),
     'revenue', (
       select jsonb_build_object(
         'unsponsored', coalesce(sum(pc.total_purchases) filter (where pc.generation = 0), 0),
@@ -207,8 +216,9 @@ end
 $$;
 grant execute on function api.merchant_statistics() to authenticated;
 comment on function api.merchant_statistics() is
-  'Merchant only: totals, revenue by generation and the top-5 rankings; the per-client figures are '
-  'api.merchant_client_statistics, a page at a time.';
+  'Merchant only: totals, adjustments (credit given and removed by hand, apart from purchases), revenue '
+  'by generation and the top-5 rankings; the per-client figures are api.merchant_client_statistics, a '
+  'page at a time.';
 
 -- New purchases add to their day (one upsert per statement, so bulk inserts stay cheap).
 create function app_private.add_daily_sales() returns trigger

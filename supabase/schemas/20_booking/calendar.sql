@@ -364,7 +364,7 @@ begin
         join app.clients c on c.id = v.client_id
         join app.reservations r on r.id = v.id
        where v.merchant_id = caller_merchant_id
-         and v.status = 'confermata'
+         and v.status in ('confermata', 'completata', 'non presentata')
          and v.starts_at >= first_day::timestamp at time zone 'Europe/Rome'
          and v.starts_at < (last_day + 1)::timestamp at time zone 'Europe/Rome'
     ), slots as materialized (
@@ -443,8 +443,9 @@ comment on function api.merchant_calendar(date, integer) is
   'slots (the grid''s rows, ''HH:MM'', whole hours covering the booking grid, opening hours and '
   'appointments), operators (plus ''Senza operatore'' when an appointment has none), and per day: date, '
   'closed (no slot open), shaded ({operator_id, kind closed|away, from_minutes, to_minutes} from the first '
-  'row) and its confirmed appointments with client_phone, ends, actions, offset_minutes from the first row, '
-  'length_minutes, whatsapp (api.reservation_whatsapp) and reminder (app_private.reminder_status).';
+  'row) and its confirmed appointments (and visits marked completata or non presentata) with client_phone, '
+  'ends, actions, offset_minutes from the first row, length_minutes, whatsapp (api.reservation_whatsapp) '
+  'and reminder (app_private.reminder_status).';
 
 -- Operator hours inside the opening hours
 -- The salon's weekly opening ranges as they apply: its own, or 09:00-19:00 every day when it set none.

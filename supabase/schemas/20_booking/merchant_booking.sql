@@ -9,7 +9,8 @@ declare
   wanted text := nullif(btrim(coalesce(merchant_reservations.status, '')), '');
 begin
   if wanted is not null
-     and wanted not in ('in attesa', 'confermata', 'modificata', 'rifiutata', 'annullata', 'scaduta') then
+     and wanted not in ('in attesa', 'confermata', 'modificata', 'rifiutata', 'annullata', 'scaduta',
+                        'completata', 'non presentata') then
     raise sqlstate 'P0001' using message = 'Stato non valido';
   end if;
   return query
@@ -43,14 +44,15 @@ begin
            app_private.reservation_actions(v.status, v.starts_at, v.merchant_id, true)
       from app.reservation_rows v
      where v.merchant_id = caller_merchant_id
-       and v.status = 'confermata'
+       and v.status in ('confermata', 'completata', 'non presentata')
        and v.starts_at >= from_instant
      order by v.starts_at, v.operator_name, v.id;
 end
 $$;
 grant execute on function api.merchant_agenda() to authenticated;
 comment on function api.merchant_agenda() is
-  'Merchant only: confirmed reservations dated today or later (Europe/Rome), by date then time.';
+  'Merchant only: confirmed reservations dated today or later (Europe/Rome), and today''s visits already '
+  'marked completata or non presentata, by date then time.';
 
 -- The caller's reservation, or 'Prenotazione non trovata' (another merchant's looks the same).
 create function app_private.merchant_reservation(reservation_id uuid, merchant_id uuid)
@@ -295,13 +297,18 @@ begin
              'actions', app_private.reservation_actions(v.status, v.starts_at, v.merchant_id, true),
              'slot_taken', c.section_rank = 0 and app_private.slot_already_taken(
                              v.merchant_id, v.treatment_id, v.operator_id, v.starts_at, v.ends_at, v.id),
+             'client_completed_visits', visits.completed,
+             'client_no_shows', visits.no_shows,
+             'often_missed', visits.no_shows >= salon.no_show_alert_threshold,
              'whatsapp', app_private.reservation_whatsapp(r),
              'reminder', app_private.reminder_status(v.id))
            order by c.position)
     into page
     from unnest(chosen_ids, chosen_ranks) with ordinality as c (id, section_rank, position)
     join app.reservation_rows v on v.id = c.id
-    join app.reservations r on r.id = c.id;
+    join app.reservations r on r.id = c.id
+    join app.merchants salon on salon.id = v.merchant_id
+    cross join lateral app_private.client_visit_counts(v.client_id) visits;
 
   return jsonb_build_object(
     'reservations', coalesce(to_jsonb(page[1:size]), '[]'::jsonb),
@@ -315,8 +322,9 @@ comment on function api.merchant_reservations_page(text, text, integer) is
   'still pending, soonest first, slot_taken when confirmed appointments already fill their slot), upcoming '
   '(confirmed or modified, not ended, soonest first), history (the rest, latest first), or null for all '
   'three in that order. after: the previous page''s next; page_size 1-100 (default 20). Each row has the '
-  'fields of api.reservation_row, actions included, whatsapp (api.reservation_whatsapp) and reminder '
-  '(app_private.reminder_status, null without one).';
+  'fields of api.reservation_row, actions included, whatsapp (api.reservation_whatsapp), reminder '
+  '(app_private.reminder_status, null without one), and the client''s client_completed_visits and '
+  'client_no_shows, often_missed when these reach the salon''s no_show_alert_threshold.';
 
 create function api.merchant_pending_count() returns integer
 language plpgsql stable set search_path = ''
@@ -396,3 +404,145 @@ grant execute on function app_private.inbox_section_ids(uuid, integer, bigint, u
 comment on function app_private.inbox_section_ids(uuid, integer, bigint, uuid, integer) is
   'At most `wanted` reservations of one inbox section (0 to answer, 1 upcoming, 2 history) after the '
   'given key, in the section''s order; read under the caller''s RLS.';
+
+-- The visit: done or missed
+create function api.mark_visit(reservation_id uuid, outcome text) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+  visit app.reservations := app_private.merchant_reservation(mark_visit.reservation_id, caller_merchant_id);
+begin
+  if mark_visit.outcome is null or mark_visit.outcome not in ('completata', 'non presentata') then
+    raise sqlstate '22023' using message = 'Esito non valido: completata o non presentata';
+  end if;
+  if not app_private.visit_may_close(visit.status, visit.starts_at) then
+    raise sqlstate 'P0001'
+      using message = 'Solo un appuntamento confermato già iniziato si segna completato o non presentato';
+  end if;
+  update app.reservations r set status = mark_visit.outcome
+   where r.id = visit.id and r.status = 'confermata';
+  if not found then
+    raise sqlstate 'P0001'
+      using message = 'Solo un appuntamento confermato già iniziato si segna completato o non presentato';
+  end if;
+  return jsonb_build_object(
+    'message', case mark_visit.outcome when 'completata' then 'Visita completata' else 'Segnata come non presentata' end);
+end
+$$;
+grant execute on function api.mark_visit(uuid, text) to authenticated;
+comment on function api.mark_visit(uuid, text) is
+  'Merchant only: a confirmed appointment whose start has passed -> outcome ''completata'' or ''non presentata''; '
+  'refused before its start and once marked.';
+
+create function api.merchant_visits_to_close()
+returns setof api.reservation_row
+language plpgsql stable set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+  today_start timestamptz := app_private.rome_today()::timestamp at time zone 'Europe/Rome';
+begin
+  return query
+    select v.id, v.client_id, v.client_name, v.client_code, v.treatment_id, v.treatment_name,
+           v.operator_id, v.operator_name, v.date, v."time", v.duration_minutes, v.status, v.notes,
+           v.starts_at, v.ends_at, v.created_at, v.updated_at,
+           app_private.reservation_actions(v.status, v.starts_at, v.merchant_id, true)
+      from app.reservation_rows v
+     where v.merchant_id = caller_merchant_id
+       and v.status = 'confermata'
+       and v.starts_at < today_start
+     order by v.starts_at, v.id
+     limit 50;
+end
+$$;
+grant execute on function api.merchant_visits_to_close() to authenticated;
+comment on function api.merchant_visits_to_close() is
+  'Merchant only: confirmed appointments of a past day (Europe/Rome) still unmarked, oldest first, at most 50: '
+  'the short list ''Da chiudere''.';
+
+-- Definer: merchants do not update their own merchant row otherwise; this changes one column only.
+create function api.set_no_show_alert_threshold(threshold integer) returns jsonb
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+begin
+  if set_no_show_alert_threshold.threshold is null or set_no_show_alert_threshold.threshold not between 1 and 20 then
+    raise sqlstate '22023' using message = 'Il numero di assenze deve essere tra 1 e 20';
+  end if;
+  update app.merchants m set no_show_alert_threshold = set_no_show_alert_threshold.threshold
+   where m.id = caller_merchant_id;
+  return jsonb_build_object('message', 'Segnalazione assenze aggiornata');
+end
+$$;
+grant execute on function api.set_no_show_alert_threshold(integer) to authenticated;
+comment on function api.set_no_show_alert_threshold(integer) is
+  'Merchant only: from how many missed appointments (1-20) the inbox flags a client''s requests.';
+
+-- The visit's purchase: registered and the visit completed in one transaction
+create function api.complete_visit_with_purchase(
+  reservation_id uuid,
+  spend numeric,
+  discount numeric,
+  receipt_number text default null
+) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+  visit app.reservations :=
+    app_private.merchant_reservation(complete_visit_with_purchase.reservation_id, caller_merchant_id);
+  registered jsonb;
+begin
+  if not app_private.visit_may_close(visit.status, visit.starts_at) then
+    raise sqlstate 'P0001'
+      using message = 'Solo un appuntamento confermato già iniziato si segna completato o non presentato';
+  end if;
+  -- Locked first: a concurrent mark or purchase of the same visit waits, then finds it closed.
+  perform 1 from app.reservations r where r.id = visit.id and r.status = 'confermata' for update;
+  if not found then
+    raise sqlstate 'P0001'
+      using message = 'Solo un appuntamento confermato già iniziato si segna completato o non presentato';
+  end if;
+  registered := app_private.register_purchase(
+    caller_merchant_id, (select c.code from app.clients c where c.id = visit.client_id),
+    complete_visit_with_purchase.spend, complete_visit_with_purchase.discount, visit.id,
+    complete_visit_with_purchase.receipt_number);
+  update app.reservations r set status = 'completata' where r.id = visit.id;
+  return registered || jsonb_build_object('message', 'Visita completata e acquisto registrato');
+end
+$$;
+grant execute on function api.complete_visit_with_purchase(uuid, numeric, numeric, text) to authenticated;
+comment on function api.complete_visit_with_purchase(uuid, numeric, numeric, text) is
+  'Merchant only: for a confirmed appointment whose start has passed, registers its client''s purchase '
+  '(the checks and credit of api.register_purchase, the movement linked by reservation_id, receipt_number '
+  'as there) and marks the visit ''completata'', all or nothing.';
+
+-- What the purchase form starts from when a visit is completed with its purchase.
+create function api.visit_purchase_draft(reservation_id uuid) returns jsonb
+language plpgsql stable set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+  visit app.reservations :=
+    app_private.merchant_reservation(visit_purchase_draft.reservation_id, caller_merchant_id);
+begin
+  return (select jsonb_build_object(
+                   'reservation_id', visit.id,
+                   'client_code', c.code,
+                   'client_name', c.name,
+                   'treatment_name', visit.treatment_name,
+                   'spend', t.price,
+                   'available_credit', c.available_credit,
+                   'actions', app_private.reservation_actions(visit.status, visit.starts_at, visit.merchant_id, true))
+            from app.clients c
+            left join app.treatments t on t.id = visit.treatment_id
+           where c.id = visit.client_id);
+end
+$$;
+grant execute on function api.visit_purchase_draft(uuid) to authenticated;
+comment on function api.visit_purchase_draft(uuid) is
+  'Merchant only: a visit''s client (code, name, available_credit), treatment_name, and spend: the '
+  'treatment''s price today (null when it was deleted), for api.complete_visit_with_purchase; actions as '
+  'the visit''s row.';

@@ -32,7 +32,8 @@ create table app.reservations (
   constraint reservations_confirmed_have_an_operator
     check (status <> 'confermata' or operator_name is not null),
   constraint reservations_status_check
-    check (status in ('in attesa', 'confermata', 'modificata', 'rifiutata', 'annullata'))
+    check (status in ('in attesa', 'confermata', 'modificata', 'rifiutata', 'annullata', 'completata',
+                      'non presentata'))
 );
 create index reservations_merchant_starts_at_idx on app.reservations (merchant_id, starts_at desc);
 create index reservations_client_starts_at_idx on app.reservations (client_id, starts_at desc);
@@ -62,6 +63,10 @@ comment on column app.reservations.operator_name is
   'The operator''s name when it was chosen or assigned (kept when the operator is deleted).';
 alter publication supabase_realtime add table app.reservations;
 
+-- A purchase registered from a visit names it (app.movements.reservation_id).
+alter table app.movements add constraint movements_reservation_id_fkey
+  foreign key (reservation_id) references app.reservations (id) on delete set null;
+
 -- The row every reservation list returns (merchant list, agenda, client list)
 create type api.reservation_row as (
   id uuid,
@@ -86,7 +91,7 @@ create type api.reservation_row as (
 comment on type api.reservation_row is
   'A reservation as the screens show it: date and time in Europe/Rome, the instants starts_at/ends_at, '
   'operator_name ''Nessuna preferenza'' when no operator was chosen, and actions: what the caller may do '
-  '(merchant: confirm, modify, reject; client: accept, decline, delete).';
+  '(merchant: confirm, modify, reject, cancel, complete, no_show; client: accept, decline, cancel, delete).';
 
 -- The state machine, with cancellation and expiry
 create or replace function app_private.check_reservation_transition() returns trigger
@@ -102,10 +107,19 @@ begin
   if new.status <> old.status and not (
        (old.status = 'in attesa' and new.status in ('confermata', 'modificata', 'rifiutata', 'annullata'))
        or (old.status = 'modificata' and new.status in ('confermata', 'rifiutata', 'annullata'))
-       or (old.status = 'confermata' and new.status = 'annullata')
+       or (old.status = 'confermata' and new.status in ('annullata', 'completata', 'non presentata'))
      ) then
     raise sqlstate 'P0001'
       using message = format('Passaggio di stato non consentito: da ''%s'' a ''%s''', old.status, new.status);
+  end if;
+  if new.status <> old.status and new.status in ('completata', 'non presentata') then
+    if app_private.current_merchant_id() is distinct from old.merchant_id then
+      raise sqlstate '42501' using message = 'Solo il salone segna com''è andata una visita';
+    end if;
+    if not app_private.visit_may_close(old.status, old.starts_at) then
+      raise sqlstate 'P0001'
+        using message = 'Una visita si segna completata o non presentata solo dopo il suo inizio';
+    end if;
   end if;
   if (new.starts_at, new.ends_at) is distinct from (old.starts_at, old.ends_at)
      and not (old.status = 'in attesa' and new.status = 'modificata') then
@@ -143,6 +157,25 @@ as $$
       or (client_may_delete.status = 'confermata' and client_may_delete.starts_at <= now() - interval '1 hour')
 $$;
 grant execute on function app_private.client_may_delete(text, timestamptz) to authenticated, service_role;
+
+-- A confirmed appointment whose start has passed: the salon says whether it was done or missed.
+create function app_private.visit_may_close(status text, starts_at timestamptz) returns boolean
+language sql stable set search_path = ''
+as $$
+  select visit_may_close.status = 'confermata' and visit_may_close.starts_at <= now()
+$$;
+grant execute on function app_private.visit_may_close(text, timestamptz) to authenticated, service_role;
+
+-- How many of a client's visits were done and missed, under the caller's RLS.
+create function app_private.client_visit_counts(client_id uuid, out completed integer, out no_shows integer)
+language sql stable set search_path = ''
+as $$
+  select (count(*) filter (where r.status = 'completata'))::integer,
+         (count(*) filter (where r.status = 'non presentata'))::integer
+    from app.reservations r
+   where r.client_id = client_visit_counts.client_id
+$$;
+grant execute on function app_private.client_visit_counts(uuid) to authenticated, service_role;
 
 -- What a row shows and allows
 create function app_private.shown_status(status text, starts_at timestamptz) returns text
@@ -185,14 +218,15 @@ begin
                    'new_request_emails', m.new_request_emails,
                    'reminder_emails', m.reminder_emails,
                    'max_open_requests', m.max_open_requests,
-                   'second_reminder_emails', m.second_reminder_emails)
+                   'second_reminder_emails', m.second_reminder_emails,
+                   'no_show_alert_threshold', m.no_show_alert_threshold)
             from app.merchants m where m.id = caller_merchant_id);
 end
 $$;
 grant execute on function api.booking_settings() to authenticated;
 comment on function api.booking_settings() is
   'Merchant only: its booking settings (cancellation_notice_hours, address, new_request_emails, '
-  'reminder_emails, max_open_requests, second_reminder_emails).';
+  'reminder_emails, max_open_requests, second_reminder_emails, no_show_alert_threshold).';
 
 -- Definer: merchants do not update their own merchant row otherwise; this changes one column only.
 create function api.set_cancellation_notice(hours integer) returns jsonb
@@ -352,6 +386,8 @@ as $$
            then array['confirm', 'modify', 'reject']
            when reservation_actions.status = 'confermata' and reservation_actions.starts_at > now()
            then array['cancel']
+           when app_private.visit_may_close(reservation_actions.status, reservation_actions.starts_at)
+           then array['complete', 'no_show']
            else '{}'::text[] end
     else
       case when reservation_actions.status = 'modificata' and reservation_actions.starts_at > now()

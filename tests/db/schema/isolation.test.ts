@@ -242,6 +242,31 @@ describe('tenant isolation over every api function', () => {
     ['set_cancellation_notice', () => ({ hours: 24 }), () => only(['merchantM1', 'merchantM2'])],
     ['set_max_open_requests', () => ({ requests: 3 }), () => only(['merchantM1', 'merchantM2'])],
     [
+      'mark_visit',
+      () => ({ reservation_id: nobody, outcome: 'completata' }),
+      merchantsSay('Prenotazione non trovata'),
+    ],
+    ['merchant_visits_to_close', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    ['receipt_settings', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    [
+      'adjust_credit',
+      () => ({ client_code: 'ZZ99999', amount: 5, reason: 'Omaggio' }),
+      merchantsSay('Cliente non trovato'),
+    ],
+    ['set_receipt_number_required', () => ({ required: false }), () => only(['merchantM1', 'merchantM2'])],
+    [
+      'merchant_daily_summary',
+      () => ({ date_from: '2026-01-01', date_to: '2026-01-31' }),
+      () => only(['merchantM1', 'merchantM2']),
+    ],
+    ['visit_purchase_draft', () => ({ reservation_id: nobody }), merchantsSay('Prenotazione non trovata')],
+    [
+      'complete_visit_with_purchase',
+      () => ({ reservation_id: nobody, spend: 10, discount: 0 }),
+      merchantsSay('Prenotazione non trovata'),
+    ],
+    ['set_no_show_alert_threshold', () => ({ threshold: 2 }), () => only(['merchantM1', 'merchantM2'])],
+    [
       'set_booking_emails',
       () => ({ new_request_emails: true, reminder_emails: true }),
       () => only(['merchantM1', 'merchantM2']),

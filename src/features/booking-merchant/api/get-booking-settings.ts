@@ -11,13 +11,15 @@ const bookingSettingsSchema = z.object({
   reminder_emails: z.boolean(),
   max_open_requests: numeric,
   second_reminder_emails: z.boolean(),
+  no_show_alert_threshold: numeric,
 });
 
 export type BookingSettings = z.infer<typeof bookingSettingsSchema>;
 
 /**
  * The salon's booking settings: how many hours before an appointment a customer may cancel online, its
- * address, which booking e-mails go out, and how many open requests one customer may have.
+ * address, which booking e-mails go out, how many open requests one customer may have, and from how
+ * many no-shows a client's requests are flagged.
  */
 async function getBookingSettings(): Promise<BookingSettings> {
   return bookingSettingsSchema.parse(await callRpc('booking_settings'));

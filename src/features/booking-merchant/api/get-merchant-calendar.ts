@@ -17,7 +17,9 @@ const appointmentSchema = z.object({
   ends: z.string(),
   duration_minutes: numeric,
   notes: z.nullable(z.string()),
-  /** What the merchant may do with it now, decided by the database ('cancel'). */
+  /** 'confermata', or 'completata' / 'non presentata' once the salon marked the visit. */
+  status: z.string(),
+  /** What the merchant may do with it now, decided by the database ('cancel', 'complete', 'no_show'). */
   actions: z.array(z.string()),
   /** Where the grid places it: minutes from the first row, and how many minutes it lasts. */
   offset_minutes: z.number(),

@@ -12,6 +12,10 @@ const inboxPageSchema = z.object({
   reservations: z.array(
     z.extend(reservationRowSchema, {
       slot_taken: z.boolean(),
+      /** The client's visits marked completed and missed, and whether the misses reach the salon's alert. */
+      client_completed_visits: z.number(),
+      client_no_shows: z.number(),
+      often_missed: z.boolean(),
       whatsapp: whatsappSchema,
       reminder: reminderSchema,
     }),

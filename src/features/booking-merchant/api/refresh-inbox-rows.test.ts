@@ -46,6 +46,9 @@ function row(id: string, startsAt: string, status = 'confermata') {
     updated_at: startsAt,
     actions: [],
     slot_taken: false,
+    client_completed_visits: 0,
+    client_no_shows: 0,
+    often_missed: false,
     whatsapp: { kind: 'confirmation' as const, missing_reason: 'Numero di telefono mancante' },
     reminder: null,
   };

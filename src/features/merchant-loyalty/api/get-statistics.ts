@@ -30,6 +30,8 @@ const statisticsSchema = z.object({
     discounts: numeric,
     net: numeric,
   }),
+  /** Credit the salon added or removed by hand, apart from purchases. */
+  adjustments: z.object({ given: numeric, removed: numeric, count: numeric }),
   revenue: z.object({
     unsponsored: numeric,
     generation1: numeric,

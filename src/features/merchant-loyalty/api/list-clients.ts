@@ -26,6 +26,9 @@ const merchantClientSchema = z.object({
   channels: z.object({ email: z.boolean(), push: z.boolean() }),
   /** A greeting from the salon on WhatsApp: its wa.me link, or why there is none. */
   whatsapp: z.object({ url: z.optional(z.string()), missing_reason: z.optional(z.string()) }),
+  /** Her appointments the salon marked 'completata' and 'non presentata'. */
+  completed_visits: numeric,
+  no_shows: numeric,
 });
 
 export type MerchantClient = z.infer<typeof merchantClientSchema>;

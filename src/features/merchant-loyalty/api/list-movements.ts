@@ -29,6 +29,8 @@ const movementSchema = z.object({
   date: z.string(),
   /** The Europe/Rome wall-clock time, 'HH:MM:SS'. */
   time: z.string(),
+  /** The fiscal document's number: the receipt of a purchase, the void or refund document of a storno. */
+  receipt_number: z.nullable(z.string()),
 });
 
 export type Movement = z.infer<typeof movementSchema>;

@@ -9,6 +9,7 @@ const registerPurchaseInputSchema = z.object({
   clientCode: z.string().check(z.trim(), z.minLength(1)),
   spend: z.number().check(z.nonnegative(), z.lte(amountLimits.maxSpend)),
   discount: z.number().check(z.nonnegative()),
+  receiptNumber: z.optional(z.string().check(z.trim(), z.maxLength(50))),
 });
 
 type RegisterPurchaseInput = z.input<typeof registerPurchaseInputSchema>;
@@ -24,9 +25,14 @@ export type RegisteredPurchase = z.infer<typeof registeredPurchaseSchema>;
 
 /** Registers a purchase; the database computes the net and distributes the credit (spec §9). */
 export async function registerPurchase(input: RegisterPurchaseInput): Promise<RegisteredPurchase> {
-  const { clientCode, spend, discount } = registerPurchaseInputSchema.parse(input);
+  const { clientCode, spend, discount, receiptNumber } = registerPurchaseInputSchema.parse(input);
   return registeredPurchaseSchema.parse(
-    await callRpc('register_purchase', { client_code: clientCode, spend, discount }),
+    await callRpc('register_purchase', {
+      client_code: clientCode,
+      spend,
+      discount,
+      receipt_number: receiptNumber || undefined,
+    }),
   );
 }
 

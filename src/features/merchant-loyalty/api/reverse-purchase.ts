@@ -8,6 +8,7 @@ import { callRpc, type RpcRow, type WithNullable } from '@/lib/rpc';
 const reversePurchaseInputSchema = z.object({
   movementId: z.string().check(z.minLength(1)),
   reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(maxLength.note)),
+  receiptNumber: z.optional(z.string().check(z.trim(), z.maxLength(50))),
 });
 
 type ReversePurchaseInput = z.input<typeof reversePurchaseInputSchema>;
@@ -20,8 +21,14 @@ const reversedPurchaseSchema = z.object({
 
 /** Reverses a purchase: the database takes back its credits and returns the discount, at most once. */
 async function reversePurchase(input: ReversePurchaseInput) {
-  const { movementId, reason } = reversePurchaseInputSchema.parse(input);
-  return reversedPurchaseSchema.parse(await callRpc('reverse_purchase', { movement_id: movementId, reason }));
+  const { movementId, reason, receiptNumber } = reversePurchaseInputSchema.parse(input);
+  return reversedPurchaseSchema.parse(
+    await callRpc('reverse_purchase', {
+      movement_id: movementId,
+      reason,
+      receipt_number: receiptNumber || undefined,
+    }),
+  );
 }
 
 /** After a reversal every figure of the feature may have moved: credit, movements, statistics. */

@@ -19,6 +19,7 @@ import { CalendarDayList } from '@/features/booking-merchant/components/agenda-s
 import { CalendarDayStrip } from '@/features/booking-merchant/components/agenda-screen/calendar-day-strip';
 import { CalendarWeek } from '@/features/booking-merchant/components/agenda-screen/calendar-week';
 import { ReservationReasonDialog } from '@/features/booking-merchant/components/reservation-reason-dialog';
+import { VisitsToClose } from '@/features/booking-merchant/components/agenda-screen/visits-to-close';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 
 const t = bookingMerchantTexts.agenda;
@@ -64,6 +65,7 @@ export function AgendaScreen() {
   return (
     <section className="grid min-w-0 gap-6">
       <PageHeading lead={t.lead}>{t.title}</PageHeading>
+      <VisitsToClose />
       <QueryView query={calendar} pending={<LoadingBlocks />}>
         {(data) =>
           day && (

@@ -6,13 +6,17 @@ import type { CalendarAppointment } from '@/features/booking-merchant/api/get-me
 import { telHref } from '@/features/booking-merchant/calendar-dates';
 import { ReminderStatus } from '@/features/booking-merchant/components/reminder-status';
 import { WhatsAppAction } from '@/features/booking-merchant/components/whatsapp-action';
+import { VisitOutcomeButtons } from '@/features/booking-merchant/components/visit-outcome-buttons';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { fill } from '@/lib/texts';
 
 const t = bookingMerchantTexts.agenda;
 const c = bookingMerchantTexts.common;
 
-/** An appointment tapped in the calendar: who, what, when, how long, the notes, and cancelling it. */
+/**
+ * An appointment tapped in the calendar: who, what, when, how long, the notes, and cancelling it or,
+ * once started, marking it completed or missed.
+ */
 export function AppointmentDetailsDialog({
   appointment,
   date,
@@ -58,6 +62,8 @@ export function AppointmentDetailsDialog({
         />
         <ReminderStatus reminder={appointment.reminder} />
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dt className="text-muted-foreground">{c.status}</dt>
+          <dd className="font-medium">{appointment.status}</dd>
           <dt className="text-muted-foreground">{c.treatment}</dt>
           <dd className="font-medium">{appointment.treatment_name}</dd>
           {rows.map((row) => (
@@ -83,6 +89,16 @@ export function AppointmentDetailsDialog({
             <Ban aria-hidden="true" />
             {t.cancel}
           </Button>
+        ) : null}
+        {appointment.actions.includes('complete') ? (
+          <div className="flex flex-wrap justify-end gap-2">
+            <VisitOutcomeButtons
+              reservationId={appointment.id}
+              client={appointment.client_name}
+              actions={appointment.actions}
+              onMarked={() => onOpenChange(false)}
+            />
+          </div>
         ) : null}
       </DialogContent>
     </Dialog>

@@ -14,12 +14,14 @@ import { ModifyReservationDialog } from '@/features/booking-merchant/components/
 import { ReservationReasonDialog } from '@/features/booking-merchant/components/reservation-reason-dialog';
 import { ReminderStatus } from '@/features/booking-merchant/components/reminder-status';
 import { WhatsAppAction } from '@/features/booking-merchant/components/whatsapp-action';
+import { VisitOutcomeButtons } from '@/features/booking-merchant/components/visit-outcome-buttons';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
-import { fill } from '@/lib/texts';
+import { fill, plural } from '@/lib/texts';
 
 const t = bookingMerchantTexts.prenotazioni;
 const c = bookingMerchantTexts.common;
+const v = bookingMerchantTexts.visit;
 
 type Dialog = 'confirm' | 'modify' | 'reject' | 'cancel';
 
@@ -65,6 +67,10 @@ export function ReservationCard({ reservation }: { reservation: InboxReservation
           {reservation.client_code ? (
             <p className="text-sm text-muted-foreground">{reservation.client_code}</p>
           ) : null}
+          <p className="text-sm text-muted-foreground">
+            {plural(reservation.client_completed_visits, v.completed)} ·{' '}
+            {plural(reservation.client_no_shows, v.noShows)}
+          </p>
         </div>
         <ReservationStatusBadge status={reservation.status} />
       </div>
@@ -82,6 +88,12 @@ export function ReservationCard({ reservation }: { reservation: InboxReservation
           </div>
         ) : null}
       </dl>
+      {reservation.often_missed && reservation.status === 'in attesa' ? (
+        <p className="flex items-start gap-2 font-medium text-destructive">
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          {v.oftenMissed}
+        </p>
+      ) : null}
       {reservation.slot_taken ? (
         <p id={slotTakenId} className="flex items-start gap-2 font-medium text-destructive">
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
@@ -137,6 +149,12 @@ export function ReservationCard({ reservation }: { reservation: InboxReservation
               {t.cancelAction}
             </Button>
           ) : null}
+          <VisitOutcomeButtons
+            reservationId={reservation.id}
+            client={client}
+            actions={reservation.actions}
+            className={action}
+          />
         </div>
       ) : null}
       {dialog === 'modify' ? (

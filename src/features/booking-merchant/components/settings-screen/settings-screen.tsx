@@ -8,6 +8,7 @@ import { OpeningHoursCard } from '@/features/booking-merchant/components/setting
 import { OperatorsSection } from '@/features/booking-merchant/components/settings-screen/operators-section/operators-section';
 import { SalonLogoCard } from '@/features/booking-merchant/components/settings-screen/salon-logo-card';
 import { TreatmentsSection } from '@/features/booking-merchant/components/settings-screen/treatments-section/treatments-section';
+import { NoShowAlertCard } from '@/features/booking-merchant/components/settings-screen/no-show-alert-card';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 
 const t = bookingMerchantTexts.impostazioni;
@@ -55,6 +56,7 @@ export function SettingsScreen() {
           <CancellationNoticeCard />
           <OpenRequestsCard />
           <BookingEmailsCard />
+          <NoShowAlertCard />
         </TabsContent>
       </Tabs>
     </section>

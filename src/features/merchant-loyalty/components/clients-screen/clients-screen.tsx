@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { QueryView } from '@/components/query-view';
 import { PageHeading } from '@/components/layouts/page-heading';
-import { buttonVariants } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { SearchInput } from '@/components/ui/search-input';
@@ -12,6 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useClients, type MerchantClient } from '@/features/merchant-loyalty/api/list-clients';
 import { useReferralSignals } from '@/features/merchant-loyalty/api/list-referral-signals';
+import { AdjustCreditDialog } from '@/features/merchant-loyalty/components/clients-screen/adjust-credit-dialog';
 import { Pager, pageCountOf } from '@/features/merchant-loyalty/components/pager';
 import {
   FlaggedMarker,
@@ -35,12 +36,15 @@ function channelsText(channels: MerchantClient['channels']): string {
 }
 
 function ClientCard({ client, flagged }: { client: MerchantClient; flagged: boolean }) {
+  const [adjusting, setAdjusting] = useState(false);
   const rows = [
     { label: t.email, value: client.email ?? noValue },
     { label: t.phone, value: client.phone ?? noValue },
     { label: t.sponsor, value: client.sponsor_code ?? noValue },
     { label: t.joined, value: formatDate(client.created_at) },
     { label: t.channels, value: channelsText(client.channels) },
+    { label: t.completedVisits, value: String(client.completed_visits) },
+    { label: t.noShows, value: String(client.no_shows) },
   ];
   return (
     <Card className="grid h-full gap-3 p-5">
@@ -69,6 +73,17 @@ function ClientCard({ client, flagged }: { client: MerchantClient; flagged: bool
           </div>
         ))}
       </dl>
+      {client.available_credit === null ? null : (
+        <Button
+          variant="outline"
+          className="justify-self-start"
+          aria-label={fill(t.adjustLabel, { client: client.name })}
+          onClick={() => setAdjusting(true)}
+        >
+          {t.adjust}
+        </Button>
+      )}
+      {adjusting ? <AdjustCreditDialog client={client} onClose={() => setAdjusting(false)} /> : null}
       {client.whatsapp.url ? (
         <a
           href={client.whatsapp.url}

@@ -36,7 +36,10 @@ export function MovementList({
                 {formatDate(movement.date)} {formatTime(movement.time)}
               </p>
             </div>
-            <p className="text-sm text-muted-foreground">{movement.client_code}</p>
+            <p className="text-sm text-muted-foreground">
+              {movement.client_code}
+              {movement.receipt_number ? ` · ${c.receiptNumber} ${movement.receipt_number}` : null}
+            </p>
             <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
               {amounts.map((amount) => (
                 <div key={amount.label}>
@@ -89,6 +92,11 @@ export function MovementList({
                 <td className="px-4 py-3">
                   {movement.client_name}{' '}
                   <span className="text-sm text-muted-foreground">{movement.client_code}</span>
+                  {movement.receipt_number ? (
+                    <span className="block text-sm text-muted-foreground">
+                      {c.receiptNumber} {movement.receipt_number}
+                    </span>
+                  ) : null}
                 </td>
                 {amounts.map((amount) => (
                   <td

@@ -14,6 +14,7 @@ import {
   useMovementReversals,
   type MovementReversal,
 } from '@/features/merchant-loyalty/api/reverse-purchase';
+import { DailySummaryButton } from '@/features/merchant-loyalty/components/movements-screen/daily-summary-button';
 import { ExportMovementsButton } from '@/features/merchant-loyalty/components/movements-screen/export-movements-button';
 import { MovementList } from '@/features/merchant-loyalty/components/movements-screen/movement-list';
 import { MovementsFilterForm } from '@/features/merchant-loyalty/components/movements-screen/movements-filter-form';
@@ -68,7 +69,10 @@ export function MovementsScreen() {
               <p aria-live="polite" className="text-muted-foreground">
                 {plural(data.total, t.count)}
               </p>
-              <ExportMovementsButton filter={filter} />
+              <div className="flex flex-wrap gap-2">
+                <ExportMovementsButton filter={filter} />
+                <DailySummaryButton filter={filter} />
+              </div>
             </div>
             <MovementList
               movements={data.movements}

@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
 import { TextArea } from '@/components/ui/text-area';
 import { notify } from '@/components/ui/toaster';
 import type { Movement } from '@/features/merchant-loyalty/api/list-movements';
@@ -21,12 +23,13 @@ const formSchema = reasonFormSchema(t.reverseMissing);
 /** Reverses a purchase with a reason: its credits are taken back and its discount returned. */
 export function ReversePurchaseDialog({ movement, onClose }: { movement: Movement; onClose: () => void }) {
   const form = useForm({ resolver: zodResolver(formSchema), defaultValues: { reason: '' } });
+  const [receiptNumber, setReceiptNumber] = useState('');
   const { errors, isSubmitting } = form.formState;
   const reverse = useReversePurchase();
 
   const onSubmit = form.handleSubmit(async ({ reason }) => {
     try {
-      await reverse.mutateAsync({ movementId: movement.id, reason });
+      await reverse.mutateAsync({ movementId: movement.id, reason, receiptNumber });
       notify.success(t.reverseSuccess);
       onClose();
     } catch (error) {
@@ -49,6 +52,17 @@ export function ReversePurchaseDialog({ movement, onClose }: { movement: Movemen
           <FormField label={t.reverseReason} error={errors.reason?.message}>
             {(control) => (
               <TextArea {...control} required maxLength={maxLength.note} {...form.register('reason')} />
+            )}
+          </FormField>
+          <FormField label={t.reverseReceiptNumber}>
+            {(control) => (
+              <Input
+                {...control}
+                autoComplete="off"
+                maxLength={50}
+                value={receiptNumber}
+                onChange={(event) => setReceiptNumber(event.target.value)}
+              />
             )}
           </FormField>
           <div className="flex flex-wrap justify-end gap-2">

@@ -11,6 +11,7 @@ import { usePercentages, type Percentages } from '@/features/merchant-loyalty/ap
 import { useSetPercentages } from '@/features/merchant-loyalty/api/set-percentages';
 import { ReferralCreditCapForm } from '@/features/merchant-loyalty/components/percentages-screen/referral-credit-cap-form';
 import { ReversalWindowForm } from '@/features/merchant-loyalty/components/percentages-screen/reversal-window-form';
+import { ReceiptNumberSetting } from '@/features/merchant-loyalty/components/percentages-screen/receipt-number-setting';
 import { SuffixedInput } from '@/features/merchant-loyalty/components/suffixed-input';
 import { toInputText } from '@/lib/decimal-input';
 import {
@@ -92,6 +93,15 @@ export function PercentagesScreen() {
             <p className="text-muted-foreground">{t.storno.lead}</p>
           </div>
           <ReversalWindowForm />
+        </CardContent>
+      </Card>
+      <Card className="max-w-2xl">
+        <CardContent className="grid gap-4 pt-6">
+          <div className="grid gap-1">
+            <h2 className="text-xl font-semibold">{t.scontrino.title}</h2>
+            <p className="text-muted-foreground">{t.scontrino.lead}</p>
+          </div>
+          <ReceiptNumberSetting />
         </CardContent>
       </Card>
       <Card className="max-w-2xl">

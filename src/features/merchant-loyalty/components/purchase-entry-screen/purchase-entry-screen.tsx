@@ -5,6 +5,7 @@ import { PageHeading } from '@/components/layouts/page-heading';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/toaster';
 import type { MerchantClient } from '@/features/merchant-loyalty/api/list-clients';
 import { useRegisterPurchase } from '@/features/merchant-loyalty/api/register-purchase';
@@ -28,7 +29,13 @@ import { fill } from '@/lib/texts';
 const t = merchantLoyaltyTexts.registrazioni;
 
 type SelectedClient = Pick<MerchantClient, 'code' | 'name' | 'available_credit'>;
-const emptyForm: PurchaseFormValues = { clientCode: '', availableCredit: 0, spend: '', discount: '0' };
+const emptyForm: PurchaseFormValues = {
+  clientCode: '',
+  availableCredit: 0,
+  spend: '',
+  discount: '0',
+  receiptNumber: '',
+};
 
 /**
  * /dashboard/registrazioni: a purchase at the counter, one-handed on a phone. Pick the client (its
@@ -60,9 +67,9 @@ export function PurchaseEntryScreen() {
     else notify.clear();
   };
 
-  const onSubmit = form.handleSubmit(async ({ clientCode, spend, discount }) => {
+  const onSubmit = form.handleSubmit(async ({ clientCode, spend, discount, receiptNumber }) => {
     try {
-      const registered = await registerPurchase.mutateAsync({ clientCode, spend, discount });
+      const registered = await registerPurchase.mutateAsync({ clientCode, spend, discount, receiptNumber });
       setSelected((current) =>
         current && current.code === clientCode
           ? { ...current, available_credit: registered.available_credit }
@@ -72,6 +79,7 @@ export function PurchaseEntryScreen() {
         form.setValue('availableCredit', registered.available_credit);
       form.setValue('spend', '');
       form.setValue('discount', '0');
+      form.setValue('receiptNumber', '');
       notify.success(t.success);
     } catch (error) {
       notify.error(errorMessage(error));
@@ -154,6 +162,11 @@ export function PurchaseEntryScreen() {
                   )}
                 </FormField>
               </div>
+              <FormField label={t.receiptNumber} error={errors.receiptNumber?.message}>
+                {(control) => (
+                  <Input {...control} autoComplete="off" maxLength={50} {...form.register('receiptNumber')} />
+                )}
+              </FormField>
               {usableCredit > 0 ? (
                 <Button
                   variant="outline"

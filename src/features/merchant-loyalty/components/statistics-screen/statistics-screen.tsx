@@ -26,7 +26,7 @@ export function StatisticsScreen() {
       >
         {(data) => (
           <>
-            <StatisticsTotals totals={data.totals} />
+            <StatisticsTotals totals={data.totals} adjustments={data.adjustments} />
             <RevenueByGeneration revenue={data.revenue} />
             <section aria-labelledby="statistics-rankings" className="grid gap-3">
               <h2 id="statistics-rankings" className="font-display text-xl font-semibold">

@@ -4,8 +4,17 @@ import { formatCount, formatMoney } from '@/lib/format';
 
 const t = merchantLoyaltyTexts.statistiche;
 
-/** The salon's totals as tiles: clients, purchases, money and the credit still to spend. */
-export function StatisticsTotals({ totals }: { totals: Statistics['totals'] }) {
+/**
+ * The salon's totals as tiles: clients, purchases, money, the credit still to spend and the credit it
+ * added and removed by hand.
+ */
+export function StatisticsTotals({
+  totals,
+  adjustments,
+}: {
+  totals: Statistics['totals'];
+  adjustments: Statistics['adjustments'];
+}) {
   const tiles = [
     { label: t.clients, value: formatCount(totals.clients) },
     { label: t.rootClients, value: formatCount(totals.root_clients) },
@@ -15,6 +24,8 @@ export function StatisticsTotals({ totals }: { totals: Statistics['totals'] }) {
     { label: t.discounts, value: formatMoney(totals.discounts) },
     { label: t.net, value: formatMoney(totals.net) },
     { label: t.availableCredit, value: formatMoney(totals.available_credit) },
+    { label: t.adjustmentsGiven, value: formatMoney(adjustments.given) },
+    { label: t.adjustmentsRemoved, value: formatMoney(adjustments.removed) },
   ];
   return (
     <section aria-labelledby="statistics-totals" className="grid gap-3">
