@@ -144,6 +144,7 @@ describe('per-client statistics kept with each purchase', () => {
 
     const { data } = await merchant.client.rpc('merchant_statistics');
     expect(Object.keys(data as object).sort()).toEqual([
+      'adjustments',
       'revenue',
       'top_by_first_generation',
       'top_by_first_generation_revenue',

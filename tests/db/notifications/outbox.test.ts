@@ -87,6 +87,7 @@ describe('notifications: the outbox is written with the reservation change', () 
       reminder_emails: true,
       max_open_requests: 100,
       second_reminder_emails: false,
+      no_show_alert_threshold: 2,
     });
     expectRefused(
       await merchant('set_booking_emails', { new_request_emails: null, reminder_emails: true }),
