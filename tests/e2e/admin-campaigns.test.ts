@@ -3,7 +3,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer } from '../support/app-server.ts';
 import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
-import { registerPurchase, rpcData, signedIn } from '../support/fixtures.ts';
+import {
+  joinSalonAccount as joinMerchant,
+  registerPurchase,
+  rpcData,
+  signedIn,
+} from '../support/fixtures.ts';
 import type { TestServer } from '../support/test-server.ts';
 
 const adminEmail = 'admin@passaparola.test';
@@ -50,18 +55,15 @@ describe('the platform admin reads campaign summaries and client trees', () => {
       email: 'borea@centri.test',
       password: 'segreta2',
     });
-    const join = async (name: string, sponsorCode?: string) =>
-      (
-        await rpcData<{ client_code: string }>(server.client(), 'join_merchant', {
-          merchant_slug: 'saloneaurora',
-          privacy_accepted: true,
-          name,
-          email: `${name.toLowerCase()}@clienti.test`,
-          password: 'password123',
-          phone: null,
-          sponsor_code: sponsorCode ?? null,
-        })
-      ).client_code;
+    // Each confirms her address, as a sponsor must have.
+    const join = (name: string, sponsorCode?: string) =>
+      joinMerchant(server, {
+        merchantSlug: 'saloneaurora',
+        name,
+        email: `${name.toLowerCase()}@clienti.test`,
+        password: 'password123',
+        sponsorCode,
+      });
     const anna = await join('Anna');
     const bea = await join('Bea', anna);
     const carla = await join('Carla', bea);

@@ -134,6 +134,10 @@ describe('a customer’s welcome, and one tap to join another salon', () => {
     await page.getByRole('button', { name: 'Unisciti a Salone Brezza' }).click();
 
     await waitForPath(page, '/client/profile');
+    await page
+      .locator('[data-sonner-toast][data-type="success"]')
+      .filter({ hasText: 'Ora sei cliente di Salone Brezza!' })
+      .waitFor();
     const atBrezza = (await clientAt(brezza.slug))!;
     expect(atBrezza).toEqual({
       code: expect.stringMatching(/^[A-Z]+\d{5}$/),
