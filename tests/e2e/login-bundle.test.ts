@@ -234,8 +234,9 @@ describe('what the public, sign-in and merchant pages download', () => {
     });
 
     // 'Giorni per lo storno' widens SuffixedInput's pr-10 to pr-20 (80 px) for 'giorni'.
-    await sheet.getByRole('link', { name: 'Percentuali', exact: true }).click();
-    await heading(page, 'Percentuali');
+    await sheet.getByRole('link', { name: 'Impostazioni', exact: true }).click();
+    await heading(page, 'Impostazioni');
+    await page.getByRole('tab', { name: 'Salone' }).click();
     expect(await padding(page.getByLabel('Giorni per lo storno'))).toEqual({
       paddingLeft: '12px',
       paddingRight: '80px',

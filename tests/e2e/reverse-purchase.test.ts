@@ -74,16 +74,23 @@ describe('a merchant reverses a purchase and the customer sees it on Crediti', (
     await page.getByRole('button', { name: 'Accedi' }).click();
     await waitForPath(page, '/dashboard/registrazioni');
 
-    // The window of days, on Percentuali: 30 by default, whole days from 1 to 365.
+    // The window of days, among the salon's rules in Impostazioni (no longer on Percentuali): 30 by
+    // default, whole days from 1 to 365.
     await openFromNav(page, 'Percentuali');
     await heading(page, 'Percentuali');
-    const days = page.getByLabel('Giorni per lo storno');
+    await page.getByRole('button', { name: 'Salva percentuali' }).waitFor();
+    expect(await page.getByLabel('Giorni per lo storno').count()).toBe(0);
+    await openFromNav(page, 'Impostazioni');
+    await heading(page, 'Impostazioni');
+    await page.getByRole('tab', { name: 'Salone' }).click();
+    const rules = page.getByRole('region', { name: 'Storno degli acquisti' });
+    const days = rules.getByLabel('Giorni per lo storno');
     await expect.poll(() => days.inputValue()).toBe('30');
     await days.fill('0');
-    await page.getByRole('button', { name: 'Salva giorni' }).click();
-    await page.getByText('Inserisci un numero intero di giorni tra 1 e 365').waitFor();
+    await rules.getByRole('button', { name: 'Salva giorni' }).click();
+    await rules.getByText('Inserisci un numero intero di giorni tra 1 e 365').waitFor();
     await days.fill('45');
-    await page.getByRole('button', { name: 'Salva giorni' }).click();
+    await rules.getByRole('button', { name: 'Salva giorni' }).click();
     await toast(page, 'success', 'Modifica avvenuta con successo!');
     await closeToasts(page);
     await expectAccessible(page);

@@ -27,10 +27,7 @@ export const dashboardScreens: AreaScreens = {
     percentuali: inThisChunk(PercentagesScreen),
     statistiche: inThisChunk(StatisticsScreen),
     struttura: inThisChunk(StructureScreen),
-    impostazioni: () =>
-      import('@/features/booking-merchant/components/settings-screen/settings-screen').then(
-        (m) => m.SettingsScreen,
-      ),
+    impostazioni: () => import('@/app/areas/merchant-settings-screen').then((m) => m.MerchantSettingsScreen),
     invita: () => import('@/features/invite-kit/components/invite-screen').then((m) => m.InviteScreen),
   },
   prefetch: prefetchDashboardScreen,

@@ -1,14 +1,18 @@
+import type { ReactNode } from 'react';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { BookingEmailsCard } from '@/features/booking-merchant/components/settings-screen/booking-emails-card';
-import { CancellationNoticeCard } from '@/features/booking-merchant/components/settings-screen/cancellation-notice-card';
 import { ClosuresCard } from '@/features/booking-merchant/components/settings-screen/closures-card';
-import { OpenRequestsCard } from '@/features/booking-merchant/components/settings-screen/open-requests-card';
+import { OneNumberSettingCard } from '@/features/booking-merchant/components/settings-screen/one-number-setting-card';
+import {
+  cancellationNotice,
+  noShowAlert,
+  openRequests,
+} from '@/features/booking-merchant/components/settings-screen/one-number-settings';
 import { OpeningHoursCard } from '@/features/booking-merchant/components/settings-screen/opening-hours-card';
 import { OperatorsSection } from '@/features/booking-merchant/components/settings-screen/operators-section/operators-section';
 import { SalonLogoCard } from '@/features/booking-merchant/components/settings-screen/salon-logo-card';
 import { TreatmentsSection } from '@/features/booking-merchant/components/settings-screen/treatments-section/treatments-section';
-import { NoShowAlertCard } from '@/features/booking-merchant/components/settings-screen/no-show-alert-card';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 
 const t = bookingMerchantTexts.impostazioni;
@@ -22,10 +26,10 @@ const sections = [
 
 /**
  * /dashboard/impostazioni 'Impostazioni', in four tabs: opening hours and closures; operators (with
- * their hours and absences); treatments; the salon's logo, cancellation notice, open-request limit,
- * address and e-mails.
+ * their hours and absences); treatments; the salon's logo, its rules (cancellation notice, open-request
+ * limit, no-show alert, and `salonRules` from the features that own theirs), address and e-mails.
  */
-export function SettingsScreen() {
+export function SettingsScreen({ salonRules }: { salonRules?: ReactNode }) {
   return (
     <section className="grid gap-6">
       <PageHeading lead={t.lead}>{t.title}</PageHeading>
@@ -53,10 +57,11 @@ export function SettingsScreen() {
         </TabsContent>
         <TabsContent value="salone" className="grid gap-6">
           <SalonLogoCard />
-          <CancellationNoticeCard />
-          <OpenRequestsCard />
+          <OneNumberSettingCard setting={cancellationNotice} />
+          <OneNumberSettingCard setting={openRequests} />
           <BookingEmailsCard />
-          <NoShowAlertCard />
+          <OneNumberSettingCard setting={noShowAlert} />
+          {salonRules}
         </TabsContent>
       </Tabs>
     </section>

@@ -10,7 +10,6 @@ import { notify } from '@/components/ui/toaster';
 import { usePercentages, type Percentages } from '@/features/merchant-loyalty/api/get-percentages';
 import { useSetPercentages } from '@/features/merchant-loyalty/api/set-percentages';
 import { ReferralCreditCapForm } from '@/features/merchant-loyalty/components/percentages-screen/referral-credit-cap-form';
-import { ReversalWindowForm } from '@/features/merchant-loyalty/components/percentages-screen/reversal-window-form';
 import { ReceiptNumberSetting } from '@/features/merchant-loyalty/components/percentages-screen/receipt-number-setting';
 import { SuffixedInput } from '@/features/merchant-loyalty/components/suffixed-input';
 import { toInputText } from '@/lib/decimal-input';
@@ -84,15 +83,6 @@ export function PercentagesScreen() {
             {/* A new form when the saved values change, so it always starts from them. */}
             {(data) => <PercentagesForm key={JSON.stringify(data)} saved={data} />}
           </QueryView>
-        </CardContent>
-      </Card>
-      <Card className="max-w-2xl">
-        <CardContent className="grid gap-4 pt-6">
-          <div className="grid gap-1">
-            <h2 className="text-xl font-semibold">{t.storno.title}</h2>
-            <p className="text-muted-foreground">{t.storno.lead}</p>
-          </div>
-          <ReversalWindowForm />
         </CardContent>
       </Card>
       <Card className="max-w-2xl">

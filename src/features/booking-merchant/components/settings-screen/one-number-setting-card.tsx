@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { LoadingBlocks } from '@/components/loading-blocks';
@@ -9,26 +10,27 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/toaster';
 import { useBookingSettings } from '@/features/booking-merchant/api/get-booking-settings';
-import { useSetMaxOpenRequests } from '@/features/booking-merchant/api/set-max-open-requests';
+import type { OneNumberSetting } from '@/features/booking-merchant/components/settings-screen/one-number-settings';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
 import { decimalField } from '@/lib/decimal-input';
 
 const t = bookingMerchantTexts.impostazioni;
 
-/** How many open requests one customer may have at the salon at once. */
-export function OpenRequestsCard() {
+/** A salon rule that is one whole number (hours of notice, open requests, no-shows): read, edited, saved. */
+export function OneNumberSettingCard({ setting }: { setting: OneNumberSetting }) {
   const settings = useBookingSettings();
+  const titleId = useId();
   return (
-    <section aria-labelledby="open-requests-title">
+    <section aria-labelledby={titleId}>
       <Card>
         <CardHeader>
-          <CardTitle id="open-requests-title">{t.openRequests}</CardTitle>
-          <CardDescription>{t.openRequestsLead}</CardDescription>
+          <CardTitle id={titleId}>{setting.title}</CardTitle>
+          <CardDescription>{setting.lead}</CardDescription>
         </CardHeader>
         <CardContent>
           <QueryView query={settings} pending={<LoadingBlocks count={1} className="h-12" />}>
-            {(data) => <OpenRequestsForm requests={data.max_open_requests} />}
+            {(data) => <OneNumberForm setting={setting} saved={setting.read(data)} />}
           </QueryView>
         </CardContent>
       </Card>
@@ -36,64 +38,49 @@ export function OpenRequestsCard() {
   );
 }
 
-/** Whole numbers from 1 to 100, as the database allows. */
-const openRequestsFormSchema = z.object({
-  requests: decimalField({
-    required: t.openRequestsOutOfRange,
-    invalid: t.openRequestsOutOfRange,
-    maxDecimals: 0,
-    min: 1,
-    max: 100,
-  }),
-});
-
-function OpenRequestsForm({ requests }: { requests: number }) {
-  const form = useForm<
-    z.input<typeof openRequestsFormSchema>,
-    unknown,
-    z.output<typeof openRequestsFormSchema>
-  >({
-    resolver: zodResolver(openRequestsFormSchema),
-    defaultValues: { requests: String(requests) },
+function OneNumberForm({ setting, saved }: { setting: OneNumberSetting; saved: number }) {
+  const { min, max, outOfRange } = setting;
+  const schema = z.object({
+    value: decimalField({ required: outOfRange, invalid: outOfRange, maxDecimals: 0, min, max }),
+  });
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { value: String(saved) },
   });
   const { errors, isSubmitting } = form.formState;
-  const save = useSetMaxOpenRequests();
+  const save = setting.useSave();
 
-  const onSubmit = form.handleSubmit(async ({ requests: chosen }) => {
+  const onSubmit = form.handleSubmit(async ({ value }) => {
     try {
-      notify.success((await save.mutateAsync(chosen)).message, 'long');
+      notify.success((await save.mutateAsync(value)).message, 'long');
     } catch (failure) {
-      form.setError('requests', { type: 'server', message: errorMessage(failure) });
+      form.setError('value', { type: 'server', message: errorMessage(failure) });
     }
   });
 
   return (
     <form
       noValidate
-      aria-label={t.openRequests}
+      aria-label={setting.title}
       onSubmit={onSubmit}
       className="flex flex-wrap items-start gap-3"
     >
-      <FormField
-        label={t.openRequestsLimit}
-        error={errors.requests?.message}
-        className="min-w-0 flex-1 basis-56"
-      >
+      <FormField label={setting.label} error={errors.value?.message} className="min-w-0 flex-1 basis-56">
         {(control) => (
           <Input
             {...control}
             type="number"
             inputMode="numeric"
-            min={1}
-            max={100}
+            min={min}
+            max={max}
             step={1}
             required
-            {...form.register('requests')}
+            {...form.register('value')}
           />
         )}
       </FormField>
       <Button type="submit" className="sm:mt-7" disabled={isSubmitting}>
-        {isSubmitting ? t.saving : t.saveOpenRequests}
+        {isSubmitting ? t.saving : setting.submit}
       </Button>
     </form>
   );
