@@ -4,7 +4,7 @@ import {
   nextRange,
   openingHoursFormSchema,
   operatorHoursFormSchema,
-  rangesAreValid,
+  rangeProblem,
   toDayDrafts,
   toWeeklyRanges,
 } from '@/features/booking-merchant/weekly-hours';
@@ -40,10 +40,25 @@ describe('weekly hours editor', () => {
     expect(effectiveOpeningHours([])).toHaveLength(7);
   });
 
-  it('accepts only quarter hours that open before they close', () => {
-    expect(rangesAreValid([{ weekday: 1, opens: '09:00', closes: '13:45' }])).toBe(true);
-    expect(rangesAreValid([{ weekday: 1, opens: '13:00', closes: '09:00' }])).toBe(false);
-    expect(rangesAreValid([{ weekday: 1, opens: '09:10', closes: '13:00' }])).toBe(false);
+  it('accepts only quarter hours that open before they close, naming the day and range it refuses', () => {
+    const open = (...ranges: { opens: string; closes: string }[]) => ({ open: true, ranges });
+    const morning = { opens: '09:00', closes: '13:00' };
+    expect(rangeProblem([open({ opens: '09:00', closes: '13:45' })])).toBeNull();
+    expect(rangeProblem([open(morning), open(morning, { opens: '15:00', closes: '14:00' })])).toBe(
+      "Martedì, seconda fascia: la chiusura deve essere dopo l'apertura",
+    );
+    expect(rangeProblem([open(morning), open(morning), open({ opens: '09:10', closes: '13:00' })])).toBe(
+      'Mercoledì, prima fascia: indica apertura e chiusura in ore e minuti, ogni 15 minuti',
+    );
+    expect(rangeProblem([{ open: false, ranges: [{ opens: '', closes: '' }] }])).toBeNull();
+    const eleven = Array.from({ length: 11 }, (_, hour) => ({
+      opens: `${String(hour + 10).padStart(2, '0')}:00`,
+      closes: `${String(hour + 10).padStart(2, '0')}:30`,
+    }));
+    eleven[10] = { opens: '21:00', closes: '20:00' };
+    expect(rangeProblem([open(...eleven)])).toBe(
+      "Lunedì, fascia 11: la chiusura deve essere dopo l'apertura",
+    );
   });
 
   it('adds a range after the last one, an hour long', () => {
@@ -68,16 +83,18 @@ describe('the hours forms', () => {
     ).toEqual([]);
   });
 
-  it('refuses a range out of order or off the quarter hour with the database’s message', () => {
-    const message = 'Orari non validi: indica giorno (1-7), apertura e chiusura (HH:MM, ogni 15 minuti)';
+  it('refuses a range out of order or off the quarter hour, naming it as the database does', () => {
     expect(
       openingHoursFormSchema.safeParse({ days: week({ opens: '13:00', closes: '09:00' }) }).error?.issues[0],
-    ).toMatchObject({ path: ['days'], message });
+    ).toMatchObject({
+      path: ['days'],
+      message: "Lunedì, prima fascia: la chiusura deve essere dopo l'apertura",
+    });
     expect(
       operatorHoursFormSchema.safeParse({
         followsSalon: false,
         days: week({ opens: '09:10', closes: '12:00' }),
       }).error?.issues[0]?.message,
-    ).toBe(message);
+    ).toBe('Lunedì, prima fascia: indica apertura e chiusura in ore e minuti, ogni 15 minuti');
   });
 });

@@ -1,5 +1,8 @@
 import * as z from 'zod/mini';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
+import { fill } from '@/lib/texts';
+
+const t = bookingMerchantTexts.impostazioni;
 
 /** One weekday of a weekly hours editor: open or closed, and its ranges ('HH:MM'). */
 export interface DayDraft {
@@ -39,12 +42,34 @@ export function toWeeklyRanges(days: readonly DayDraft[]): WeeklyRange[] {
   );
 }
 
-/** Whether every range opens before it closes, on the quarter hour (the database says the same). */
-export function rangesAreValid(ranges: readonly WeeklyRange[]): boolean {
-  const quarter = /^([01]\d|2[0-3]):(00|15|30|45)$/;
-  return ranges.every(
-    (range) => quarter.test(range.opens) && quarter.test(range.closes) && range.opens < range.closes,
-  );
+const quarterHour = /^([01]\d|2[0-3]):(00|15|30|45)$/;
+
+/** 'Martedì, seconda fascia': a range as the editor shows it (weekday and range from 0). */
+function rangeName(weekday: number, range: number): string {
+  const ordinal = t.rangeOrdinals[range];
+  return fill(ordinal ? t.rangeName : t.rangeNameNumbered, {
+    day: t.weekdays[weekday] ?? '',
+    ordinal: ordinal ?? '',
+    number: range + 1,
+  });
+}
+
+/**
+ * What the database would refuse in the open days' ranges, naming the first such range as the editor
+ * shows it ('Martedì, seconda fascia: la chiusura deve essere dopo l'apertura'); null when all are fine.
+ */
+export function rangeProblem(days: readonly DayDraft[]): string | null {
+  for (const [weekday, day] of days.entries()) {
+    if (!day.open) continue;
+    for (const [index, range] of day.ranges.entries()) {
+      const values = { range: rangeName(weekday, index) };
+      if (!quarterHour.test(range.opens) || !quarterHour.test(range.closes)) {
+        return fill(t.rangeOffQuarter, values);
+      }
+      if (range.opens >= range.closes) return fill(t.rangeClosesFirst, values);
+    }
+  }
+  return null;
 }
 
 /** The salon's hours as they apply: its own, or 09:00-19:00 every day. */
@@ -76,22 +101,20 @@ const dayDraftSchema = z.object({
 
 /** The salon's week in the form: stored as its ranges when every one is on the quarter hour and in order. */
 export const openingHoursFormSchema = z.pipe(
-  z.object({ days: z.array(dayDraftSchema) }).check(
-    z.refine(({ days }) => rangesAreValid(toWeeklyRanges(days)), {
-      path: ['days'],
-      message: bookingMerchantTexts.impostazioni.rangeOrder,
-    }),
-  ),
+  z.object({ days: z.array(dayDraftSchema) }).check((context) => {
+    const problem = rangeProblem(context.value.days);
+    if (problem)
+      context.issues.push({ code: 'custom', path: ['days'], message: problem, input: context.value });
+  }),
   z.transform(({ days }) => toWeeklyRanges(days)),
 );
 
 /** An operator's week: the salon's hours (no ranges of its own), or its own ranges checked as the salon's. */
 export const operatorHoursFormSchema = z.pipe(
-  z.object({ followsSalon: z.boolean(), days: z.array(dayDraftSchema) }).check(
-    z.refine(({ followsSalon, days }) => followsSalon || rangesAreValid(toWeeklyRanges(days)), {
-      path: ['days'],
-      message: bookingMerchantTexts.impostazioni.rangeOrder,
-    }),
-  ),
+  z.object({ followsSalon: z.boolean(), days: z.array(dayDraftSchema) }).check((context) => {
+    const problem = context.value.followsSalon ? null : rangeProblem(context.value.days);
+    if (problem)
+      context.issues.push({ code: 'custom', path: ['days'], message: problem, input: context.value });
+  }),
   z.transform(({ followsSalon, days }) => (followsSalon ? [] : toWeeklyRanges(days))),
 );

@@ -83,18 +83,41 @@ describe('booking: opening hours, closures, operator hours and absences', () => 
     );
     const calendar = expectOk<{ opening_hours: unknown[] }>(await merchant('booking_calendar', {}));
     expect(calendar.opening_hours).toHaveLength(3);
-    for (const hours of [
-      [{ weekday: 8, opens: '09:00', closes: '10:00' }],
-      [{ weekday: 1, opens: '10:00', closes: '09:00' }],
-      [{ weekday: 1, opens: '09:10', closes: '10:00' }],
-      [{ weekday: 1, opens: 'NaN', closes: '10:00' }],
-      'tutti i giorni',
-    ]) {
+    for (const hours of [[{ weekday: 8, opens: '09:00', closes: '10:00' }], 'tutti i giorni']) {
       expectRefused(
         await merchant('set_opening_hours', { hours }),
         'Orari non validi: indica giorno (1-7), apertura e chiusura (HH:MM, ogni 15 minuti)',
       );
     }
+    // A refused range is named as the merchant sees it: the day, and which of its ranges.
+    const morning = { opens: '09:00', closes: '13:00' };
+    for (const [hours, message] of [
+      [
+        [{ weekday: 1, opens: '10:00', closes: '09:00' }],
+        "Lunedì, prima fascia: la chiusura deve essere dopo l'apertura",
+      ],
+      [
+        [
+          { weekday: 1, ...morning },
+          { weekday: 2, ...morning },
+          { weekday: 2, opens: '15:00', closes: '15:00' },
+        ],
+        "Martedì, seconda fascia: la chiusura deve essere dopo l'apertura",
+      ],
+      [
+        [{ weekday: 7, opens: '09:10', closes: '10:00' }],
+        'Domenica, prima fascia: indica apertura e chiusura in ore e minuti, ogni 15 minuti',
+      ],
+      [
+        [{ weekday: 1, opens: 'NaN', closes: '10:00' }],
+        'Lunedì, prima fascia: indica apertura e chiusura in ore e minuti, ogni 15 minuti',
+      ],
+    ] as const) {
+      expectRefused(await merchant('set_opening_hours', { hours }), message);
+    }
+    expect(
+      expectOk<{ opening_hours: unknown[] }>(await merchant('booking_calendar', {})).opening_hours,
+    ).toHaveLength(3);
     expectRefused(
       await merchant('set_opening_hours', {
         hours: [
@@ -156,7 +179,7 @@ describe('booking: opening hours, closures, operator hours and absences', () => 
         operator_id: salon.anna,
         hours: [{ weekday: 1, opens: '16:00', closes: '14:00' }],
       }),
-      'Orari non validi: indica giorno (1-7), apertura e chiusura (HH:MM, ogni 15 minuti)',
+      "Lunedì, prima fascia: la chiusura deve essere dopo l'apertura",
     );
     expectRefused(
       await merchant('set_operator_hours', {
