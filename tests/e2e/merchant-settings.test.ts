@@ -154,6 +154,19 @@ describe('Impostazioni: the salon edits its hours, operators, treatments, logo a
     await toast(page, 'success', 'Orari di apertura aggiornati');
     await checkScreen(page, 'merchant-impostazioni-orari');
 
+    // A range that closes before it opens is named by its day and place, before anything is sent.
+    await hours.getByRole('button', { name: 'Aggiungi fascia a Martedì' }).click();
+    await hours.getByLabel('Martedì, fascia 2: chiusura').fill('18:00');
+    await hours.getByRole('button', { name: 'Salva orari' }).click();
+    await alert(hours, "Martedì, seconda fascia: la chiusura deve essere dopo l'apertura").waitFor();
+    await checkScreen(page, 'merchant-impostazioni-orari-fascia-non-valida');
+    await hours.getByRole('button', { name: 'Rimuovi la fascia 2 di Martedì' }).click();
+    expect(
+      (await rpc<{ opening_hours: { weekday: number }[] }>('booking_calendar')).opening_hours.filter(
+        (range) => range.weekday === 2,
+      ),
+    ).toHaveLength(1);
+
     // Overlapping ranges: SQL's message, and the stored hours stay.
     await hours.getByLabel('Lunedì, fascia 2: apertura').fill('12:00');
     await hours.getByRole('button', { name: 'Salva orari' }).click();
@@ -175,7 +188,7 @@ describe('Impostazioni: the salon edits its hours, operators, treatments, logo a
     expect(await hours.getByLabel('Lunedì, fascia 2: apertura').inputValue()).toBe('14:00');
   });
 
-  it('closes the salon for a range of days with a reason, then reopens them one by one', async () => {
+  it('closes the salon for a range of days with a reason, shown as one period, then reopens it', async () => {
     const closures = page.getByRole('form', { name: 'Giorni di chiusura' });
     await closures.getByRole('button', { name: 'Aggiungi chiusura' }).click();
     await alert(closures, 'Indica il giorno di chiusura').waitFor();
@@ -195,19 +208,26 @@ describe('Impostazioni: the salon edits its hours, operators, treatments, logo a
     await closures.getByLabel('Motivo (facoltativo)').fill('Festività natalizie');
     await closures.getByRole('button', { name: 'Aggiungi chiusura' }).click();
     await toast(page, 'success', 'Giorni di chiusura aggiunti');
+    // The three days show as one period, not one line a day.
     const list = page.getByRole('list', { name: 'Giorni di chiusura' });
-    await list.getByText('25-12-2030').waitFor();
-    expect((await list.innerText()).replace(/\s+/g, ' ')).toContain('24-12-2030 · Festività natalizie');
+    await list.getByText('dal 24 al 26 dicembre 2030').waitFor();
+    expect((await list.innerText()).replace(/\s+/g, ' ')).toContain(
+      'dal 24 al 26 dicembre 2030 · Festività natalizie',
+    );
     const stored = await rpc<{ closure_days: { day: string; reason: string }[] }>('booking_calendar');
     expect(stored.closure_days).toEqual(
       ['2030-12-24', '2030-12-25', '2030-12-26'].map((day) => ({ day, reason: 'Festività natalizie' })),
     );
+    await closures.getByLabel('Giorno di chiusura').fill('2030-12-31');
+    await closures.getByRole('button', { name: 'Aggiungi chiusura' }).click();
+    await list.getByText('31 dicembre 2030').waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(2);
     await checkScreen(page, 'merchant-impostazioni-chiusure');
-    for (const day of ['24', '25', '26']) {
-      await page.getByRole('button', { name: `Rimuovi la chiusura del ${day}-12-2030` }).click();
-      await toast(page, 'success', 'Giorno di chiusura rimosso');
-      await list.getByText(`${day}-12-2030`).waitFor({ state: 'detached' });
-    }
+    await page.getByRole('button', { name: 'Rimuovi la chiusura: dal 24 al 26 dicembre 2030' }).click();
+    await toast(page, 'success', 'Giorni di chiusura rimossi');
+    await list.getByText('dal 24 al 26 dicembre 2030').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Rimuovi la chiusura: 31 dicembre 2030' }).click();
+    await toast(page, 'success', 'Giorno di chiusura rimosso');
     await page.getByText('Nessun giorno di chiusura.').waitFor();
     expect((await rpc<{ closures: string[] }>('booking_calendar')).closures).toEqual([]);
   });

@@ -214,7 +214,8 @@ export const bookingMerchantTexts = {
     closureMissing: 'Indica il giorno di chiusura',
     dayRangeInvalid: "L'ultimo giorno deve seguire il primo, entro un anno",
     noClosures: 'Nessun giorno di chiusura.',
-    removeClosureLabel: 'Rimuovi la chiusura del {date}',
+    removeClosureLabel: 'Rimuovi la chiusura: {when}',
+    closurePeriodRemoved: 'Giorni di chiusura rimossi',
     operatorCalendarLabel: 'Orari e assenze di {name}',
     operatorCalendarTitle: 'Orari e assenze di {name}',
     operatorCalendarDescription:

@@ -10,7 +10,8 @@ import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/toaster';
 import { useBookingCalendar } from '@/features/booking-merchant/api/get-booking-calendar';
 import { useAddSalonClosure } from '@/features/booking-merchant/api/add-salon-closure';
-import { useSetSalonClosure } from '@/features/booking-merchant/api/set-salon-closure';
+import { useReopenSalonDays } from '@/features/booking-merchant/api/reopen-salon-days';
+import { closurePeriods, periodText, type ClosurePeriod } from '@/features/booking-merchant/closure-periods';
 import {
   closureFormSchema,
   type ClosureDraft,
@@ -18,7 +19,6 @@ import {
 } from '@/features/booking-merchant/day-range-forms';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
-import { formatDate } from '@/lib/format';
 import { maxLength } from '@/lib/input-limits';
 import { fill } from '@/lib/texts';
 
@@ -26,11 +26,11 @@ const t = bookingMerchantTexts.impostazioni;
 
 const emptyClosure: ClosureDraft = { fromDay: '', toDay: '', reason: '' };
 
-/** Days the salon is closed: a date to add and the list, each with its delete button. */
+/** Days the salon is closed: a period to add, and the list of periods ('dal 10 al 14 agosto 2030'), each with its delete button. */
 export function ClosuresCard() {
   const calendar = useBookingCalendar();
   const add = useAddSalonClosure();
-  const closure = useSetSalonClosure();
+  const reopen = useReopenSalonDays();
   const form = useForm<ClosureDraft, unknown, ClosureValues>({
     resolver: zodResolver(closureFormSchema),
     defaultValues: emptyClosure,
@@ -47,9 +47,10 @@ export function ClosuresCard() {
     }
   });
 
-  const onRemove = async (closed: string) => {
+  const onRemove = async ({ days }: ClosurePeriod) => {
     try {
-      notify.success((await closure.mutateAsync({ day: closed, closed: false })).message, 'long');
+      const { message } = await reopen.mutateAsync(days);
+      notify.success(days.length > 1 ? t.closurePeriodRemoved : message, 'long');
     } catch (error) {
       notify.error(errorMessage(error), 'long');
     }
@@ -97,27 +98,32 @@ export function ClosuresCard() {
           >
             {(data) => (
               <ul aria-label={t.closures} className="grid gap-2 sm:grid-cols-2">
-                {data.closure_days.map(({ day: closed, reason: why }) => (
-                  <li
-                    key={closed}
-                    className="flex items-center justify-between gap-2 rounded-xl border border-border py-1 pr-1 pl-4"
-                  >
-                    <span className="min-w-0 break-words">
-                      <span className="font-medium tabular-nums">{formatDate(closed)}</span>
-                      {why ? <span className="text-muted-foreground"> · {why}</span> : null}
-                    </span>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="shrink-0"
-                      aria-label={fill(t.removeClosureLabel, { date: formatDate(closed) })}
-                      disabled={closure.isPending}
-                      onClick={() => void onRemove(closed)}
+                {closurePeriods(data.closure_days).map((period) => {
+                  const when = periodText(period.days[0]!, period.days.at(-1)!);
+                  return (
+                    <li
+                      key={period.days[0]}
+                      className="flex items-center justify-between gap-2 rounded-xl border border-border py-1 pr-1 pl-4"
                     >
-                      <Trash2 aria-hidden="true" />
-                    </Button>
-                  </li>
-                ))}
+                      <span className="min-w-0 break-words">
+                        <span className="font-medium">{when}</span>
+                        {period.reason ? (
+                          <span className="text-muted-foreground"> · {period.reason}</span>
+                        ) : null}
+                      </span>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        className="shrink-0"
+                        aria-label={fill(t.removeClosureLabel, { when })}
+                        disabled={reopen.isPending}
+                        onClick={() => void onRemove(period)}
+                      >
+                        <Trash2 aria-hidden="true" />
+                      </Button>
+                    </li>
+                  );
+                })}
               </ul>
             )}
           </QueryView>
