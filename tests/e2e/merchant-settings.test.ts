@@ -300,6 +300,16 @@ describe('Impostazioni: the salon edits its hours, operators, treatments, logo a
 
   it('edits a treatment in place, with the database’s bounds, and asks before deleting it', async () => {
     await page.getByRole('tab', { name: 'Trattamenti' }).click();
+    // Every required field says so before the first submit: a visible '*' (explained) and aria-required.
+    const newTreatment = page.getByRole('form', { name: 'Nuovo trattamento' });
+    await newTreatment.getByText('I campi con * sono obbligatori.').waitFor();
+    for (const label of ['Nome', 'Descrizione', 'Durata (minuti)', 'Prezzo']) {
+      const field = newTreatment.getByLabel(label, { exact: true });
+      expect(await field.getAttribute('aria-required'), label).toBe('true');
+      const shown = await newTreatment.locator(`label[for="${await field.getAttribute('id')}"]`).innerText();
+      expect(shown.trim(), label).toBe(`${label}*`);
+    }
+    expect((await newTreatment.getByRole('group').locator('legend').innerText()).trim()).toMatch(/\*$/);
     await page.getByRole('button', { name: 'Modifica Piega' }).click();
     const dialog = page.getByRole('dialog', { name: 'Modifica trattamento' });
     expect(await dialog.getByLabel('Nome').inputValue()).toBe('Piega');
@@ -316,6 +326,13 @@ describe('Impostazioni: the salon edits its hours, operators, treatments, logo a
       await page.keyboard.type(value);
       expect(await field.inputValue()).toBe(value);
     };
+    // A price that is not a number shows without its '€', which would read as part of the mistake.
+    await retype('Prezzo', 'abc');
+    await dialog.getByLabel('Nome').focus();
+    expect(await dialog.getByLabel('Prezzo').inputValue()).toBe('abc');
+    await retype('Prezzo', '30');
+    await dialog.getByLabel('Nome').focus();
+    expect(await dialog.getByLabel('Prezzo').inputValue()).toBe('30€');
     await retype('Durata (minuti)', '700');
     await dialog.getByRole('button', { name: 'Salva' }).click();
     await alert(dialog, 'La durata deve essere compresa tra 5 e 600 minuti').waitFor();

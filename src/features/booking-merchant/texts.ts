@@ -214,6 +214,7 @@ export const bookingMerchantTexts = {
     closureMissing: 'Indica il giorno di chiusura',
     dayRangeInvalid: "L'ultimo giorno deve seguire il primo, entro un anno",
     noClosures: 'Nessun giorno di chiusura.',
+    requiredNote: 'I campi con * sono obbligatori.',
     removeClosureLabel: 'Rimuovi la chiusura: {when}',
     closurePeriodRemoved: 'Giorni di chiusura rimossi',
     operatorCalendarLabel: 'Orari e assenze di {name}',

@@ -111,10 +111,13 @@ describe('the price field', () => {
 });
 
 describe('withSuffix', () => {
-  it('shows the unit only when the field is not focused and has a value', () => {
+  it('shows the unit only when the field is not focused and holds a number', () => {
     expect(withSuffix('45', ' min', false)).toBe('45 min');
     expect(withSuffix('45', ' min', true)).toBe('45');
     expect(withSuffix('', '€', false)).toBe('');
+    expect(withSuffix('NaN', '€', false)).toBe('NaN');
+    expect(withSuffix('12abc', ' min', false)).toBe('12abc');
+    expect(withSuffix('39,90', '€', false)).toBe('39,90€');
   });
 });
 

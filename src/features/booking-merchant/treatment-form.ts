@@ -104,9 +104,12 @@ export function toggleOperator(draft: TreatmentDraft, operatorId: string, chosen
   return { ...draft, allOperators: false, operatorIds: chosen ? [...others, operatorId] : others };
 }
 
-/** The value shown in a field with a unit: the unit after it when the field is not focused. */
+/**
+ * The value shown in a field with a unit: the unit after it when the field is not focused and holds a
+ * number; after anything else the unit would read as part of the mistake ('NaN€').
+ */
 export function withSuffix(value: string, suffix: string, focused: boolean): string {
-  return focused || value.trim() === '' ? value : `${value.trim()}${suffix}`;
+  return focused || !/^\d+([.,]\d+)?$/.test(value.trim()) ? value : `${value.trim()}${suffix}`;
 }
 
 /** The form of a stored treatment, to edit it: the price with a decimal comma, as typed in Italy. */

@@ -11,12 +11,15 @@ export function SuffixedInput({
   return (
     <div className="relative">
       <Input className={cx('ui-suffixed-input', className)} {...props} />
-      <span
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-y-0 right-3 flex items-center font-semibold text-muted-foreground"
-      >
-        {suffix}
-      </span>
+      {/* Beside a refused value the unit would read as part of the mistake ('abc €'). */}
+      {props['aria-invalid'] ? null : (
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-y-0 right-3 flex items-center font-semibold text-muted-foreground"
+        >
+          {suffix}
+        </span>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { FormField } from '@/components/ui/form-field';
+import { FormField, RequiredMark } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { TextArea } from '@/components/ui/text-area';
 import type { Operator } from '@/features/booking-merchant/api/list-operators';
@@ -32,7 +32,8 @@ export function TreatmentFields({ form, operators }: { form: TreatmentForm; oper
   const draft = () => form.getValues();
   return (
     <>
-      <FormField label={t.treatmentName} error={errors.name?.message} className="sm:col-span-2">
+      <p className="text-sm text-muted-foreground sm:col-span-2">{t.requiredNote}</p>
+      <FormField label={t.treatmentName} required error={errors.name?.message} className="sm:col-span-2">
         {(control) => (
           <Input
             {...control}
@@ -43,7 +44,7 @@ export function TreatmentFields({ form, operators }: { form: TreatmentForm; oper
           />
         )}
       </FormField>
-      <FormField label={t.description} error={errors.description?.message} className="sm:col-span-2">
+      <FormField label={t.description} required error={errors.description?.message} className="sm:col-span-2">
         {(control) => (
           <TextArea
             {...control}
@@ -53,7 +54,7 @@ export function TreatmentFields({ form, operators }: { form: TreatmentForm; oper
           />
         )}
       </FormField>
-      <FormField label={t.duration} error={errors.duration?.message}>
+      <FormField label={t.duration} required error={errors.duration?.message}>
         {(control) => (
           <Controller
             control={form.control}
@@ -73,7 +74,7 @@ export function TreatmentFields({ form, operators }: { form: TreatmentForm; oper
           />
         )}
       </FormField>
-      <FormField label={t.price} error={errors.price?.message}>
+      <FormField label={t.price} required error={errors.price?.message}>
         {(control) => (
           <Controller
             control={form.control}
@@ -97,7 +98,10 @@ export function TreatmentFields({ form, operators }: { form: TreatmentForm; oper
         className="grid gap-2 sm:col-span-2"
         aria-describedby={errors.operatorIds ? operatorsErrorId : undefined}
       >
-        <legend className="mb-1 text-sm font-semibold">{t.operatorsLegend}</legend>
+        <legend className="mb-1 text-sm font-semibold">
+          {t.operatorsLegend}
+          <RequiredMark />
+        </legend>
         <Choice
           label={t.allOperators}
           checked={allOperators}
