@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { LoadingBlocks } from '@/components/loading-blocks';
+import { OfflineWaiting } from '@/components/offline-waiting';
 import { QueryFailed } from '@/components/query-failed';
 import { failureText } from '@/lib/api-error';
 import { texts } from '@/lib/texts';
@@ -8,6 +9,8 @@ import { texts } from '@/lib/texts';
 /** The part of a TanStack query result a screen's states depend on. */
 export interface QueryState<T> {
   isPending: boolean;
+  /** 'paused' while the query waits for the connection (TanStack Query, offline). */
+  fetchStatus?: 'fetching' | 'paused' | 'idle';
   isError: boolean;
   error: unknown;
   data: T | undefined;
@@ -31,7 +34,7 @@ function defaultIsEmpty(data: unknown): boolean {
   return Array.isArray(data) && data.length === 0;
 }
 
-/** One query's four states: pending, failed (with 'Riprova'), empty, and its data. */
+/** One query's states: pending (or waiting for the connection), failed (with 'Riprova'), empty, and its data. */
 export function QueryView<T>({
   query,
   pending,
@@ -40,6 +43,9 @@ export function QueryView<T>({
   empty,
   children,
 }: QueryViewProps<T>) {
+  if (query.isPending && query.fetchStatus === 'paused') {
+    return <OfflineWaiting onRetry={() => void query.refetch()} />;
+  }
   if (query.isPending) return <>{pending ?? <LoadingBlocks />}</>;
   if (query.isError) {
     const message =

@@ -12,6 +12,7 @@ export const texts = {
     retry: 'Riprova',
     loadError: 'Impossibile caricare i dati: {message}',
     offlineRetry: 'Questa pagina ha bisogno della rete. Riprova quando sei di nuovo in linea.',
+    offlineWaiting: 'Sei offline: questa pagina sarà disponibile quando torna la connessione.',
     checkFailed: 'Non riusciamo a verificare il tuo accesso. Riprova tra qualche istante.',
   },
   phoneNotifications: {

@@ -234,6 +234,18 @@ describe('Impostazioni: the salon edits its hours, operators, treatments, logo a
 
   it('gives an operator hours within the salon’s and an absence, from the operator’s card', async () => {
     await page.getByRole('tab', { name: 'Operatori' }).click();
+    // On a phone the card's buttons sit on the operator's name's row, and the photo field's text is whole.
+    const buttons = page.getByRole('button', { name: /^(Orari e assenze di|Modifica|Elimina) Anna$/ });
+    const name = page.getByText('Anna', { exact: true });
+    const nameBox = (await name.boundingBox())!;
+    for (const button of await buttons.all()) {
+      const box = (await button.boundingBox())!;
+      expect(box.y).toBeLessThan(nameBox.y + nameBox.height);
+      expect(box.y + box.height).toBeGreaterThan(nameBox.y);
+    }
+    const noPhoto = page.getByRole('form', { name: 'Nuovo operatore' }).getByText('Nessuna foto scelta');
+    expect(await noPhoto.evaluate((text) => text.scrollWidth <= text.clientWidth)).toBe(true);
+    await checkScreen(page, 'merchant-impostazioni-operatori-scheda');
     await page.getByRole('button', { name: 'Orari e assenze di Anna' }).click();
     const dialog = page.getByRole('dialog', { name: 'Orari e assenze di Anna' });
     const hours = dialog.getByRole('form', { name: 'Orari di lavoro' });
@@ -304,7 +316,7 @@ describe('Impostazioni: the salon edits its hours, operators, treatments, logo a
     const newTreatment = page.getByRole('form', { name: 'Nuovo trattamento' });
     await newTreatment.getByText('I campi con * sono obbligatori.').waitFor();
     for (const label of ['Nome', 'Descrizione', 'Durata (minuti)', 'Prezzo']) {
-      const field = newTreatment.getByLabel(label, { exact: true });
+      const field = newTreatment.getByLabel(label);
       expect(await field.getAttribute('aria-required'), label).toBe('true');
       const shown = await newTreatment.locator(`label[for="${await field.getAttribute('id')}"]`).innerText();
       expect(shown.trim(), label).toBe(`${label}*`);

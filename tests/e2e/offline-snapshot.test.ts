@@ -131,4 +131,44 @@ describe('the customer opens the app offline', () => {
     expect(await page.getByTestId('offline-credit').count()).toBe(0);
     await context.close();
   });
+
+  it('says that a screen not kept on the device waits for the connection, then loads it by itself, once', async () => {
+    const offlineText = 'Sei offline: questa pagina sarà disponibile quando torna la connessione.';
+    for (const viewport of [phone, desktop]) {
+      const context = await browser.newContext({ viewport, locale: 'it-IT' });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/${slug}/login`);
+      await page.getByLabel('Email').fill(customer.email);
+      await page.getByLabel('Password', { exact: true }).fill(customer.password);
+      await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+      await waitForPath(page, '/client/profile');
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      const purchaseCalls: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/rpc/client_purchases')) purchaseCalls.push(request.url());
+      });
+
+      // Acquisti was never read on this device: offline it says why it waits, not 'Caricamento...'.
+      await context.setOffline(true);
+      await openFromNav(page, 'Acquisti');
+      await heading(page, 'Acquisti');
+      const waiting = page.getByRole('alert').filter({ hasText: offlineText });
+      await waiting.waitFor();
+      expect(await page.getByText('Caricamento...').count()).toBe(0);
+      // 'Riprova' while still offline keeps waiting, and sends nothing.
+      await waiting.getByRole('button', { name: 'Riprova' }).click();
+      await waiting.waitFor();
+      await expectAccessible(page);
+      await screenshot(page, `offline-waiting-${viewport.width}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+      // Back online, the purchases come by themselves, asked for once.
+      await context.setOffline(false);
+      await page.getByRole('main').getByText('86,40').first().waitFor();
+      await waiting.waitFor({ state: 'detached' });
+      expect(purchaseCalls).toHaveLength(1);
+
+      await context.close();
+    }
+  });
 });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { LoadingScreen } from '@/components/layouts/loading-screen';
 import { LoadFailed } from '@/components/load-failed';
+import { OfflineWaiting } from '@/components/offline-waiting';
 import { paths } from '@/config/paths';
 import { useWhoami } from '@/features/auth/api/get-whoami';
 import type { Whoami } from '@/lib/whoami';
@@ -27,6 +28,10 @@ interface RequireRoleProps {
 /** An area opens only to its own role: the wrong role goes to its own area, nobody to another's screens. */
 export function RequireRole({ role, children, offline }: RequireRoleProps) {
   const whoami = useWhoami();
+  if (whoami.isPending && whoami.fetchStatus === 'paused') {
+    const retry = () => void whoami.refetch();
+    return offline?.(retry) || <OfflineWaiting fullScreen onRetry={retry} />;
+  }
   if (whoami.isPending) return <LoadingScreen />;
   if (whoami.isError) {
     const retry = () => void whoami.refetch();

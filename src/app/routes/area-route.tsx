@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { LoadingBlocks } from '@/components/loading-blocks';
@@ -63,6 +64,26 @@ function AreaScreen({ load }: { load: ScreenLoader }) {
   return Screen ? <Screen /> : <LoadingBlocks />;
 }
 
+/**
+ * A prefetch, given up (not cancelled) when the device is or goes offline: its query then waits for the
+ * connection, and the screen shows that it does instead of the area waiting behind 'Caricamento...'.
+ */
+function untilOffline(prefetch: Promise<void> | undefined): Promise<void> {
+  if (!prefetch) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = onlineManager.subscribe((online) => {
+      if (!online) done();
+    });
+    const done = () => {
+      stop();
+      resolve();
+    };
+    if (!onlineManager.isOnline()) done();
+    // A failed prefetch costs nothing: the screen asks again.
+    prefetch.then(done, done);
+  });
+}
+
 /** The area's layout around its screens, by segment; a segment it does not have is not found. */
 function areaRoutes(Layout: ComponentType, screens: Record<string, ScreenLoader>): RouteObject[] {
   return [
@@ -100,9 +121,8 @@ export function areaRoute(
     const { screens, prefetch } = await loadScreens();
     const segment = window.location.pathname.split('/')[2] ?? '';
     const opening = screens[segment];
-    // The screen first shows with its data, so nothing moves when it arrives. A failed prefetch
-    // costs nothing: the screen asks again.
-    await Promise.all([opening && loadScreen(opening), prefetch?.(segment).catch(() => undefined)]);
+    // The screen first shows with its data, so nothing moves when it arrives.
+    await Promise.all([opening && loadScreen(opening), untilOffline(prefetch?.(segment))]);
     return screens;
   };
   const start = () => {

@@ -60,7 +60,9 @@ export function PhotoField({
               <span className="shrink-0 rounded-md bg-accent px-3 py-1 font-semibold text-accent-foreground">
                 {texts.choose}
               </span>
-              <span className="truncate text-muted-foreground">{file?.name ?? texts.none}</span>
+              <span className="min-w-0 py-1 text-muted-foreground [overflow-wrap:anywhere]">
+                {file?.name ?? texts.none}
+              </span>
             </div>
           </div>
         )}

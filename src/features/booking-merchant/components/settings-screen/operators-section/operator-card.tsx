@@ -33,34 +33,37 @@ export function OperatorCard({ operator }: { operator: Operator }) {
   const close = () => setDialog(null);
 
   return (
-    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-border p-3">
+    <div className="flex items-center gap-3 rounded-xl border border-border p-3">
       <OperatorPhoto operator={operator} />
-      <p className="min-w-24 flex-1 text-lg font-semibold break-words">{operator.name}</p>
-      <div className="ml-auto flex shrink-0 gap-1">
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={fill(t.operatorCalendarLabel, { name: operator.name })}
-          onClick={() => setDialog('calendar')}
-        >
-          <CalendarClock aria-hidden="true" />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={fill(t.editOperatorLabel, { name: operator.name })}
-          onClick={() => setDialog('edit')}
-        >
-          <Pencil aria-hidden="true" />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={fill(t.deleteOperatorLabel, { name: operator.name })}
-          onClick={() => setDialog('delete')}
-        >
-          <Trash2 aria-hidden="true" />
-        </Button>
+      {/* The name and its buttons share one row, on a phone too: the name wraps, the buttons stay. */}
+      <div className="flex min-w-0 flex-1 items-center gap-1">
+        <p className="min-w-0 flex-1 text-lg font-semibold [overflow-wrap:anywhere]">{operator.name}</p>
+        <div className="flex shrink-0">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={fill(t.operatorCalendarLabel, { name: operator.name })}
+            onClick={() => setDialog('calendar')}
+          >
+            <CalendarClock aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={fill(t.editOperatorLabel, { name: operator.name })}
+            onClick={() => setDialog('edit')}
+          >
+            <Pencil aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={fill(t.deleteOperatorLabel, { name: operator.name })}
+            onClick={() => setDialog('delete')}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
       </div>
       {dialog === 'edit' ? <EditOperatorDialog operator={operator} onClose={close} /> : null}
       {dialog === 'calendar' ? <OperatorCalendarDialog operator={operator} onClose={close} /> : null}
