@@ -35,6 +35,17 @@ describe('QueryView', () => {
       ['aria-busy'],
     ],
     [
+      'pending while offline: it waits for the connection, and says so with Riprova',
+      state<string[]>({ isPending: true, fetchStatus: 'paused' }),
+      { pending: <p>{texts.app.loading}</p> },
+      [
+        'role="alert"',
+        'Sei offline: questa pagina sarà disponibile quando torna la connessione.',
+        `>${texts.app.retry}</button>`,
+      ],
+      ['Caricamento', 'aria-busy'],
+    ],
+    [
       'error: the default template and Riprova',
       state<string[]>({ isError: true, error: failure }),
       {},
