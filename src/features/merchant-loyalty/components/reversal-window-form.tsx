@@ -47,8 +47,8 @@ function DaysForm({ saved }: { saved: number }) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid items-end gap-4 sm:grid-cols-2">
-      <FormField label={t.days} error={errors.days?.message}>
+    <form noValidate aria-label={t.title} onSubmit={onSubmit} className="flex flex-wrap items-start gap-3">
+      <FormField label={t.days} error={errors.days?.message} className="min-w-0 flex-1 basis-56">
         {(control) => (
           <SuffixedInput
             {...control}
@@ -62,7 +62,7 @@ function DaysForm({ saved }: { saved: number }) {
           />
         )}
       </FormField>
-      <Button type="submit" variant="secondary" className="w-full sm:w-auto" disabled={isSubmitting}>
+      <Button type="submit" className="sm:mt-7" disabled={isSubmitting}>
         {t.submit}
       </Button>
     </form>
