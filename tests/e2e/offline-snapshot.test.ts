@@ -171,4 +171,26 @@ describe('the customer opens the app offline', () => {
       await context.close();
     }
   });
+
+  it('shows the merchant the same notice on a screen whose data waits for the connection', async () => {
+    const context = await browser.newContext({ viewport: phone, locale: 'it-IT' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/merchant/${slug}`);
+    await page.getByLabel('Email').fill(merchantAccount.email);
+    await page.getByLabel('Password').fill(merchantAccount.password);
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await waitForPath(page, '/dashboard/registrazioni');
+    await context.setOffline(true);
+    await openFromNav(page, 'Clienti');
+    const waiting = page
+      .getByRole('alert')
+      .filter({ hasText: 'Sei offline: questa pagina sarà disponibile quando torna la connessione.' });
+    await waiting.waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'merchant-offline-waiting-phone');
+    await context.setOffline(false);
+    await page.getByRole('main').getByText(customer.name).first().waitFor();
+    expect(await waiting.count()).toBe(0);
+    await context.close();
+  });
 });
