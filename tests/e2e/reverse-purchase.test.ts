@@ -89,9 +89,13 @@ describe('a merchant reverses a purchase and the customer sees it on Crediti', (
     await days.fill('0');
     await rules.getByRole('button', { name: 'Salva giorni' }).click();
     await rules.getByText('Inserisci un numero intero di giorni tra 1 e 365').waitFor();
+    // Beside a refused value the unit would read as part of the mistake: it shows again once corrected.
+    const unit = rules.getByText('giorni', { exact: true });
+    expect(await unit.count()).toBe(0);
     await days.fill('45');
     await rules.getByRole('button', { name: 'Salva giorni' }).click();
     await toast(page, 'success', 'Modifica avvenuta con successo!');
+    await unit.waitFor();
     await closeToasts(page);
     await expectAccessible(page);
     await screenshot(page, 'merchant-storno-window-phone');
