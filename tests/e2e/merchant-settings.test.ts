@@ -281,9 +281,9 @@ describe('Impostazioni: the salon edits its hours, operators, treatments, logo a
     await absence.getByLabel('Ultimo giorno').fill('2030-08-20');
     await absence.getByRole('button', { name: 'Aggiungi assenza' }).click();
     await toast(page, 'success', 'Assenza registrata');
-    await dialog.getByText('dal 10-08-2030 al 20-08-2030').waitFor();
+    await dialog.getByText('dal 10 al 20 agosto 2030').waitFor();
     await checkScreen(page, 'merchant-impostazioni-operatore-orari');
-    await dialog.getByRole('button', { name: 'Rimuovi l’assenza dal 10-08-2030 al 20-08-2030' }).click();
+    await dialog.getByRole('button', { name: 'Rimuovi l’assenza: dal 10 al 20 agosto 2030' }).click();
     await toast(page, 'success', 'Assenza eliminata');
     await dialog.getByText('Nessuna assenza registrata.').waitFor();
     await page.keyboard.press('Escape');

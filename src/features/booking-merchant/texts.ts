@@ -229,8 +229,7 @@ export const bookingMerchantTexts = {
     addAbsence: 'Aggiungi assenza',
     absenceMissing: 'Indica operatore, primo e ultimo giorno di assenza',
     noAbsences: 'Nessuna assenza registrata.',
-    absenceRange: 'dal {from} al {to}',
-    removeAbsenceLabel: 'Rimuovi l’assenza {range}',
+    removeAbsenceLabel: 'Rimuovi l’assenza: {range}',
     close: 'Chiudi',
     deleteImpactLoading: 'Controllo degli appuntamenti...',
     deleteBlocked: [

@@ -10,9 +10,9 @@ import { useDeleteOperatorAbsence } from '@/features/booking-merchant/api/delete
 import type { BookingCalendar } from '@/features/booking-merchant/api/get-booking-calendar';
 import type { Operator } from '@/features/booking-merchant/api/list-operators';
 import { absenceFormSchema, type AbsenceDraft } from '@/features/booking-merchant/day-range-forms';
+import { periodText } from '@/features/booking-merchant/closure-periods';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { errorMessage } from '@/lib/api-error';
-import { formatDate } from '@/lib/format';
 import { fill } from '@/lib/texts';
 
 const t = bookingMerchantTexts.impostazioni;
@@ -55,10 +55,7 @@ export function OperatorAbsences({ operator, calendar }: { operator: Operator; c
       ) : (
         <ul aria-label={t.absences} className="grid gap-2">
           {absences.map((absence) => {
-            const range = fill(t.absenceRange, {
-              from: formatDate(absence.from_day),
-              to: formatDate(absence.to_day),
-            });
+            const range = periodText(absence.from_day, absence.to_day);
             return (
               <li
                 key={absence.id}
