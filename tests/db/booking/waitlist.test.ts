@@ -98,10 +98,10 @@ describe('booking: the waitlist fills a freed slot', () => {
 
     expectOk(await salon.client.client.rpc('cancel_reservation', { reservation_id: appointment }));
 
-    const [{ starts_at: startsAt }] = await sql<{ starts_at: string }>(
-      'select starts_at from app.reservations where id = $1',
-      [appointment],
-    );
+    const [row] = await sql<{ starts_at: string }>('select starts_at from app.reservations where id = $1', [
+      appointment,
+    ]);
+    const startsAt = row!.starts_at;
     expect(
       await sql('select client_id, rank from app.waitlist_notices where starts_at = $1 order by rank', [
         startsAt,
