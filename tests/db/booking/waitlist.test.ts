@@ -285,6 +285,26 @@ describe('booking: the waitlist fills a freed slot', () => {
     for (const period of ['Mattina', 'Pomeriggio', 'Sera'])
       expectOk(await join(late, { from_day: day, to_day: day, period }));
   });
+
+  it('goes with a salon deleted whole, its appointments telling nobody', async () => {
+    const closing = await openSalon(server, await createAdmin(server), 'Salone Chiuso');
+    const day = addDays(today, 2);
+    const { persona } = await joinAsClient(server, closing.merchant.slug, { name: 'Ultima Attesa' });
+    expectOk(
+      await persona.client.rpc('join_waitlist', {
+        merchant_slug: closing.merchant.slug,
+        treatment_id: closing.piega,
+        from_day: day,
+        to_day: day,
+        period: 'Mattina',
+      }),
+    );
+    await insertReservation(server, closing, { startsAt: romeInstant(day, '10:00'), status: 'confermata' });
+    await sql('delete from app.merchants where id = $1', [closing.merchant.id]);
+    expect(
+      await sql('select 1 from app.waitlist_entries where merchant_id = $1', [closing.merchant.id]),
+    ).toEqual([]);
+  });
 });
 
 const names = (list: unknown) => (list as { client_name: string }[]).map((row) => row.client_name);
