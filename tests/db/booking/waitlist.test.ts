@@ -269,6 +269,23 @@ describe('booking: the waitlist fills a freed slot', () => {
     ]);
   });
 
+  it('makes one entry of a double tap, and holds the open limit against joins at once', async () => {
+    const quick = await waiter('Doppio Tocco');
+    const day = addDays(today, 4);
+    const [one, two] = await Promise.all([
+      join(quick, { from_day: day, to_day: day }),
+      join(quick, { from_day: day, to_day: day }),
+    ]);
+    expect(expectOk<Answer>(one!).id).toBe(expectOk<Answer>(two!).id);
+    const rest = await Promise.all(
+      ['Pomeriggio', 'Sera', 'Mattina'].map((period, index) =>
+        join(quick, { from_day: day, to_day: addDays(day, index), period }),
+      ),
+    );
+    expect(rest.filter((result) => result.error === null)).toHaveLength(2);
+    expect((await waitlistOf(quick)).entries).toHaveLength(3);
+  });
+
   it('lets an entry expire after its last day', async () => {
     const late = await waiter('Scaduta Attesa');
     const day = addDays(today, 1);
