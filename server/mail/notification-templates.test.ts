@@ -11,6 +11,7 @@ const kinds: NotificationKind[] = [
   'reminder',
   'expiry',
   'address_confirmation',
+  'waitlist_slot',
 ];
 
 const payload = {

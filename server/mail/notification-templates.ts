@@ -13,7 +13,8 @@ export type NotificationKind =
   | 'cancellation'
   | 'reminder'
   | 'expiry'
-  | 'address_confirmation';
+  | 'address_confirmation'
+  | 'waitlist_slot';
 
 /** Each e-mail's subject; its body is supabase/templates/booking_<kind>.html with a .txt beside it. */
 const subjects: Record<NotificationKind, string> = {
@@ -27,6 +28,7 @@ const subjects: Record<NotificationKind, string> = {
   reminder: 'Promemoria: {{ .Treatment }} il {{ .Date }} alle {{ .Time }}',
   expiry: 'Richiesta scaduta: {{ .Treatment }} del {{ .Date }} alle {{ .Time }}',
   address_confirmation: 'Conferma la tua e-mail per {{ .SalonName }}',
+  waitlist_slot: 'Si è liberato un posto: {{ .Treatment }} il {{ .Date }} alle {{ .Time }}',
 };
 
 /** Kinds that announce a confirmed appointment and so carry its .ics. */

@@ -33,6 +33,8 @@ export function pushMessage(kind: NotificationKind, payload: NotificationPayload
       return { title: `Promemoria: domani da ${payload.salon_name}`, body: what, url: clientBookings };
     case 'expiry':
       return { title: `${payload.salon_name}: richiesta scaduta`, body: what, url: clientBookings };
+    case 'waitlist_slot':
+      return { title: `${payload.salon_name}: si è liberato un posto`, body: what, url: clientBookings };
     case 'address_confirmation':
       // Only ever an e-mail (the link is the point); a phone gets nothing to tap for it.
       return {

@@ -242,6 +242,18 @@ export type Database = {
         };
         Returns: Json;
       };
+      join_waitlist: {
+        Args: {
+          from_day?: string;
+          merchant_slug: string;
+          operator_id?: string;
+          period?: string;
+          to_day?: string;
+          treatment_id?: string;
+        };
+        Returns: Json;
+      };
+      leave_waitlist: { Args: { entry_id: string }; Returns: Json };
       list_operators: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -370,6 +382,7 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      merchant_waitlist: { Args: { day: string }; Returns: Json };
       modify_reservation: {
         Args: {
           date: string;
@@ -393,6 +406,7 @@ export type Database = {
         Args: { merchant_slug: string };
         Returns: Json;
       };
+      my_waitlist: { Args: { merchant_slug: string }; Returns: Json };
       operator_deletion_impact: { Args: { operator_id: string }; Returns: Json };
       privacy_notice: { Args: Record<PropertyKey, never>; Returns: Json };
       receipt_settings: { Args: Record<PropertyKey, never>; Returns: Json };

@@ -18,7 +18,7 @@ create table app.notification_outbox (
   created_at timestamptz not null default now(),
   constraint notification_outbox_kind_check
     check (kind in ('new_request', 'confirmation', 'change_proposed', 'rejection', 'cancellation', 'reminder',
-                    'expiry', 'address_confirmation'))
+                    'expiry', 'address_confirmation', 'waitlist_slot'))
 );
 create index notification_outbox_due_idx on app.notification_outbox (send_after) where sent_at is null;
 create index notification_outbox_reservation_id_idx on app.notification_outbox (reservation_id);

@@ -5,6 +5,7 @@ import { loyaltySelectChecks, loyaltyWriteChecks } from './loyalty-checks.ts';
 import { privilegeChecks } from './privilege-checks.ts';
 import { pushSubscriptionChecks } from './push-subscription-checks.ts';
 import { storageChecks } from './storage-checks.ts';
+import { waitlistChecks } from './waitlist-checks.ts';
 import { widenedChecks } from './widened-checks.ts';
 
 /** Every table-level check, by family, in the order the test file and the mutation script run them. */
@@ -37,6 +38,7 @@ export const checkFamilies: Record<string, Check[]> = {
     ),
   ),
   'push subscriptions: what each persona reads and deletes': pushSubscriptionChecks,
+  'waitlist tables: what each persona reads and writes': waitlistChecks,
   'storage.objects in the buckets loghi and operatori': storageChecks,
   'update policies on their own, with every column granted': widenedChecks,
 };

@@ -42,6 +42,8 @@ const authenticatedMay: Record<string, string[]> = {
   'app.consents': ['select'],
   'app.address_confirmations': [],
   'app.push_subscriptions': ['select', 'delete'],
+  'app.waitlist_entries': ['select'],
+  'app.waitlist_notices': ['select'],
 };
 const views = new Set(['app.reservation_rows']);
 

@@ -114,6 +114,16 @@ async function salonIds(server: TestServer, salon: Salon): Promise<SalonIds> {
   await at(`now() - interval '2 days'`, 'in attesa');
   await at(`now() + interval '4 days'`, 'rifiutata');
   await at(`now() + interval '5 days'`, 'rifiutata', friend.client_id);
+  // Waiting for a slot: the member and the friend, each told of one freed slot.
+  await server.server.context.db.query(
+    `with entries as (
+       insert into app.waitlist_entries (merchant_id, client_id, treatment_id, from_day, to_day, period)
+       select $1, c, $2, current_date, current_date + 1, 'Mattina' from unnest($3::uuid[]) as c
+       returning id, client_id)
+     insert into app.waitlist_notices (entry_id, client_id, starts_at, rank)
+     select id, client_id, now() + interval '1 day', 1 from entries`,
+    [salon.merchant.id, salon.piega, [salon.member.client_id, friend.client_id]],
+  );
   return {
     merchantId: salon.merchant.id,
     slug: salon.merchant.slug,

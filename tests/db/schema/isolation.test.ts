@@ -216,6 +216,15 @@ describe('tenant isolation over every api function', () => {
       () => only(['clientM1', 'merchantM1']),
     ],
     ['client_reservation_sections', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
+    // The waitlist: the salon's clients join and leave it, the salon reads its day.
+    [
+      'join_waitlist',
+      () => ({ merchant_slug: m1.slug }),
+      () => ({ ...only([]), clientM1: 'Seleziona un trattamento' }),
+    ],
+    ['leave_waitlist', () => ({ entry_id: nobody }), clientsSay("Non sei in questa lista d'attesa")],
+    ['my_waitlist', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
+    ['merchant_waitlist', () => ({ day: '2030-01-01' }), () => only(['merchantM1', 'merchantM2'])],
     ['salon_whatsapp', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
     ['accept_reservation_change', () => ({ reservation_id: nobody }), clientsSay('Prenotazione non trovata')],
     [

@@ -17,6 +17,7 @@ import { DayStrip } from '@/features/booking-client/components/day-strip';
 import { anyOperator, OperatorChoice } from '@/features/booking-client/components/operator-choice';
 import { TimeChips } from '@/features/booking-client/components/time-chips';
 import { TreatmentChoice } from '@/features/booking-client/components/treatment-choice';
+import { WaitlistJoinDialog } from '@/features/booking-client/components/waitlist-join-dialog';
 import { bookingClientTexts } from '@/features/booking-client/texts';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { fill } from '@/lib/texts';
@@ -34,23 +35,36 @@ type Draft = z.input<typeof bookingFormSchema>;
 
 const emptyDraft: Draft = { treatmentId: '', operatorId: '', date: '', time: '' };
 
+/** A freed slot told to her by the waitlist, chosen whole ('Prenota' on its notice). */
+export interface ChosenSlot {
+  treatmentId: string;
+  /** null: any operator. */
+  operatorId: string | null;
+  date: string;
+  time: string;
+}
+
 /** Prenota's steps, each shown once the one before is chosen: treatment, operator, day, time; then the summary. */
 export function BookingSteps({
   merchantSlug,
   treatments,
   treatmentId: chosenBefore,
+  slot,
 }: {
   merchantSlug: string;
   treatments: BookableTreatment[];
   /** Chosen at the start when the salon offers it. */
   treatmentId?: string;
+  slot?: ChosenSlot;
 }) {
   const form = useForm<Draft>({
     resolver: zodResolver(bookingFormSchema),
-    defaultValues: {
-      ...emptyDraft,
-      treatmentId: treatments.some((offered) => offered.id === chosenBefore) ? chosenBefore : '',
-    },
+    defaultValues: slot
+      ? { ...slot, operatorId: slot.operatorId ?? anyOperator }
+      : {
+          ...emptyDraft,
+          treatmentId: treatments.some((offered) => offered.id === chosenBefore) ? chosenBefore : '',
+        },
   });
   const [treatmentId, chosenOperatorId, date, chosenTime] = useWatch({
     control: form.control,
@@ -153,6 +167,16 @@ export function BookingSteps({
               periods={periods}
               chosen={time}
               onChoose={(value) => setDraft({ ...draft, time: value })}
+            />
+          ) : null}
+          {treatment && draft.operatorId && draft.date ? (
+            <WaitlistJoinDialog
+              merchantSlug={merchantSlug}
+              treatment={treatment}
+              operatorId={operatorId}
+              day={draft.date}
+              days={days.data ?? []}
+              onUnconfirmed={setUnconfirmed}
             />
           ) : null}
         </CardContent>

@@ -18,6 +18,7 @@ import { CalendarDayGrid } from '@/features/booking-merchant/components/agenda-s
 import { CalendarDayList } from '@/features/booking-merchant/components/agenda-screen/calendar-day-list';
 import { CalendarDayStrip } from '@/features/booking-merchant/components/agenda-screen/calendar-day-strip';
 import { CalendarWeek } from '@/features/booking-merchant/components/agenda-screen/calendar-week';
+import { DayWaitlist } from '@/features/booking-merchant/components/agenda-screen/day-waitlist';
 import { ReservationReasonDialog } from '@/features/booking-merchant/components/reservation-reason-dialog';
 import { VisitsToClose } from '@/features/booking-merchant/components/agenda-screen/visits-to-close';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
@@ -132,6 +133,7 @@ export function AgendaScreen() {
           )
         }
       </QueryView>
+      {day ? <DayWaitlist date={day.date} /> : null}
       {opened && !opened.cancelling ? (
         <AppointmentDetailsDialog
           appointment={opened.appointment}
