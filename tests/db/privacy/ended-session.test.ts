@@ -37,8 +37,7 @@ describe('a token of an ended session acts for no client', () => {
     expect((await client.auth.signInWithPassword({ email, password })).error).toBeNull();
     return client;
   };
-  const credit = (client: TestClient) =>
-    client.rpc('client_credit', { merchant_slug: salon.merchant.slug });
+  const credit = (client: TestClient) => client.rpc('client_credit', { merchant_slug: salon.merchant.slug });
   const book = (client: TestClient, daysAhead: number) =>
     client.rpc('book_reservation', {
       merchant_slug: salon.merchant.slug,
