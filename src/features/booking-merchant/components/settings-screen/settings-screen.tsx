@@ -8,6 +8,7 @@ import { OpeningHoursCard } from '@/features/booking-merchant/components/setting
 import { OperatorsSection } from '@/features/booking-merchant/components/settings-screen/operators-section/operators-section';
 import { SalonLogoCard } from '@/features/booking-merchant/components/settings-screen/salon-logo-card';
 import { TreatmentsSection } from '@/features/booking-merchant/components/settings-screen/treatments-section/treatments-section';
+import { FirstVisitRewardCard } from '@/features/booking-merchant/components/settings-screen/first-visit-reward-card';
 import { NoShowAlertCard } from '@/features/booking-merchant/components/settings-screen/no-show-alert-card';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 
@@ -57,6 +58,7 @@ export function SettingsScreen() {
           <OpenRequestsCard />
           <BookingEmailsCard />
           <NoShowAlertCard />
+          <FirstVisitRewardCard />
         </TabsContent>
       </Tabs>
     </section>
