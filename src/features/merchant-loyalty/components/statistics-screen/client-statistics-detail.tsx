@@ -51,6 +51,9 @@ export function ClientStatisticsDetail() {
 
 type DetailColumn = { label: string; cell: (row: ClientStatistics) => string };
 
+/** The cards pair each generation's referrals with their revenue: purchases, then 1ª, 2ª and 3ª. */
+const cardOrder = [0, 1, 2, 5, 3, 6, 4, 7];
+
 /** On a phone: each client's figures as labelled pairs, two to a row, nothing to scroll sideways. */
 function ClientStatisticsCards({
   rows,
@@ -67,12 +70,14 @@ function ClientStatisticsCards({
             {row.name} <span className="font-normal text-muted-foreground">{row.code}</span>
           </p>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-            {columns.map((column) => (
-              <div key={column.label} className="grid min-w-0">
-                <dt className="text-muted-foreground">{column.label}</dt>
-                <dd className="font-semibold tabular-nums">{column.cell(row)}</dd>
-              </div>
-            ))}
+            {cardOrder
+              .map((index) => columns[index]!)
+              .map((column) => (
+                <div key={column.label} className="grid min-w-0">
+                  <dt className="text-muted-foreground">{column.label}</dt>
+                  <dd className="font-semibold tabular-nums">{column.cell(row)}</dd>
+                </div>
+              ))}
           </dl>
         </li>
       ))}
