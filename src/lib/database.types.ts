@@ -206,6 +206,7 @@ export type Database = {
           slug: string;
         }[];
       };
+      first_visit_reward: { Args: Record<PropertyKey, never>; Returns: Json };
       free_time_periods: {
         Args: {
           date?: string;
@@ -459,6 +460,7 @@ export type Database = {
         Returns: Json;
       };
       set_cancellation_notice: { Args: { hours: number }; Returns: Json };
+      set_first_visit_reward: { Args: { amount: number }; Returns: Json };
       set_marketing_consent: {
         Args: { granted: boolean; merchant_slug: string };
         Returns: Json;

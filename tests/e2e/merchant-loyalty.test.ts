@@ -373,7 +373,8 @@ describe('a merchant registers purchases and reads the loyalty programme', () =>
     // Anna € 3,25 + Bea € 2,50; Carla nothing.
     expect(await tile('Credito disponibile dei clienti')).toBe('€ 5,75');
 
-    const revenue = page.getByRole('list').filter({ hasText: 'Senza sponsor' });
+    // The bars' list, not their colours' legend.
+    const revenue = page.getByRole('list').filter({ hasText: 'Senza sponsor€' });
     expect(await revenue.getByRole('listitem').allTextContents()).toEqual([
       'Senza sponsor€ 135,00',
       '1ª generazione€ 50,00',
@@ -393,6 +394,22 @@ describe('a merchant registers purchases and reads the loyalty programme', () =>
     expect(await ranking('Top 5 per fatturato di 1ª generazione').allTextContents()).toEqual([
       '1. AnnaA00001€ 50,00',
     ]);
+    // A card per client on a phone, each generation's referrals beside their revenue; a table on a desktop.
+    const annaCard = page
+      .getByRole('list', { name: 'Presentati e fatturato della rete di ogni cliente' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Anna' });
+    expect(await annaCard.locator('dd').allTextContents()).toEqual([
+      '€ 135,00',
+      '2',
+      '1',
+      '€ 50,00',
+      '1',
+      '€ 0,00',
+      '0',
+      '€ 0,00',
+    ]);
+    await page.setViewportSize(desktop);
     const annaRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /Anna/ }) });
     expect(await annaRow.getByRole('cell').allTextContents()).toEqual([
       '€ 135,00',
@@ -404,6 +421,7 @@ describe('a merchant registers purchases and reads the loyalty programme', () =>
       '€ 0,00',
       '€ 0,00',
     ]);
+    await page.setViewportSize(phone);
     await checkAndShoot(page, 'merchant-statistiche');
   });
 

@@ -109,6 +109,15 @@ export const bookingMerchantTexts = {
     alertOutOfRange: 'Il numero di assenze deve essere tra 1 e 20',
     saveAlert: 'Salva segnalazione',
   },
+  firstVisitReward: {
+    title: 'Premio per la prima visita',
+    lead: 'Credito una tantum per chi ha presentato una nuova cliente, quando lei completa la sua prima visita. Vuoto o 0: nessun premio.',
+    amount: 'Premio (€)',
+    hint: 'Rientra nel tetto mensile del credito da presentazioni, se impostato.',
+    invalid: 'Inserisci un importo tra € 0,00 e € 500,00, con al massimo due decimali',
+    submit: 'Salva premio',
+    off: 'Nessun premio attivo',
+  },
   agenda: {
     ...d.agenda,
     lead: 'Gli appuntamenti confermati, per giorno e per operatore. Si aggiornano in tempo reale.',

@@ -18,6 +18,15 @@ describe("the credit ledger's reasons and amounts", () => {
     expect(ledgerReasonLabel('reversal', null)).toBe('Storno acquisto');
   });
 
+  it('names the reward for a friend’s first visit as the database does, or in general', () => {
+    expect(ledgerReasonLabel('first_visit_reward', 'Premio per la prima visita di Giulia')).toBe(
+      'Premio per la prima visita di Giulia',
+    );
+    expect(ledgerReasonLabel('first_visit_reward')).toBe(
+      'Premio per la prima visita di una persona presentata',
+    );
+  });
+
   it('has a neutral name for a reason it does not know', () => {
     expect(ledgerReasonLabel('something-new')).toBe('Movimento');
   });

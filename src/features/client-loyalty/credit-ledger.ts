@@ -5,10 +5,11 @@ const reasons: Record<string, string> = clientLoyaltyTexts.crediti.reasons;
 
 /**
  * The Italian name of a ledger entry's reason ('purchase', 'generation1'..'generation3', 'redemption',
- * 'reversal'); a reversal reads as the database names it, 'Storno acquisto del dd-mm-yyyy'.
+ * 'reversal', 'adjustment', 'first_visit_reward'); an entry the database names itself reads as it says
+ * ('Storno acquisto del dd-mm-yyyy', 'Premio per la prima visita di Giulia').
  */
-export function ledgerReasonLabel(reason: string, reversalLabel?: string | null): string {
-  if (reason === 'reversal' && reversalLabel) return reversalLabel;
+export function ledgerReasonLabel(reason: string, databaseLabel?: string | null): string {
+  if (databaseLabel) return databaseLabel;
   return reasons[reason] ?? clientLoyaltyTexts.crediti.unknownReason;
 }
 

@@ -100,6 +100,7 @@ export const clientLoyaltyTexts = {
         generation2: 'Credito da 2ª generazione',
         generation3: 'Credito da 3ª generazione',
         redemption: 'Sconto utilizzato',
+        first_visit_reward: 'Premio per la prima visita di una persona presentata',
       },
       reservations: 'Prenotazioni',
       startsAt: 'Inizio',
@@ -159,6 +160,7 @@ export const clientLoyaltyTexts = {
       redemption: 'Sconto utilizzato',
       reversal: 'Storno acquisto',
       adjustment: 'Credito modificato dal salone',
+      first_visit_reward: 'Premio per la prima visita di una persona presentata',
     },
     unknownReason: 'Movimento',
     negative:

@@ -56,6 +56,25 @@ end
 $$;
 grant execute on function app_private.my_client_merchant_ids() to authenticated, service_role;
 
+-- A token names its session: once that session ended (signed out, a new password, an address claimed by
+-- its owner) the token acts for nobody, though it stays valid for up to an hour. A token without a
+-- session (only the JWT secret's holder signs one) is taken as it is.
+create function app_private.caller_session_is_live() returns boolean
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  session_claim text := (select auth.jwt()) ->> 'session_id';
+begin
+  if session_claim is null then
+    return true;
+  end if;
+  return session_claim ~ '^[0-9a-fA-F-]{36}$'
+     and exists (select 1 from auth.sessions s
+                  where s.id = session_claim::uuid and s.user_id = (select auth.uid()));
+end
+$$;
+grant execute on function app_private.caller_session_is_live() to authenticated, service_role;
+
 -- Guards used at the top of api functions (invoker: they only call the helpers above)
 create function app_private.require_platform_admin() returns void
 language plpgsql stable set search_path = ''
@@ -95,6 +114,9 @@ begin
     join app.merchants m on m.id = c.merchant_id
    where m.slug = lower(btrim(require_client.merchant_slug))
      and c.user_id = (select auth.uid());
+  if not app_private.caller_session_is_live() then
+    raise sqlstate '42501' using message = 'Utente non autenticato';
+  end if;
   if client_id is null then
     raise sqlstate '42501' using message = 'Accesso negato: questo account non è un cliente.';
   end if;
@@ -110,6 +132,9 @@ as $$
 declare
   client_ids uuid[] := app_private.my_client_ids();
 begin
+  if not app_private.caller_session_is_live() then
+    raise sqlstate '42501' using message = 'Utente non autenticato';
+  end if;
   if cardinality(client_ids) = 0 then
     raise sqlstate '42501' using message = 'Accesso negato: questo account non è un cliente.';
   end if;

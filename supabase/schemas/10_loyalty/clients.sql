@@ -197,10 +197,7 @@ begin
     -- An existing account joins another merchant with its own e-mail; the password is ignored.
     select u.email into clean_email from auth.users u where u.id = caller;
     -- A token of an ended session (its address claimed by its owner) joins nothing.
-    if not found
-       or ((select auth.jwt()) ->> 'session_id' is not null
-           and not exists (select 1 from auth.sessions s
-                            where s.id::text = (select auth.jwt()) ->> 'session_id' and s.user_id = caller)) then
+    if not found or not app_private.caller_session_is_live() then
       raise sqlstate '42501' using message = 'Utente non autenticato';
     end if;
     if exists (select 1 from app.merchants m where m.user_id = caller)

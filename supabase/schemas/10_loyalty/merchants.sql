@@ -48,7 +48,10 @@ create table app.merchants (
       check (referral_credit_cap is null or (referral_credit_cap > 0 and referral_credit_cap <= 100000)),
   no_show_alert_threshold integer not null default 2
     constraint merchants_no_show_alert_threshold_range check (no_show_alert_threshold between 1 and 20),
-  receipt_number_required boolean not null default false
+  receipt_number_required boolean not null default false,
+  first_visit_reward numeric(10, 2)
+    constraint merchants_first_visit_reward_range
+      check (first_visit_reward is null or (first_visit_reward > 0 and first_visit_reward <= 500))
 );
 create index merchants_created_at_idx on app.merchants (created_at desc);
 alter table app.merchants enable row level security;
@@ -73,6 +76,9 @@ comment on column app.merchants.referral_credit_cap is
   'The most credit a sponsor earns from her referrals'' purchases in a calendar month (Europe/Rome); null: no cap.';
 comment on column app.merchants.receipt_number_required is
   'Whether every purchase and storno must carry its fiscal document''s number (app.movements.receipt_number).';
+comment on column app.merchants.first_visit_reward is
+  'The one-off credit a sponsor earns when a client she brought completes her first visit (0.01..500 euro); '
+  'null: no reward.';
 comment on column app.merchants.no_show_alert_threshold is
   'From how many missed appointments (''non presentata'') a client''s new requests are flagged (1-20, default 2).';
 comment on column app.merchants.second_reminder_emails is

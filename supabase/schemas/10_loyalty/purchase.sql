@@ -63,7 +63,8 @@ create table app.credit_ledger (
   client_id uuid not null,
   movement_id uuid,
   kind text not null check (
-    kind in ('generation0', 'generation1', 'generation2', 'generation3', 'redemption', 'erasure', 'adjustment')
+    kind in ('generation0', 'generation1', 'generation2', 'generation3', 'redemption', 'erasure', 'adjustment',
+             'first_visit_reward')
   ),
   amount numeric(14, 2) not null check (amount = round(amount, 2)),
   created_at timestamptz not null default now(),
@@ -85,7 +86,14 @@ create table app.credit_ledger (
     constraint credit_ledger_note_for_adjustments check (
       (kind = 'adjustment') = (note is not null)
       and (note is null or (btrim(note) <> '' and char_length(note) <= 500))
-    )
+    ),
+  -- The friend whose first visit earned a 'first_visit_reward': one reward per friend, ever
+  referred_client_id uuid
+    constraint credit_ledger_one_first_visit_reward unique,
+  constraint credit_ledger_referred_client_for_rewards check (referred_client_id is null or kind = 'first_visit_reward'),
+  constraint credit_ledger_referred_client_same_merchant
+    foreign key (merchant_id, referred_client_id) references app.clients (merchant_id, id)
+    on delete set null (referred_client_id)
 );
 create index credit_ledger_client_created_at_idx on app.credit_ledger (client_id, created_at desc);
 create index credit_ledger_merchant_id_idx on app.credit_ledger (merchant_id);
@@ -99,7 +107,11 @@ comment on column app.credit_ledger.note is
 comment on table app.credit_ledger is
   'Append-only credit ledger, one row per credit or debit: generation0 = own purchase, generation1..3 = '
   'purchase of a referral at that depth, redemption = discount used (negative), erasure = the balance '
-  'closed when the client was erased (minus the balance, never reversed).';
+  'closed when the client was erased (minus the balance, never reversed), adjustment = credit the salon added '
+  'or removed by hand, first_visit_reward = the salon''s reward for a referred friend''s first completed visit.';
+comment on column app.credit_ledger.referred_client_id is
+  'On a ''first_visit_reward'': the friend whose first completed visit earned it; unique, so a friend earns '
+  'her sponsor one reward at most, however many visits complete at once.';
 comment on column app.credit_ledger.reverses_entry is
   'Set on an entry written by a reversal: the entry it takes back (same client and kind, amount negated).';
 
@@ -122,13 +134,13 @@ as $$
   select coalesce(sum(l.amount), 0)
     from app.credit_ledger l
    where l.client_id = referral_credit_this_month.sponsor_id
-     and l.kind in ('generation1', 'generation2', 'generation3')
+     and l.kind in ('generation1', 'generation2', 'generation3', 'first_visit_reward')
      and l.created_at >= date_trunc('month', now() at time zone 'Europe/Rome') at time zone 'Europe/Rome'
 $$;
 grant execute on function app_private.referral_credit_this_month(uuid) to authenticated, service_role;
 comment on function app_private.referral_credit_this_month(uuid) is
-  'The credit a sponsor earned from her referrals'' purchases since the 1st of this month (Europe/Rome), '
-  'reversals netted out.';
+  'The credit a sponsor earned from her referrals'' purchases and first visits since the 1st of this month '
+  '(Europe/Rome), reversals netted out.';
 
 create function app_private.capped_referral_share(sponsor_id uuid, share numeric, cap numeric) returns numeric
 language sql stable set search_path = ''
@@ -400,6 +412,20 @@ grant execute on function api.client_purchases(text) to authenticated;
 comment on function api.client_purchases(text) is
   'Client only: the caller''s purchases at one merchant, newest first (date in Europe/Rome).';
 
+-- The first name of a client this sponsor brought, as her Crediti names the friend whose first visit
+-- earned her a reward (definer: a client does not read other clients' rows); null once she is erased.
+create function app_private.referral_first_name(sponsor_id uuid, friend_id uuid) returns text
+language sql stable security definer set search_path = ''
+as $$
+  select split_part(btrim(c.name), ' ', 1)
+    from app.clients c
+   where c.id = referral_first_name.friend_id
+     and c.sponsor_id = referral_first_name.sponsor_id
+     and c.erased_at is null
+$$;
+revoke execute on function app_private.referral_first_name(uuid, uuid) from public;
+grant execute on function app_private.referral_first_name(uuid, uuid) to authenticated;
+
 -- api.client_credit: reversal entries read "Storno acquisto del dd-mm-yyyy"
 create or replace function api.client_credit(merchant_slug text) returns jsonb
 language plpgsql stable set search_path = ''
@@ -420,6 +446,11 @@ begin
                'reversal_label', case when l.reverses_entry is not null then
                  'Storno acquisto del ' || to_char(original.created_at at time zone 'Europe/Rome', 'DD-MM-YYYY')
                end,
+               'reward_label', case when l.kind = 'first_visit_reward' and l.reverses_entry is null then
+                 'Premio per la prima visita di '
+                   || coalesce(app_private.referral_first_name(l.client_id, l.referred_client_id),
+                               'una persona che hai presentato')
+               end,
                'movement_id', l.movement_id, 'created_at', l.created_at, 'note', l.note
              ) order by l.created_at desc, l.kind desc)
         from app.credit_ledger l
@@ -435,7 +466,8 @@ grant execute on function api.client_credit(text) to authenticated;
 comment on function api.client_credit(text) is
   'Client only: available credit at one merchant (negative after a reversal of credit already spent) and the '
   'ledger entries behind it, newest first; reversal entries have reason ''reversal'' and an Italian reversal_label, '
-  'credit the salon added or removed by hand reason ''adjustment'' and its note.';
+  'credit the salon added or removed by hand reason ''adjustment'' and its note, the reward for a friend''s first '
+  'visit reason ''first_visit_reward'' and an Italian reward_label naming her.';
 
 -- The reversal window (definer: API roles have no update right on app.merchants)
 create function app_private.set_reversal_window(merchant_id uuid, days integer) returns void

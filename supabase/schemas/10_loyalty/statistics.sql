@@ -174,6 +174,34 @@ begin
       from app.credit_ledger l
       where l.merchant_id = caller_merchant_id and l.kind = 'adjustment'
     ),
+    'first_visit_rewards', (
+      select jsonb_build_object(
+        'given', coalesce(sum(l.amount), 0),
+        'count', count(*) filter (where l.reverses_entry is null) - count(*) filter (where l.reverses_entry is not null)
+      )
+      from app.credit_ledger l
+      where l.merchant_id = caller_merchant_id and l.kind = 'first_visit_reward'
+    ),
+    'visits', (
+      select jsonb_build_object(
+        'completed', count(*) filter (where r.status = 'completata'),
+        'no_shows', count(*) filter (where r.status = 'non presentata'),
+        'no_show_rate', round((count(*) filter (where r.status = 'non presentata'))::numeric
+                              / nullif(count(*), 0), 4)
+      )
+      from app.reservations r
+      where r.merchant_id = caller_merchant_id and r.status in ('completata', 'non presentata')
+    ),
+    'revenue_by_origin', (
+      -- A storno carries no visit: it counts where the purchase it reverses does.
+      select jsonb_build_object(
+        'visits', coalesce(sum(mv.net) filter (where coalesce(mv.reservation_id, original.reservation_id) is not null), 0),
+        'walk_ins', coalesce(sum(mv.net) filter (where coalesce(mv.reservation_id, original.reservation_id) is null), 0)
+      )
+      from app.movements mv
+      left join app.movements original on original.id = mv.reversal_of
+      where mv.merchant_id = caller_merchant_id
+    ),
     'revenue', (
       select jsonb_build_object(
         'unsponsored', coalesce(sum(pc.total_purchases) filter (where pc.generation = 0), 0),
@@ -216,9 +244,11 @@ end
 $$;
 grant execute on function api.merchant_statistics() to authenticated;
 comment on function api.merchant_statistics() is
-  'Merchant only: totals, adjustments (credit given and removed by hand, apart from purchases), revenue '
-  'by generation and the top-5 rankings; the per-client figures are api.merchant_client_statistics, a '
-  'page at a time.';
+  'Merchant only: totals, adjustments (credit given and removed by hand, apart from purchases), '
+  'first_visit_rewards (credit given for referred friends'' first visits, storni netted out), visits (completed, '
+  'no-shows and the no-show rate among them, null without any), revenue_by_origin (net from purchases of a '
+  'visit and from walk-ins, storni counted with their purchase), revenue by generation and the top-5 '
+  'rankings; the per-client figures are api.merchant_client_statistics, a page at a time.';
 
 -- New purchases add to their day (one upsert per statement, so bulk inserts stay cheap).
 create function app_private.add_daily_sales() returns trigger

@@ -145,11 +145,14 @@ describe('per-client statistics kept with each purchase', () => {
     const { data } = await merchant.client.rpc('merchant_statistics');
     expect(Object.keys(data as object).sort()).toEqual([
       'adjustments',
+      'first_visit_rewards',
       'revenue',
+      'revenue_by_origin',
       'top_by_first_generation',
       'top_by_first_generation_revenue',
       'top_by_purchases',
       'totals',
+      'visits',
     ]);
   });
 

@@ -139,6 +139,8 @@ describe('tenant isolation over every api function', () => {
     ['set_reversal_window', () => ({ days: 30 }), () => only(['merchantM1', 'merchantM2'])],
     ['referral_credit_cap', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['set_referral_credit_cap', () => ({ cap: null }), () => only(['merchantM1', 'merchantM2'])],
+    ['first_visit_reward', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    ['set_first_visit_reward', () => ({ amount: null }), () => only(['merchantM1', 'merchantM2'])],
     ['client_profile', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
     [
       'update_client_phone',

@@ -7,10 +7,15 @@ import { callRpc } from '@/lib/rpc';
 const creditEntrySchema = z.object({
   id: z.string(),
   amount: exactAmount,
-  /** 'purchase', 'generation1', 'generation2', 'generation3', 'redemption', 'reversal' or 'adjustment'. */
+  /**
+   * 'purchase', 'generation1', 'generation2', 'generation3', 'redemption', 'reversal', 'adjustment' or
+   * 'first_visit_reward'.
+   */
   reason: z.string(),
   /** On a reversal entry: 'Storno acquisto del dd-mm-yyyy'. */
   reversal_label: z.nullish(z.string()),
+  /** On a reward for a friend's first visit: 'Premio per la prima visita di Giulia'. */
+  reward_label: z.nullish(z.string()),
   /** On an adjustment: the reason the salon gave. */
   note: z.nullish(z.string()),
   movement_id: z.nullable(z.string()),

@@ -89,7 +89,9 @@ function LedgerRow({ entry }: { entry: CreditEntry }) {
   return (
     <li className="flex items-center justify-between gap-4 px-4 py-3">
       <div className="grid">
-        <span className="font-medium">{ledgerReasonLabel(entry.reason, entry.reversal_label)}</span>
+        <span className="font-medium">
+          {ledgerReasonLabel(entry.reason, entry.reversal_label ?? entry.reward_label)}
+        </span>
         {entry.note ? <span className="text-sm break-words">{entry.note}</span> : null}
         <time dateTime={entry.created_at} className="text-sm text-muted-foreground">
           {formatDate(entry.created_at)}

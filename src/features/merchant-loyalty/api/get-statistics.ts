@@ -32,6 +32,12 @@ const statisticsSchema = z.object({
   }),
   /** Credit the salon added or removed by hand, apart from purchases. */
   adjustments: z.object({ given: numeric, removed: numeric, count: numeric }),
+  /** Credit given to sponsors for their friends' first visits, storni netted out. */
+  first_visit_rewards: z.object({ given: numeric, count: numeric }),
+  /** Closed appointments; the rate of no-shows among them (0..1), null before any. */
+  visits: z.object({ completed: numeric, no_shows: numeric, no_show_rate: z.nullable(numeric) }),
+  /** Net revenue of purchases registered from a visit and of walk-ins. */
+  revenue_by_origin: z.object({ visits: numeric, walk_ins: numeric }),
   revenue: z.object({
     unsponsored: numeric,
     generation1: numeric,

@@ -13,6 +13,7 @@ import { OpeningHoursCard } from '@/features/booking-merchant/components/setting
 import { OperatorsSection } from '@/features/booking-merchant/components/settings-screen/operators-section/operators-section';
 import { SalonLogoCard } from '@/features/booking-merchant/components/settings-screen/salon-logo-card';
 import { TreatmentsSection } from '@/features/booking-merchant/components/settings-screen/treatments-section/treatments-section';
+import { FirstVisitRewardCard } from '@/features/booking-merchant/components/settings-screen/first-visit-reward-card';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 
 const t = bookingMerchantTexts.impostazioni;
@@ -61,6 +62,7 @@ export function SettingsScreen({ salonRules }: { salonRules?: ReactNode }) {
           <OneNumberSettingCard setting={openRequests} />
           <BookingEmailsCard />
           <OneNumberSettingCard setting={noShowAlert} />
+          <FirstVisitRewardCard />
           {salonRules}
         </TabsContent>
       </Tabs>

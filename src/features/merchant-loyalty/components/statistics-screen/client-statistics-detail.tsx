@@ -12,7 +12,7 @@ const c = t.columns;
 
 const detailPageSize = 20;
 
-/** Every client's figures, a page at a time, in a table that scrolls sideways on a phone. */
+/** Every client's figures, a page at a time: a card per client on a phone, a table from a tablet up. */
 export function ClientStatisticsDetail() {
   const [page, setPage] = useState(1);
   const detail = useClientStatistics(page, detailPageSize);
@@ -32,7 +32,12 @@ export function ClientStatisticsDetail() {
         {t.detail}
       </h2>
       <QueryView query={detail} pending={<Skeleton className="h-96" />}>
-        {(data) => <ClientStatisticsTable rows={data.clients} columns={columns} />}
+        {(data) => (
+          <>
+            <ClientStatisticsCards rows={data.clients} columns={columns} />
+            <ClientStatisticsTable rows={data.clients} columns={columns} />
+          </>
+        )}
       </QueryView>
       <Pager
         page={page}
@@ -46,6 +51,40 @@ export function ClientStatisticsDetail() {
 
 type DetailColumn = { label: string; cell: (row: ClientStatistics) => string };
 
+/** The cards pair each generation's referrals with their revenue: purchases, then 1ª, 2ª and 3ª. */
+const cardOrder = [0, 1, 2, 5, 3, 6, 4, 7];
+
+/** On a phone: each client's figures as labelled pairs, two to a row, nothing to scroll sideways. */
+function ClientStatisticsCards({
+  rows,
+  columns,
+}: {
+  rows: readonly ClientStatistics[];
+  columns: DetailColumn[];
+}) {
+  return (
+    <ul aria-label={t.detailCaption} className="grid gap-3 md:hidden">
+      {rows.map((row) => (
+        <li key={row.code} className="grid gap-3 rounded-2xl border border-border bg-card p-4 shadow-sm">
+          <p className="font-medium break-words">
+            {row.name} <span className="font-normal text-muted-foreground">{row.code}</span>
+          </p>
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+            {cardOrder
+              .map((index) => columns[index]!)
+              .map((column) => (
+                <div key={column.label} className="grid min-w-0">
+                  <dt className="text-muted-foreground">{column.label}</dt>
+                  <dd className="font-semibold tabular-nums">{column.cell(row)}</dd>
+                </div>
+              ))}
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function ClientStatisticsTable({
   rows,
   columns,
@@ -54,12 +93,12 @@ function ClientStatisticsTable({
   columns: DetailColumn[];
 }) {
   return (
-    // Wider than a phone: the table scrolls sideways, and can be scrolled with the keyboard.
+    // Wider than a small tablet: the table scrolls sideways, and can be scrolled with the keyboard.
     <div
       role="region"
       aria-label={t.detailScroll}
       tabIndex={0}
-      className="overflow-x-auto rounded-2xl border border-border bg-card shadow-sm focus-visible:outline-2 focus-visible:outline-ring"
+      className="hidden overflow-x-auto md:block rounded-2xl border border-border bg-card shadow-sm focus-visible:outline-2 focus-visible:outline-ring"
     >
       <table className="w-full min-w-[46rem] text-left text-sm [&_td:not(:first-child)]:whitespace-nowrap">
         <caption className="sr-only">{t.detailCaption}</caption>

@@ -1,6 +1,7 @@
 import { generationSwatch } from '@/components/client-tree/generation-style';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { Statistics } from '@/features/merchant-loyalty/api/get-statistics';
+import { BarLegend } from '@/features/merchant-loyalty/components/statistics-screen/bar-legend';
 import { BarList } from '@/features/merchant-loyalty/components/statistics-screen/bar-list';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { formatMoney } from '@/lib/format';
@@ -16,7 +17,11 @@ export function RevenueByGeneration({ revenue }: { revenue: Statistics['revenue'
         <CardTitle>{t.revenue}</CardTitle>
         <p className="text-sm text-muted-foreground">{t.revenueLead}</p>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-4">
+        <BarLegend
+          entries={t.generations.map((label, level) => ({ label, swatch: generationSwatch[level]! }))}
+          note={t.generationLegendNote}
+        />
         <BarList
           bars={values.map((value, level) => ({
             key: String(level),

@@ -7,12 +7,16 @@ import { formatCount, formatMoney } from '@/lib/format';
 import { plural } from '@/lib/texts';
 import { StatisticsTotals } from '@/features/merchant-loyalty/components/statistics-screen/statistics-totals';
 import { RevenueByGeneration } from '@/features/merchant-loyalty/components/statistics-screen/revenue-by-generation';
+import { VisitFigures } from '@/features/merchant-loyalty/components/statistics-screen/visit-figures';
 import { TopClientsRanking } from '@/features/merchant-loyalty/components/statistics-screen/top-clients-ranking';
 import { ClientStatisticsDetail } from '@/features/merchant-loyalty/components/statistics-screen/client-statistics-detail';
 
 const t = merchantLoyaltyTexts.statistiche;
 
-/** /dashboard/statistiche: totals, revenue by generation, the three top-5 rankings and the per-client detail. */
+/**
+ * /dashboard/statistiche: totals, visits, revenue by origin and by generation, the three top-5 rankings
+ * and the per-client detail.
+ */
 export function StatisticsScreen() {
   const statistics = useStatistics();
   return (
@@ -26,12 +30,18 @@ export function StatisticsScreen() {
       >
         {(data) => (
           <>
-            <StatisticsTotals totals={data.totals} adjustments={data.adjustments} />
+            <StatisticsTotals
+              totals={data.totals}
+              adjustments={data.adjustments}
+              firstVisitRewards={data.first_visit_rewards}
+            />
+            <VisitFigures visits={data.visits} revenueByOrigin={data.revenue_by_origin} />
             <RevenueByGeneration revenue={data.revenue} />
             <section aria-labelledby="statistics-rankings" className="grid gap-3">
               <h2 id="statistics-rankings" className="font-display text-xl font-semibold">
                 {t.rankings}
               </h2>
+              <p className="text-sm text-muted-foreground">{t.rankingsLead}</p>
               <div className="grid gap-4 md:grid-cols-2">
                 <TopClientsRanking
                   title={t.topByPurchases}

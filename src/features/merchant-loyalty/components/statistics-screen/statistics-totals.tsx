@@ -5,15 +5,17 @@ import { formatCount, formatMoney } from '@/lib/format';
 const t = merchantLoyaltyTexts.statistiche;
 
 /**
- * The salon's totals as tiles: clients, purchases, money, the credit still to spend and the credit it
- * added and removed by hand.
+ * The salon's totals as tiles: clients, purchases, money, the credit still to spend, the credit it
+ * added and removed by hand and the rewards for friends' first visits.
  */
 export function StatisticsTotals({
   totals,
   adjustments,
+  firstVisitRewards,
 }: {
   totals: Statistics['totals'];
   adjustments: Statistics['adjustments'];
+  firstVisitRewards: Statistics['first_visit_rewards'];
 }) {
   const tiles = [
     { label: t.clients, value: formatCount(totals.clients) },
@@ -26,6 +28,7 @@ export function StatisticsTotals({
     { label: t.availableCredit, value: formatMoney(totals.available_credit) },
     { label: t.adjustmentsGiven, value: formatMoney(adjustments.given) },
     { label: t.adjustmentsRemoved, value: formatMoney(adjustments.removed) },
+    { label: t.firstVisitRewards, value: formatMoney(firstVisitRewards.given) },
   ];
   return (
     <section aria-labelledby="statistics-totals" className="grid gap-3">
