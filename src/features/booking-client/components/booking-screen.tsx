@@ -15,12 +15,10 @@ interface BookingScreenProps {
   merchantName: string;
   /** The customer's id at the salon, whose reservations the live subscription follows. */
   clientId: string;
-  /** A treatment chosen before (on the salon's page): step 1 starts on it. */
-  treatmentId?: string;
 }
 
 /** /client/prenota 'Prenota': book a treatment step by step; the customer's reservations, live. */
-export function BookingScreen({ merchantSlug, merchantName, clientId, treatmentId }: BookingScreenProps) {
+export function BookingScreen({ merchantSlug, merchantName, clientId }: BookingScreenProps) {
   const treatments = useBookableTreatments(merchantSlug);
   useWatchClientReservations(merchantSlug, clientId);
 
@@ -28,7 +26,7 @@ export function BookingScreen({ merchantSlug, merchantName, clientId, treatmentI
     <section className="grid gap-8">
       <PageHeading lead={fill(t.lead, { merchant: merchantName })}>{t.title}</PageHeading>
       <QueryView query={treatments} pending={<LoadingBlocks count={1} className="h-56" />}>
-        {(data) => <BookingSteps merchantSlug={merchantSlug} treatments={data} treatmentId={treatmentId} />}
+        {(data) => <BookingSteps merchantSlug={merchantSlug} treatments={data} />}
       </QueryView>
       <MyReservations merchantSlug={merchantSlug} />
     </section>
