@@ -379,6 +379,10 @@ export type Database = {
         };
         Returns: Json;
       };
+      move_reservation: {
+        Args: { date: string; reservation_id: string; time: string };
+        Returns: Json;
+      };
       movement_reversals: {
         Args: { movement_ids: string[] };
         Returns: {

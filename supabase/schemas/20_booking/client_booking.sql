@@ -267,3 +267,106 @@ grant execute on function api.client_next_appointment(text) to authenticated;
 comment on function api.client_next_appointment(text) is
   'Client only: its next appointment at the salon (zero or one api.reservation_row): the earliest '
   'reservation not yet started that is ''in attesa'', ''modificata'' or ''confermata''.';
+
+-- Moving an appointment: a new request that replaces it once the salon confirms it
+-- Why an appointment can no longer be moved online (the cancellation notice holds for moves too).
+create function app_private.client_move_refusal(merchant_id uuid) returns text
+language sql stable set search_path = ''
+as $$
+  select format('Non è più possibile spostare online: mancano meno di %s ore all''appuntamento. '
+                'Chiama il salone al %s', t.notice_hours, t.phone)
+    from app_private.cancellation_terms(client_move_refusal.merchant_id) t
+$$;
+grant execute on function app_private.client_move_refusal(uuid) to authenticated, service_role;
+
+create function api.move_reservation(reservation_id uuid, date date, "time" text) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  mine app.reservations := app_private.client_reservation(move_reservation.reservation_id);
+  chosen app.treatments;
+  new_start timestamptz;
+  new_id uuid;
+begin
+  perform app_private.require_confirmed_address(mine.client_id);
+  if move_reservation.date is null or nullif(btrim(coalesce(move_reservation."time", '')), '') is null then
+    raise sqlstate 'P0001' using message = 'Seleziona data e orario';
+  end if;
+  if mine.status not in ('in attesa', 'confermata') or mine.starts_at <= now()
+     or mine.moves_reservation_id is not null then
+    raise sqlstate 'P0001' using message = 'Questa prenotazione non può essere spostata';
+  end if;
+  if not app_private.client_may_cancel(mine.status, mine.starts_at, mine.merchant_id) then
+    raise sqlstate 'P0001' using message = app_private.client_move_refusal(mine.merchant_id);
+  end if;
+  if mine.treatment_id is null then
+    raise sqlstate 'P0001' using message = 'Il trattamento non è più disponibile: prenota di nuovo';
+  end if;
+  chosen := app_private.bookable_treatment(mine.merchant_id, mine.treatment_id, mine.operator_id);
+  new_start := app_private.booking_start(move_reservation.date, move_reservation."time");
+
+  -- Her moves take turns, as her bookings do: a repeated tap finds the first request.
+  perform pg_advisory_xact_lock(hashtextextended('book_reservation ' || mine.client_id::text, 0));
+  select m.id into new_id from app.reservations m
+   where m.moves_reservation_id = mine.id and m.status = 'in attesa';
+  if new_id is not null then
+    if (select m.starts_at from app.reservations m where m.id = new_id) = new_start then
+      return jsonb_build_object('id', new_id, 'message', 'Richiesta di spostamento inviata');
+    end if;
+    raise sqlstate 'P0001'
+      using message = 'Hai già chiesto di spostare questo appuntamento: attendi la risposta del salone';
+  end if;
+  perform app_private.check_slot_free(mine.merchant_id, chosen.id, mine.operator_id, new_start,
+                                      new_start + (mine.ends_at - mine.starts_at), mine.id);
+  insert into app.reservations
+    (merchant_id, client_id, treatment_id, treatment_name, operator_id, starts_at, ends_at, status, notes,
+     moves_reservation_id)
+  values
+    (mine.merchant_id, mine.client_id, chosen.id, chosen.name, mine.operator_id, new_start,
+     new_start + (mine.ends_at - mine.starts_at), 'in attesa', '', mine.id)
+  returning id into new_id;
+  return jsonb_build_object('id', new_id, 'message', 'Richiesta di spostamento inviata');
+end
+$$;
+grant execute on function api.move_reservation(uuid, date, text) to authenticated;
+comment on function api.move_reservation(uuid, date, text) is
+  'Client only: asks to move her appointment (''in attesa'' or ''confermata'', not started, within the '
+  'salon''s cancellation notice, else the message gives the salon''s phone) to a free time of the booking '
+  'window: a new ''in attesa'' request with moves_reservation_id, the same treatment, operator and length. '
+  'The appointment keeps its slot until the salon confirms the request (then it turns ''spostata'') or '
+  'refuses it. One open move per appointment; the same request again returns it.';
+
+-- Confirmed, a move request takes the place of the appointment it moves, in the same statement.
+create function app_private.replace_the_moved_reservation() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  update app.reservations r set status = 'spostata'
+   where r.id = new.moves_reservation_id and r.status in ('in attesa', 'confermata');
+  if not found then
+    raise sqlstate 'P0001' using message = 'L''appuntamento da spostare non è più attivo';
+  end if;
+  return new;
+end
+$$;
+create trigger reservations_replace_the_moved_one
+  before update of status on app.reservations
+  for each row
+  when (new.moves_reservation_id is not null and old.status = 'in attesa' and new.status = 'confermata')
+  execute function app_private.replace_the_moved_reservation();
+
+-- An appointment cancelled, refused or closed takes its open move request with it.
+create function app_private.withdraw_open_moves() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  update app.reservations m set status = 'annullata'
+   where m.moves_reservation_id = new.id and m.status = 'in attesa' and m.starts_at > now();
+  return null;
+end
+$$;
+create trigger reservations_withdraw_open_moves
+  after update of status on app.reservations
+  for each row
+  when (old.status in ('in attesa', 'confermata') and new.status not in ('in attesa', 'confermata', 'spostata'))
+  execute function app_private.withdraw_open_moves();

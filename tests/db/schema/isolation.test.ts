@@ -226,6 +226,11 @@ describe('tenant isolation over every api function', () => {
     ['delete_reservation', () => ({ reservation_id: nobody }), clientsSay('Prenotazione non trovata')],
     ['cancel_reservation', () => ({ reservation_id: nobody }), clientsSay('Prenotazione non trovata')],
     [
+      'move_reservation',
+      () => ({ reservation_id: nobody, date: '2030-01-01', time: '10:00' }),
+      clientsSay('Prenotazione non trovata'),
+    ],
+    [
       'merchant_cancel_reservation',
       () => ({ reservation_id: nobody, reason: 'Imprevisto' }),
       merchantsSay('Prenotazione non trovata'),

@@ -1,0 +1,206 @@
+-- A customer moves her appointment herself: a new request linked to it (moves_reservation_id) that
+-- takes its place, as 'spostata', once the salon confirms it; until then the appointment keeps its slot.
+-- The state machine gains 'in attesa'/'confermata' -> 'spostata', and the customer's rows the action 'move'.
+
+alter table app.reservations drop constraint reservations_status_check;
+alter table app.reservations add constraint reservations_status_check
+  check (status in ('in attesa', 'confermata', 'modificata', 'rifiutata', 'annullata', 'completata',
+                    'non presentata', 'spostata'));
+alter table app.reservations add column moves_reservation_id uuid;
+alter table app.reservations add constraint reservations_client_id_id_key unique (client_id, id);
+alter table app.reservations add constraint reservations_moves_her_own_reservation
+  foreign key (client_id, moves_reservation_id) references app.reservations (client_id, id)
+  on delete set null (moves_reservation_id);
+create unique index reservations_one_open_move_idx on app.reservations (moves_reservation_id)
+  where status = 'in attesa';
+create index reservations_moves_reservation_id_idx on app.reservations (moves_reservation_id);
+comment on column app.reservations.moves_reservation_id is
+  'A move request: the customer''s appointment (''in attesa'' or ''confermata'') this request would '
+  'replace; confirmed, it turns that one ''spostata''.';
+comment on type api.reservation_row is
+  'A reservation as the screens show it: date and time in Europe/Rome, the instants starts_at/ends_at, '
+  'operator_name ''Nessuna preferenza'' when no operator was chosen, and actions: what the caller may do '
+  '(merchant: confirm, modify, reject, cancel, complete, no_show; client: accept, decline, cancel, move, '
+  'delete).';
+
+create or replace function app_private.check_reservation_transition() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  if new.merchant_id <> old.merchant_id or new.client_id <> old.client_id then
+    raise sqlstate 'P0001' using message = 'Una prenotazione non cambia commerciante né cliente';
+  end if;
+  if new.status <> old.status and old.status in ('in attesa', 'modificata') and old.starts_at <= now() then
+    raise sqlstate 'P0001' using message = 'La richiesta è scaduta: l''orario richiesto è già passato';
+  end if;
+  if new.status <> old.status and not (
+       (old.status = 'in attesa' and new.status in ('confermata', 'modificata', 'rifiutata', 'annullata'))
+       or (old.status = 'modificata' and new.status in ('confermata', 'rifiutata', 'annullata'))
+       or (old.status = 'confermata' and new.status in ('annullata', 'completata', 'non presentata'))
+       or (old.status in ('in attesa', 'confermata') and new.status = 'spostata'
+           and exists (select 1 from app.reservations m
+                        where m.moves_reservation_id = old.id and m.status = 'in attesa'))
+     ) then
+    raise sqlstate 'P0001'
+      using message = format('Passaggio di stato non consentito: da ''%s'' a ''%s''', old.status, new.status);
+  end if;
+  if new.status <> old.status and new.status in ('completata', 'non presentata') then
+    if app_private.current_merchant_id() is distinct from old.merchant_id then
+      raise sqlstate '42501' using message = 'Solo il salone segna com''è andata una visita';
+    end if;
+    if not app_private.visit_may_close(old.status, old.starts_at) then
+      raise sqlstate 'P0001'
+        using message = 'Una visita si segna completata o non presentata solo dopo il suo inizio';
+    end if;
+  end if;
+  if (new.starts_at, new.ends_at) is distinct from (old.starts_at, old.ends_at)
+     and not (old.status = 'in attesa' and new.status = 'modificata') then
+    raise sqlstate 'P0001' using message = 'Data e ora cambiano solo con una modifica del commerciante';
+  end if;
+  if new.operator_id is distinct from old.operator_id
+     and not (old.operator_id is null and old.status in ('in attesa', 'modificata') and new.status = 'confermata')
+     and not (new.operator_id is null and not exists (select 1 from app.operators o where o.id = old.operator_id)) then
+    raise sqlstate 'P0001'
+      using message = 'L''operatore si assegna solo quando si conferma una richiesta senza preferenza';
+  end if;
+  new.updated_at := now();
+  return new;
+end
+$$;
+
+create or replace function app_private.reservation_actions(
+  status text,
+  starts_at timestamptz,
+  merchant_id uuid,
+  for_merchant boolean
+) returns text[]
+language sql stable set search_path = ''
+as $$
+  select case
+    when reservation_actions.for_merchant then
+      case when reservation_actions.status = 'in attesa' and reservation_actions.starts_at > now()
+           then array['confirm', 'modify', 'reject']
+           when reservation_actions.status = 'confermata' and reservation_actions.starts_at > now()
+           then array['cancel']
+           when app_private.visit_may_close(reservation_actions.status, reservation_actions.starts_at)
+           then array['complete', 'no_show']
+           else '{}'::text[] end
+    else
+      case when reservation_actions.status = 'modificata' and reservation_actions.starts_at > now()
+           then array['accept', 'decline'] else '{}'::text[] end
+      || case when reservation_actions.status <> 'modificata'
+                   and app_private.client_may_cancel(reservation_actions.status, reservation_actions.starts_at,
+                                                     reservation_actions.merchant_id)
+              then array['cancel'] else '{}'::text[] end
+      || case when reservation_actions.status in ('in attesa', 'confermata')
+                   and app_private.client_may_cancel(reservation_actions.status, reservation_actions.starts_at,
+                                                     reservation_actions.merchant_id)
+              then array['move'] else '{}'::text[] end
+      || case when app_private.client_may_delete(reservation_actions.status, reservation_actions.starts_at)
+              then array['delete'] else '{}'::text[] end
+  end
+$$;
+grant execute on function app_private.reservation_actions(text, timestamptz, uuid, boolean) to authenticated, service_role;
+
+-- Moving an appointment: a new request that replaces it once the salon confirms it
+-- Why an appointment can no longer be moved online (the cancellation notice holds for moves too).
+create function app_private.client_move_refusal(merchant_id uuid) returns text
+language sql stable set search_path = ''
+as $$
+  select format('Non è più possibile spostare online: mancano meno di %s ore all''appuntamento. '
+                'Chiama il salone al %s', t.notice_hours, t.phone)
+    from app_private.cancellation_terms(client_move_refusal.merchant_id) t
+$$;
+grant execute on function app_private.client_move_refusal(uuid) to authenticated, service_role;
+
+create function api.move_reservation(reservation_id uuid, date date, "time" text) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  mine app.reservations := app_private.client_reservation(move_reservation.reservation_id);
+  chosen app.treatments;
+  new_start timestamptz;
+  new_id uuid;
+begin
+  perform app_private.require_confirmed_address(mine.client_id);
+  if move_reservation.date is null or nullif(btrim(coalesce(move_reservation."time", '')), '') is null then
+    raise sqlstate 'P0001' using message = 'Seleziona data e orario';
+  end if;
+  if mine.status not in ('in attesa', 'confermata') or mine.starts_at <= now()
+     or mine.moves_reservation_id is not null then
+    raise sqlstate 'P0001' using message = 'Questa prenotazione non può essere spostata';
+  end if;
+  if not app_private.client_may_cancel(mine.status, mine.starts_at, mine.merchant_id) then
+    raise sqlstate 'P0001' using message = app_private.client_move_refusal(mine.merchant_id);
+  end if;
+  if mine.treatment_id is null then
+    raise sqlstate 'P0001' using message = 'Il trattamento non è più disponibile: prenota di nuovo';
+  end if;
+  chosen := app_private.bookable_treatment(mine.merchant_id, mine.treatment_id, mine.operator_id);
+  new_start := app_private.booking_start(move_reservation.date, move_reservation."time");
+
+  -- Her moves take turns, as her bookings do: a repeated tap finds the first request.
+  perform pg_advisory_xact_lock(hashtextextended('book_reservation ' || mine.client_id::text, 0));
+  select m.id into new_id from app.reservations m
+   where m.moves_reservation_id = mine.id and m.status = 'in attesa';
+  if new_id is not null then
+    if (select m.starts_at from app.reservations m where m.id = new_id) = new_start then
+      return jsonb_build_object('id', new_id, 'message', 'Richiesta di spostamento inviata');
+    end if;
+    raise sqlstate 'P0001'
+      using message = 'Hai già chiesto di spostare questo appuntamento: attendi la risposta del salone';
+  end if;
+  perform app_private.check_slot_free(mine.merchant_id, chosen.id, mine.operator_id, new_start,
+                                      new_start + (mine.ends_at - mine.starts_at), mine.id);
+  insert into app.reservations
+    (merchant_id, client_id, treatment_id, treatment_name, operator_id, starts_at, ends_at, status, notes,
+     moves_reservation_id)
+  values
+    (mine.merchant_id, mine.client_id, chosen.id, chosen.name, mine.operator_id, new_start,
+     new_start + (mine.ends_at - mine.starts_at), 'in attesa', '', mine.id)
+  returning id into new_id;
+  return jsonb_build_object('id', new_id, 'message', 'Richiesta di spostamento inviata');
+end
+$$;
+grant execute on function api.move_reservation(uuid, date, text) to authenticated;
+comment on function api.move_reservation(uuid, date, text) is
+  'Client only: asks to move her appointment (''in attesa'' or ''confermata'', not started, within the '
+  'salon''s cancellation notice, else the message gives the salon''s phone) to a free time of the booking '
+  'window: a new ''in attesa'' request with moves_reservation_id, the same treatment, operator and length. '
+  'The appointment keeps its slot until the salon confirms the request (then it turns ''spostata'') or '
+  'refuses it. One open move per appointment; the same request again returns it.';
+
+-- Confirmed, a move request takes the place of the appointment it moves, in the same statement.
+create function app_private.replace_the_moved_reservation() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  update app.reservations r set status = 'spostata'
+   where r.id = new.moves_reservation_id and r.status in ('in attesa', 'confermata');
+  if not found then
+    raise sqlstate 'P0001' using message = 'L''appuntamento da spostare non è più attivo';
+  end if;
+  return new;
+end
+$$;
+create trigger reservations_replace_the_moved_one
+  before update of status on app.reservations
+  for each row
+  when (new.moves_reservation_id is not null and old.status = 'in attesa' and new.status = 'confermata')
+  execute function app_private.replace_the_moved_reservation();
+
+-- An appointment cancelled, refused or closed takes its open move request with it.
+create function app_private.withdraw_open_moves() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  update app.reservations m set status = 'annullata'
+   where m.moves_reservation_id = new.id and m.status = 'in attesa' and m.starts_at > now();
+  return null;
+end
+$$;
+create trigger reservations_withdraw_open_moves
+  after update of status on app.reservations
+  for each row
+  when (old.status in ('in attesa', 'confermata') and new.status not in ('in attesa', 'confermata', 'spostata'))
+  execute function app_private.withdraw_open_moves();
