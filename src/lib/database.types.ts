@@ -454,6 +454,7 @@ export type Database = {
         Returns: Json;
       };
       set_max_open_requests: { Args: { requests: number }; Returns: Json };
+      set_moves_confirmed_at_once: { Args: { enabled: boolean }; Returns: Json };
       set_my_notification_channels: {
         Args: { email: boolean; merchant_slug: string; push: boolean };
         Returns: Json;

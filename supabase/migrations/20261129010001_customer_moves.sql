@@ -1,6 +1,11 @@
 -- A customer moves her appointment herself: a new request linked to it (moves_reservation_id) that
--- takes its place, as 'spostata', once the salon confirms it; until then the appointment keeps its slot.
--- The state machine gains 'in attesa'/'confermata' -> 'spostata', and the customer's rows the action 'move'.
+-- takes its place, as 'spostata', once the salon confirms it (or at once, when the salon says so in
+-- Impostazioni); until then the appointment keeps its slot. The state machine gains
+-- 'in attesa'/'confermata' -> 'spostata', and the customer's rows the action 'move'.
+
+alter table app.merchants add column moves_confirmed_at_once boolean not null default false;
+comment on column app.merchants.moves_confirmed_at_once is
+  'Whether a customer''s move to a free time is confirmed at once instead of waiting for the salon (off by default).';
 
 alter table app.reservations drop constraint reservations_status_check;
 alter table app.reservations add constraint reservations_status_check
@@ -102,6 +107,30 @@ as $$
 $$;
 grant execute on function app_private.reservation_actions(text, timestamptz, uuid, boolean) to authenticated, service_role;
 
+create or replace function api.booking_settings() returns jsonb
+language plpgsql stable set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+begin
+  return (select jsonb_build_object(
+                   'cancellation_notice_hours', m.cancellation_notice_hours,
+                   'address', m.address,
+                   'new_request_emails', m.new_request_emails,
+                   'reminder_emails', m.reminder_emails,
+                   'max_open_requests', m.max_open_requests,
+                   'second_reminder_emails', m.second_reminder_emails,
+                   'no_show_alert_threshold', m.no_show_alert_threshold,
+                   'moves_confirmed_at_once', m.moves_confirmed_at_once)
+            from app.merchants m where m.id = caller_merchant_id);
+end
+$$;
+grant execute on function api.booking_settings() to authenticated;
+comment on function api.booking_settings() is
+  'Merchant only: its booking settings (cancellation_notice_hours, address, new_request_emails, '
+  'reminder_emails, max_open_requests, second_reminder_emails, no_show_alert_threshold, '
+  'moves_confirmed_at_once).';
+
 -- Moving an appointment: a new request that replaces it once the salon confirms it
 -- Why an appointment can no longer be moved online (the cancellation notice holds for moves too).
 create function app_private.client_move_refusal(merchant_id uuid) returns text
@@ -113,6 +142,36 @@ as $$
 $$;
 grant execute on function app_private.client_move_refusal(uuid) to authenticated, service_role;
 
+-- Whether the salon confirms moves at once, for a customer who cannot read the merchant row (definer).
+create function app_private.moves_confirmed_at_once(merchant_id uuid) returns boolean
+language sql stable security definer set search_path = ''
+as $$
+  select m.moves_confirmed_at_once from app.merchants m where m.id = moves_confirmed_at_once.merchant_id
+$$;
+grant execute on function app_private.moves_confirmed_at_once(uuid) to authenticated, service_role;
+
+-- Definer: merchants do not update their own merchant row otherwise; this changes one column only.
+create function api.set_moves_confirmed_at_once(enabled boolean) returns jsonb
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+begin
+  if set_moves_confirmed_at_once.enabled is null then
+    raise sqlstate '22023' using message = 'Indica se confermare subito gli spostamenti';
+  end if;
+  update app.merchants m set moves_confirmed_at_once = set_moves_confirmed_at_once.enabled
+   where m.id = caller_merchant_id;
+  return jsonb_build_object('message', case when set_moves_confirmed_at_once.enabled
+    then 'Gli spostamenti dei clienti saranno confermati subito'
+    else 'Gli spostamenti dei clienti attenderanno la tua conferma' end);
+end
+$$;
+grant execute on function api.set_moves_confirmed_at_once(boolean) to authenticated;
+comment on function api.set_moves_confirmed_at_once(boolean) is
+  'Merchant only: whether a customer''s move to a free time is confirmed at once (otherwise it waits in the '
+  'inbox as a request).';
+
 create function api.move_reservation(reservation_id uuid, date date, "time" text) returns jsonb
 language plpgsql set search_path = ''
 as $$
@@ -121,6 +180,8 @@ declare
   chosen app.treatments;
   new_start timestamptz;
   new_id uuid;
+  candidate uuid;
+  outcome text;
 begin
   perform app_private.require_confirmed_address(mine.client_id);
   if move_reservation.date is null or nullif(btrim(coalesce(move_reservation."time", '')), '') is null then
@@ -159,7 +220,32 @@ begin
     (mine.merchant_id, mine.client_id, chosen.id, chosen.name, mine.operator_id, new_start,
      new_start + (mine.ends_at - mine.starts_at), 'in attesa', '', mine.id)
   returning id into new_id;
-  return jsonb_build_object('id', new_id, 'message', 'Richiesta di spostamento inviata');
+  -- The salon's inbox shows the time it replaces beside the new one.
+  update app.reservations r
+     set notes = format('Spostamento dell''appuntamento del %s alle %s',
+                        to_char(mine.starts_at at time zone 'Europe/Rome', 'DD-MM-YYYY'),
+                        to_char(mine.starts_at at time zone 'Europe/Rome', 'HH24:MI'))
+   where r.id = new_id;
+  if not app_private.moves_confirmed_at_once(mine.merchant_id) then
+    return jsonb_build_object('id', new_id, 'message', 'Richiesta di spostamento inviata');
+  end if;
+  -- The salon confirms moves at once: as its confirm would, the request's operator or the least busy free one.
+  if mine.operator_id is not null then
+    outcome := app_private.confirm_slot(new_id, 'in attesa', null, true);
+  else
+    outcome := 'none';
+    for candidate in
+      select f.operator_id from app_private.free_operators(
+        mine.merchant_id, chosen.id, new_start, new_start + (mine.ends_at - mine.starts_at), mine.id) f
+    loop
+      outcome := app_private.confirm_slot(new_id, 'in attesa', candidate, true);
+      exit when outcome <> 'taken';
+    end loop;
+  end if;
+  if outcome in ('none', 'taken') then
+    raise sqlstate 'P0001' using message = app_private.slot_taken_message();
+  end if;
+  return jsonb_build_object('id', new_id, 'message', 'Appuntamento spostato');
 end
 $$;
 grant execute on function api.move_reservation(uuid, date, text) to authenticated;
@@ -168,7 +254,8 @@ comment on function api.move_reservation(uuid, date, text) is
   'salon''s cancellation notice, else the message gives the salon''s phone) to a free time of the booking '
   'window: a new ''in attesa'' request with moves_reservation_id, the same treatment, operator and length. '
   'The appointment keeps its slot until the salon confirms the request (then it turns ''spostata'') or '
-  'refuses it. One open move per appointment; the same request again returns it.';
+  'refuses it, or at once when the salon set moves_confirmed_at_once. The request''s notes name the time '
+  'it replaces. One open move per appointment; the same request again returns it.';
 
 -- Confirmed, a move request takes the place of the appointment it moves, in the same statement.
 create function app_private.replace_the_moved_reservation() returns trigger

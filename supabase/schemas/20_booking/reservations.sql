@@ -236,14 +236,16 @@ begin
                    'reminder_emails', m.reminder_emails,
                    'max_open_requests', m.max_open_requests,
                    'second_reminder_emails', m.second_reminder_emails,
-                   'no_show_alert_threshold', m.no_show_alert_threshold)
+                   'no_show_alert_threshold', m.no_show_alert_threshold,
+                   'moves_confirmed_at_once', m.moves_confirmed_at_once)
             from app.merchants m where m.id = caller_merchant_id);
 end
 $$;
 grant execute on function api.booking_settings() to authenticated;
 comment on function api.booking_settings() is
   'Merchant only: its booking settings (cancellation_notice_hours, address, new_request_emails, '
-  'reminder_emails, max_open_requests, second_reminder_emails, no_show_alert_threshold).';
+  'reminder_emails, max_open_requests, second_reminder_emails, no_show_alert_threshold, '
+  'moves_confirmed_at_once).';
 
 -- Definer: merchants do not update their own merchant row otherwise; this changes one column only.
 create function api.set_cancellation_notice(hours integer) returns jsonb

@@ -87,6 +87,7 @@ describe('booking: the customer moves her appointment, the salon confirms or ref
     expect(await statusOf(original)).toBe('spostata');
     expect(await statusOf(asked.id!)).toBe('confermata');
     expect((await clientRow(original)).actions).toEqual([]);
+    expect((await clientRow(asked.id!)).notes).toBe('');
     // She is told of the new appointment as of any confirmation, and of no cancellation.
     expect(await outbox(asked.id!)).toContain('confirmation');
     expect(await outbox(original)).not.toContain('cancellation');
@@ -234,5 +235,36 @@ describe('booking: the customer moves her appointment, the salon confirms or ref
       [hers],
     );
     expect(moves.rows).toEqual([]);
+  });
+
+  it('confirms a move at once when the salon allows it in its settings, off by default', async () => {
+    const settings = async () =>
+      expectOk<{ moves_confirmed_at_once: boolean }>(await merchant('booking_settings', {}));
+    expect((await settings()).moves_confirmed_at_once).toBe(false);
+    expectRefused(
+      await merchant('set_moves_confirmed_at_once', { enabled: null }),
+      'Indica se confermare subito gli spostamenti',
+    );
+    expect((await client('set_moves_confirmed_at_once', { enabled: true })).status).toBe(403);
+    expect(expectOk<Answer>(await merchant('set_moves_confirmed_at_once', { enabled: true })).message).toBe(
+      'Gli spostamenti dei clienti saranno confermati subito',
+    );
+    expect((await settings()).moves_confirmed_at_once).toBe(true);
+
+    const original = await confirmedAt(day(17), '10:00');
+    const moved = expectOk<Answer>(await move(original, day(17), '10:30'));
+    expect(moved.message).toBe('Appuntamento spostato');
+    expect([await statusOf(original), await statusOf(moved.id!)]).toEqual(['spostata', 'confermata']);
+    expect(await outbox(moved.id!)).toContain('confirmation');
+
+    // Without preference, a pending request moved at once gets the least busy free operator.
+    const pending = await insertReservation(server, salon, {
+      startsAt: romeInstant(day(18), '10:00'),
+      operatorId: null,
+    });
+    const assigned = expectOk<Answer>(await move(pending, day(18), '12:00'));
+    expect(await clientRow(assigned.id!)).toMatchObject({ status: 'confermata' });
+    expect(await statusOf(pending)).toBe('spostata');
+    expectOk(await merchant('set_moves_confirmed_at_once', { enabled: false }));
   });
 });

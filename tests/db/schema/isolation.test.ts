@@ -246,6 +246,7 @@ describe('tenant isolation over every api function', () => {
     ['booking_settings', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['set_cancellation_notice', () => ({ hours: 24 }), () => only(['merchantM1', 'merchantM2'])],
     ['set_max_open_requests', () => ({ requests: 3 }), () => only(['merchantM1', 'merchantM2'])],
+    ['set_moves_confirmed_at_once', () => ({ enabled: false }), () => only(['merchantM1', 'merchantM2'])],
     [
       'mark_visit',
       () => ({ reservation_id: nobody, outcome: 'completata' }),
