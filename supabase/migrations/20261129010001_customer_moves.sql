@@ -17,7 +17,7 @@ alter table app.reservations add constraint reservations_moves_her_own_reservati
   foreign key (client_id, moves_reservation_id) references app.reservations (client_id, id)
   on delete set null (moves_reservation_id);
 create unique index reservations_one_open_move_idx on app.reservations (moves_reservation_id)
-  where status = 'in attesa';
+  where status in ('in attesa', 'modificata');
 create index reservations_moves_reservation_id_idx on app.reservations (moves_reservation_id);
 comment on column app.reservations.moves_reservation_id is
   'A move request: the customer''s appointment (''in attesa'' or ''confermata'') this request would '
@@ -44,7 +44,7 @@ begin
        or (old.status = 'confermata' and new.status in ('annullata', 'completata', 'non presentata'))
        or (old.status in ('in attesa', 'confermata') and new.status = 'spostata'
            and exists (select 1 from app.reservations m
-                        where m.moves_reservation_id = old.id and m.status = 'in attesa'))
+                        where m.moves_reservation_id = old.id and m.status in ('in attesa', 'modificata')))
      ) then
     raise sqlstate 'P0001'
       using message = format('Passaggio di stato non consentito: da ''%s'' a ''%s''', old.status, new.status);
@@ -187,8 +187,9 @@ begin
   if move_reservation.date is null or nullif(btrim(coalesce(move_reservation."time", '')), '') is null then
     raise sqlstate 'P0001' using message = 'Seleziona data e orario';
   end if;
+  -- A move request waiting for the salon is not moved again; once confirmed, it is an appointment.
   if mine.status not in ('in attesa', 'confermata') or mine.starts_at <= now()
-     or mine.moves_reservation_id is not null then
+     or (mine.status = 'in attesa' and mine.moves_reservation_id is not null) then
     raise sqlstate 'P0001' using message = 'Questa prenotazione non può essere spostata';
   end if;
   if not app_private.client_may_cancel(mine.status, mine.starts_at, mine.merchant_id) then
@@ -203,7 +204,7 @@ begin
   -- Her moves take turns, as her bookings do: a repeated tap finds the first request.
   perform pg_advisory_xact_lock(hashtextextended('book_reservation ' || mine.client_id::text, 0));
   select m.id into new_id from app.reservations m
-   where m.moves_reservation_id = mine.id and m.status = 'in attesa';
+   where m.moves_reservation_id = mine.id and m.status in ('in attesa', 'modificata');
   if new_id is not null then
     if (select m.starts_at from app.reservations m where m.id = new_id) = new_start then
       return jsonb_build_object('id', new_id, 'message', 'Richiesta di spostamento inviata');
@@ -273,7 +274,8 @@ $$;
 create trigger reservations_replace_the_moved_one
   before update of status on app.reservations
   for each row
-  when (new.moves_reservation_id is not null and old.status = 'in attesa' and new.status = 'confermata')
+  when (new.moves_reservation_id is not null and old.status in ('in attesa', 'modificata')
+        and new.status = 'confermata')
   execute function app_private.replace_the_moved_reservation();
 
 -- An appointment cancelled, refused or closed takes its open move request with it.
@@ -282,7 +284,7 @@ language plpgsql set search_path = ''
 as $$
 begin
   update app.reservations m set status = 'annullata'
-   where m.moves_reservation_id = new.id and m.status = 'in attesa' and m.starts_at > now();
+   where m.moves_reservation_id = new.id and m.status in ('in attesa', 'modificata') and m.starts_at > now();
   return null;
 end
 $$;
@@ -291,3 +293,40 @@ create trigger reservations_withdraw_open_moves
   for each row
   when (old.status in ('in attesa', 'confermata') and new.status not in ('in attesa', 'confermata', 'spostata'))
   execute function app_private.withdraw_open_moves();
+
+-- A moved appointment goes among the past ones.
+create or replace function api.client_reservation_sections(merchant_slug text) returns jsonb
+language plpgsql stable set search_path = ''
+as $$
+declare
+  caller_client_id uuid := app_private.require_client(client_reservation_sections.merchant_slug);
+  caller_merchant_id uuid := (select c.merchant_id from app.clients c where c.id = caller_client_id);
+  sections jsonb;
+begin
+  with mine as (
+    select to_jsonb(r) || jsonb_build_object(
+             'cancel_until', app_private.client_cancel_until(r.status, r.starts_at, caller_merchant_id),
+             'cancel_refusal', app_private.client_cancel_refusal(r.status, r.starts_at, caller_merchant_id),
+             'calendar_file', app_private.has_calendar_file(r.status, r.ends_at)
+           ) as row,
+           r.ends_at > now() and r.status not in ('scaduta', 'spostata') as upcoming,
+           r.starts_at, r.created_at, r.id
+      from api.client_reservations(client_reservation_sections.merchant_slug) as r
+  )
+  select jsonb_build_object(
+           'upcoming', coalesce(jsonb_agg(m.row order by m.starts_at, m.created_at, m.id)
+                                  filter (where m.upcoming), '[]'::jsonb),
+           'past', coalesce(jsonb_agg(m.row order by m.starts_at desc, m.created_at desc, m.id)
+                              filter (where not m.upcoming), '[]'::jsonb))
+    into sections
+    from mine m;
+  return sections;
+end
+$$;
+grant execute on function api.client_reservation_sections(text) to authenticated;
+comment on function api.client_reservation_sections(text) is
+  'Client only: its reservations at the salon as {upcoming, past}: upcoming = not yet ended and neither '
+  '''scaduta'' nor ''spostata'', soonest first; past = the rest, latest first. Each is an api.reservation_row plus '
+  'cancel_until (until when a confirmed appointment may still be cancelled online) and cancel_refusal (why '
+  'a confirmed appointment that has not started no longer may) and calendar_file (api.reservation_ics has '
+  'a file for it: confirmed and not ended).';

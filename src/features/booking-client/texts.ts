@@ -50,6 +50,13 @@ export const bookingClientTexts = {
   rebook: 'Prenota di nuovo',
   rebookLabel: 'Prenota di nuovo {treatment}',
   cancel: 'Annulla',
+  move: 'Sposta',
+  moveLabel: 'Sposta la prenotazione di {treatment} del {date}',
+  moveTitle: 'Spostare la prenotazione?',
+  moveDescription:
+    '{treatment}, {when}: scegli un nuovo giorno e orario. Fino alla risposta del salone resta valida quella attuale.',
+  moveConfirm: 'Chiedi lo spostamento',
+  moveBack: 'Non spostare',
   cancelUntil: 'Puoi annullare online fino a {when}.',
   cancelTitle: 'Annullare la prenotazione?',
   cancelDescription: '{treatment}, {when}: il salone riceverà l’annullamento.',

@@ -230,7 +230,7 @@ begin
              'cancel_refusal', app_private.client_cancel_refusal(r.status, r.starts_at, caller_merchant_id),
              'calendar_file', app_private.has_calendar_file(r.status, r.ends_at)
            ) as row,
-           r.ends_at > now() and r.status <> 'scaduta' as upcoming,
+           r.ends_at > now() and r.status not in ('scaduta', 'spostata') as upcoming,
            r.starts_at, r.created_at, r.id
       from api.client_reservations(client_reservation_sections.merchant_slug) as r
   )
@@ -246,8 +246,8 @@ end
 $$;
 grant execute on function api.client_reservation_sections(text) to authenticated;
 comment on function api.client_reservation_sections(text) is
-  'Client only: its reservations at the salon as {upcoming, past}: upcoming = not yet ended and not '
-  '''scaduta'', soonest first; past = the rest, latest first. Each is an api.reservation_row plus '
+  'Client only: its reservations at the salon as {upcoming, past}: upcoming = not yet ended and neither '
+  '''scaduta'' nor ''spostata'', soonest first; past = the rest, latest first. Each is an api.reservation_row plus '
   'cancel_until (until when a confirmed appointment may still be cancelled online) and cancel_refusal (why '
   'a confirmed appointment that has not started no longer may) and calendar_file (api.reservation_ics has '
   'a file for it: confirmed and not ended).';
@@ -324,8 +324,9 @@ begin
   if move_reservation.date is null or nullif(btrim(coalesce(move_reservation."time", '')), '') is null then
     raise sqlstate 'P0001' using message = 'Seleziona data e orario';
   end if;
+  -- A move request waiting for the salon is not moved again; once confirmed, it is an appointment.
   if mine.status not in ('in attesa', 'confermata') or mine.starts_at <= now()
-     or mine.moves_reservation_id is not null then
+     or (mine.status = 'in attesa' and mine.moves_reservation_id is not null) then
     raise sqlstate 'P0001' using message = 'Questa prenotazione non può essere spostata';
   end if;
   if not app_private.client_may_cancel(mine.status, mine.starts_at, mine.merchant_id) then
@@ -340,7 +341,7 @@ begin
   -- Her moves take turns, as her bookings do: a repeated tap finds the first request.
   perform pg_advisory_xact_lock(hashtextextended('book_reservation ' || mine.client_id::text, 0));
   select m.id into new_id from app.reservations m
-   where m.moves_reservation_id = mine.id and m.status = 'in attesa';
+   where m.moves_reservation_id = mine.id and m.status in ('in attesa', 'modificata');
   if new_id is not null then
     if (select m.starts_at from app.reservations m where m.id = new_id) = new_start then
       return jsonb_build_object('id', new_id, 'message', 'Richiesta di spostamento inviata');
@@ -410,7 +411,8 @@ $$;
 create trigger reservations_replace_the_moved_one
   before update of status on app.reservations
   for each row
-  when (new.moves_reservation_id is not null and old.status = 'in attesa' and new.status = 'confermata')
+  when (new.moves_reservation_id is not null and old.status in ('in attesa', 'modificata')
+        and new.status = 'confermata')
   execute function app_private.replace_the_moved_reservation();
 
 -- An appointment cancelled, refused or closed takes its open move request with it.
@@ -419,7 +421,7 @@ language plpgsql set search_path = ''
 as $$
 begin
   update app.reservations m set status = 'annullata'
-   where m.moves_reservation_id = new.id and m.status = 'in attesa' and m.starts_at > now();
+   where m.moves_reservation_id = new.id and m.status in ('in attesa', 'modificata') and m.starts_at > now();
   return null;
 end
 $$;

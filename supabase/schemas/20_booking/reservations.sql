@@ -56,7 +56,7 @@ create index reservations_open_requests_starts_at_idx on app.reservations (start
   where status in ('in attesa', 'modificata');
 -- One open move request per appointment, however many taps arrive at once.
 create unique index reservations_one_open_move_idx on app.reservations (moves_reservation_id)
-  where status = 'in attesa';
+  where status in ('in attesa', 'modificata');
 create index reservations_moves_reservation_id_idx on app.reservations (moves_reservation_id);
 alter table app.reservations enable row level security;
 alter table app.reservations replica identity full;
@@ -124,7 +124,7 @@ begin
        or (old.status = 'confermata' and new.status in ('annullata', 'completata', 'non presentata'))
        or (old.status in ('in attesa', 'confermata') and new.status = 'spostata'
            and exists (select 1 from app.reservations m
-                        where m.moves_reservation_id = old.id and m.status = 'in attesa'))
+                        where m.moves_reservation_id = old.id and m.status in ('in attesa', 'modificata')))
      ) then
     raise sqlstate 'P0001'
       using message = format('Passaggio di stato non consentito: da ''%s'' a ''%s''', old.status, new.status);

@@ -88,6 +88,13 @@ describe('booking: the customer moves her appointment, the salon confirms or ref
     expect(await statusOf(asked.id!)).toBe('confermata');
     expect((await clientRow(original)).actions).toEqual([]);
     expect((await clientRow(asked.id!)).notes).toBe('');
+    const sections = expectOk<{ upcoming: ReservationRow[]; past: ReservationRow[] }>(
+      await client('client_reservation_sections', { merchant_slug: salon.merchant.slug }),
+    );
+    expect(sections.upcoming.map((row) => row.id)).toContain(asked.id);
+    expect(sections.past.find((row) => row.id === original)).toMatchObject({ status: 'spostata' });
+    // The new appointment is hers like any other: she may move it again.
+    expectOk(await move(asked.id!, day(4), '16:00'));
     // She is told of the new appointment as of any confirmation, and of no cancellation.
     expect(await outbox(asked.id!)).toContain('confirmation');
     expect(await outbox(original)).not.toContain('cancellation');
@@ -97,6 +104,22 @@ describe('booking: the customer moves her appointment, the salon confirms or ref
     const original = await confirmedAt(day(5), '10:00');
     const asked = expectOk<Answer>(await move(original, day(5), '10:30'));
     expectOk(await merchant('confirm_reservation', { reservation_id: asked.id }));
+    expect([await statusOf(original), await statusOf(asked.id!)]).toEqual(['spostata', 'confermata']);
+  });
+
+  it('replaces the appointment when she accepts the other time the salon proposed for her move', async () => {
+    const original = await confirmedAt(day(19), '10:00');
+    const asked = expectOk<Answer>(await move(original, day(19), '15:00'));
+    expectOk(
+      await merchant('modify_reservation', {
+        reservation_id: asked.id,
+        date: day(19),
+        time: '16:00',
+        note: 'Alle 15 siamo occupate',
+      }),
+    );
+    expect(await statusOf(original)).toBe('confermata');
+    expectOk(await client('accept_reservation_change', { reservation_id: asked.id }));
     expect([await statusOf(original), await statusOf(asked.id!)]).toEqual(['spostata', 'confermata']);
   });
 

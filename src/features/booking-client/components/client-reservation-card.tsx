@@ -8,6 +8,7 @@ import { useDeclineReservationChange } from '@/features/booking-client/api/decli
 import { useDeleteReservation } from '@/features/booking-client/api/delete-reservation';
 import type { SectionReservation } from '@/features/booking-client/api/list-reservation-sections';
 import { AddToCalendarButton } from '@/features/booking-client/components/add-to-calendar-button';
+import { MoveReservationButton } from '@/features/booking-client/components/move-reservation-button';
 import { RebookLink } from '@/features/booking-client/components/rebook-link';
 import { CancelReservationButton } from '@/features/booking-client/components/cancel-reservation-button';
 import { bookingClientTexts } from '@/features/booking-client/texts';
@@ -136,6 +137,9 @@ export function ClientReservationCard({
             <X aria-hidden="true" />
             {t.decline}
           </Button>
+        ) : null}
+        {may('move') ? (
+          <MoveReservationButton merchantSlug={merchantSlug} reservation={reservation} when={when} />
         ) : null}
         {may('cancel') ? (
           <CancelReservationButton merchantSlug={merchantSlug} reservation={reservation} when={when} />

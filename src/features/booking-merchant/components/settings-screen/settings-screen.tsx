@@ -3,6 +3,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { BookingEmailsCard } from '@/features/booking-merchant/components/settings-screen/booking-emails-card';
 import { CancellationNoticeCard } from '@/features/booking-merchant/components/settings-screen/cancellation-notice-card';
 import { ClosuresCard } from '@/features/booking-merchant/components/settings-screen/closures-card';
+import { MovesCard } from '@/features/booking-merchant/components/settings-screen/moves-card';
 import { OpenRequestsCard } from '@/features/booking-merchant/components/settings-screen/open-requests-card';
 import { OpeningHoursCard } from '@/features/booking-merchant/components/settings-screen/opening-hours-card';
 import { OperatorsSection } from '@/features/booking-merchant/components/settings-screen/operators-section/operators-section';
@@ -55,6 +56,7 @@ export function SettingsScreen() {
           <SalonLogoCard />
           <CancellationNoticeCard />
           <OpenRequestsCard />
+          <MovesCard />
           <BookingEmailsCard />
           <NoShowAlertCard />
         </TabsContent>
