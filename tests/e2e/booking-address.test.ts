@@ -134,6 +134,9 @@ describe('Prenota keeps its place in the address; Back closes a dialog; Prenota 
     await step(page, 'Giorno').getByRole('radio', { disabled: false }).nth(1).check();
     await step(page, 'Orario').getByRole('radio', { name: '10:00', exact: true }).check();
     await bookingForm(page).getByRole('button', { name: 'Prenota', exact: true }).click();
+    // The toast goes before the dialog opens: under the dialog's overlay it could not be closed.
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Prenotazione salvata!' }).waitFor();
+    await closeToasts(page);
     const cancel = page.getByRole('button', { name: /^Annulla la prenotazione di Piega/ });
     await cancel.click();
     const dialog = page.getByRole('dialog', { name: 'Annullare la prenotazione?' });

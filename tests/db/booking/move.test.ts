@@ -241,6 +241,15 @@ describe('booking: the customer moves her appointment, the salon confirms or ref
       status: 'confermata',
       clientId: joined.client_id,
     });
+    const other = await insertReservation(server, salon, {
+      startsAt: romeInstant(day(15), '12:00'),
+      status: 'confermata',
+      operatorId: salon.bea,
+      clientId: joined.client_id,
+    });
+    const asked = expectOk<Answer>(
+      await leaving.client.rpc('move_reservation', { reservation_id: other, date: day(16), time: '12:00' }),
+    );
     expectOk(
       await leaving.client.rpc('erase_my_account', {
         merchant_slug: salon.merchant.slug,
@@ -258,6 +267,12 @@ describe('booking: the customer moves her appointment, the salon confirms or ref
       [hers],
     );
     expect(moves.rows).toEqual([]);
+    // Her open move went with her appointments: nothing of hers waits in the salon's inbox.
+    expect(await statusOf(asked.id!)).not.toBe('in attesa');
+    const inbox = expectOk<ReservationRow[]>(
+      await merchant('merchant_reservations', { status: 'in attesa' }),
+    );
+    expect(inbox.map((row) => row.id)).not.toContain(asked.id);
   });
 
   it('confirms a move at once when the salon allows it in its settings, off by default', async () => {

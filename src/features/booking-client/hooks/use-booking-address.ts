@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { bookingChoiceParams, paths, type BookingChoice } from '@/config/paths';
 
@@ -17,13 +18,21 @@ export function useBookingAddress() {
   const navigate = useNavigate();
   const read = (field: keyof typeof bookingChoiceParams) =>
     searchParams.get(bookingChoiceParams[field]) ?? '';
-  const choice = {
+  const inAddress = {
     treatmentId: read('treatmentId'),
     operatorId: read('operatorId'),
     date: read('date'),
     time: read('time'),
   };
-  const choose = (next: BookingChoice, { replace = false } = {}) =>
+  // The router commits an address change in a transition: the choice shows at once, until it is there.
+  const [chosenHere, setChosenHere] = useState<{ at: string; choice: typeof inAddress } | null>(null);
+  const choice = chosenHere?.at === location.key ? chosenHere.choice : inAddress;
+  const choose = (next: BookingChoice, { replace = false } = {}) => {
+    setChosenHere({
+      at: location.key,
+      choice: { treatmentId: '', operatorId: '', date: '', time: '', ...next },
+    });
     void navigate(paths.client.prenota.href(next), { replace, preventScrollReset: true });
+  };
   return { choice, choose, rebook: isRebook(location.state) };
 }
