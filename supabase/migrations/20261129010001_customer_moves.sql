@@ -330,3 +330,39 @@ comment on function api.client_reservation_sections(text) is
   'cancel_until (until when a confirmed appointment may still be cancelled online) and cancel_refusal (why '
   'a confirmed appointment that has not started no longer may) and calendar_file (api.reservation_ics has '
   'a file for it: confirmed and not ended).';
+
+-- No 'move' while a move waits for the salon's answer.
+-- A move waiting for the salon's answer: the request itself, or the appointment it would replace.
+create function app_private.move_pending(reservation_id uuid) returns boolean
+language sql stable set search_path = ''
+as $$
+  select exists (select 1 from app.reservations m
+                  where m.status in ('in attesa', 'modificata')
+                    and (m.moves_reservation_id = move_pending.reservation_id
+                         or (m.id = move_pending.reservation_id and m.moves_reservation_id is not null)))
+$$;
+grant execute on function app_private.move_pending(uuid) to authenticated, service_role;
+
+create or replace function api.client_reservations(merchant_slug text)
+returns setof api.reservation_row
+language plpgsql stable set search_path = ''
+as $$
+declare
+  caller_client_id uuid := app_private.require_client(client_reservations.merchant_slug);
+begin
+  return query
+    select v.id, v.client_id, v.client_name, v.client_code, v.treatment_id, v.treatment_name,
+           v.operator_id, v.operator_name, v.date, v."time", v.duration_minutes, v.status, v.notes,
+           v.starts_at, v.ends_at, v.created_at, v.updated_at,
+           case when app_private.move_pending(v.id)
+                then array_remove(app_private.reservation_actions(v.status, v.starts_at, v.merchant_id, false), 'move')
+                else app_private.reservation_actions(v.status, v.starts_at, v.merchant_id, false) end
+      from app.reservation_rows v
+     where v.client_id = caller_client_id
+     order by v.starts_at desc, v.created_at desc, v.id;
+end
+$$;
+grant execute on function api.client_reservations(text) to authenticated;
+comment on function api.client_reservations(text) is
+  'Client only: the caller''s reservations at one merchant, latest appointment first; no ''move'' while a '
+  'move of it waits for the salon''s answer.';

@@ -69,6 +69,17 @@ comment on function api.book_reservation(text, uuid, uuid, date, text) is
   'The same request while hers is still pending returns that one; refused when she already has the '
   'salon''s max_open_requests open requests (pending or awaiting her answer, not yet started).';
 
+-- A move waiting for the salon's answer: the request itself, or the appointment it would replace.
+create function app_private.move_pending(reservation_id uuid) returns boolean
+language sql stable set search_path = ''
+as $$
+  select exists (select 1 from app.reservations m
+                  where m.status in ('in attesa', 'modificata')
+                    and (m.moves_reservation_id = move_pending.reservation_id
+                         or (m.id = move_pending.reservation_id and m.moves_reservation_id is not null)))
+$$;
+grant execute on function app_private.move_pending(uuid) to authenticated, service_role;
+
 create or replace function api.client_reservations(merchant_slug text)
 returns setof api.reservation_row
 language plpgsql stable set search_path = ''
@@ -80,7 +91,9 @@ begin
     select v.id, v.client_id, v.client_name, v.client_code, v.treatment_id, v.treatment_name,
            v.operator_id, v.operator_name, v.date, v."time", v.duration_minutes, v.status, v.notes,
            v.starts_at, v.ends_at, v.created_at, v.updated_at,
-           app_private.reservation_actions(v.status, v.starts_at, v.merchant_id, false)
+           case when app_private.move_pending(v.id)
+                then array_remove(app_private.reservation_actions(v.status, v.starts_at, v.merchant_id, false), 'move')
+                else app_private.reservation_actions(v.status, v.starts_at, v.merchant_id, false) end
       from app.reservation_rows v
      where v.client_id = caller_client_id
      order by v.starts_at desc, v.created_at desc, v.id;
@@ -88,7 +101,8 @@ end
 $$;
 grant execute on function api.client_reservations(text) to authenticated;
 comment on function api.client_reservations(text) is
-  'Client only: the caller''s reservations at one merchant, latest appointment first.';
+  'Client only: the caller''s reservations at one merchant, latest appointment first; no ''move'' while a '
+  'move of it waits for the salon''s answer.';
 
 -- Answering a change, deleting a finished reservation
 create function app_private.client_reservation(reservation_id uuid) returns app.reservations

@@ -57,6 +57,9 @@ describe('booking: the customer moves her appointment, the salon confirms or ref
     const asked = expectOk<Answer>(await move(original, day(4), '11:00'));
     expect(asked.message).toBe('Richiesta di spostamento inviata');
     const request = await clientRow(asked.id!);
+    // While the salon has not answered, neither the request nor the appointment offers 'move'.
+    expect(request.actions).toEqual(['cancel']);
+    expect((await clientRow(original)).actions).toEqual(['cancel']);
     expect(request).toMatchObject({
       status: 'in attesa',
       date: day(4),
