@@ -31,6 +31,13 @@ describe('paths', () => {
     expect(clientLanding(null)).toBe('/client/profile');
   });
 
+  it("keeps Prenota's chosen treatment, operator, day and time in its address, in the order of the steps", () => {
+    expect(paths.client.prenota.href()).toBe('/client/prenota');
+    expect(
+      paths.client.prenota.href({ time: '10:00', date: '2026-12-01', treatmentId: 't1', operatorId: 'o1' }),
+    ).toBe('/client/prenota?trattamento=t1&operatore=o1&giorno=2026-12-01&ora=10%3A00');
+  });
+
   it('keeps each route pattern and its href in step', () => {
     expect(paths.clientLogin.path).toBe('/:merchantSlug/login');
     expect(paths.client.profile.href()).toBe(paths.client.profile.path);

@@ -12,6 +12,24 @@ const withQuery = (base: string, query: Record<string, string | null | undefined
 /** The query parameter that carries a chosen treatment from the salon's page to Prenota. */
 export const treatmentParam = 'trattamento';
 
+/** Prenota's choices as they stand in its address, so a reload, Back or a shared link finds the same step. */
+export const bookingChoiceParams = {
+  treatmentId: treatmentParam,
+  operatorId: 'operatore',
+  date: 'giorno',
+  time: 'ora',
+} as const;
+
+export type BookingChoice = Partial<Record<keyof typeof bookingChoiceParams, string>>;
+
+const bookingChoiceQuery = (choice: BookingChoice) =>
+  Object.fromEntries(
+    Object.entries(bookingChoiceParams).map(([field, param]) => [
+      param,
+      choice[field as keyof BookingChoice],
+    ]),
+  );
+
 export const paths = {
   home: { path: '/', href: () => '/' },
 
@@ -68,7 +86,7 @@ export const paths = {
     struttura: { path: '/client/struttura', href: () => '/client/struttura' },
     prenota: {
       path: '/client/prenota',
-      href: (treatmentId?: string) => withQuery('/client/prenota', { [treatmentParam]: treatmentId }),
+      href: (choice: BookingChoice = {}) => withQuery('/client/prenota', bookingChoiceQuery(choice)),
     },
   },
   dashboard: {
@@ -140,4 +158,4 @@ export function shouldLeaveForMainSite(
 
 /** Where a customer lands once signed in or registered: Prenota with the treatment tapped on the salon's page, else the profile. */
 export const clientLanding = (treatmentId?: string | null) =>
-  treatmentId ? paths.client.prenota.href(treatmentId) : paths.client.profile.href();
+  treatmentId ? paths.client.prenota.href({ treatmentId }) : paths.client.profile.href();

@@ -393,6 +393,10 @@ export type Database = {
         };
         Returns: Json;
       };
+      move_reservation: {
+        Args: { date: string; reservation_id: string; time: string };
+        Returns: Json;
+      };
       movement_reversals: {
         Args: { movement_ids: string[] };
         Returns: {
@@ -466,6 +470,7 @@ export type Database = {
         Returns: Json;
       };
       set_max_open_requests: { Args: { requests: number }; Returns: Json };
+      set_moves_confirmed_at_once: { Args: { enabled: boolean }; Returns: Json };
       set_my_notification_channels: {
         Args: { email: boolean; merchant_slug: string; push: boolean };
         Returns: Json;

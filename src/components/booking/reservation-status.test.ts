@@ -12,6 +12,7 @@ describe('reservation status colours (spec §4)', () => {
   it('is red when cancelled and muted when expired', () => {
     expect(statusTone('annullata')).toBe('danger');
     expect(statusTone('scaduta')).toBe('closed');
+    expect(statusTone('spostata')).toBe('closed');
     expect(statusClasses('scaduta')).toContain('bg-muted');
   });
 

@@ -4,7 +4,7 @@ type StatusTone = 'success' | 'danger' | 'pending' | 'closed';
 export function statusTone(status: string): StatusTone {
   if (status === 'confermata' || status === 'completata') return 'success';
   if (status === 'rifiutata' || status === 'annullata' || status === 'non presentata') return 'danger';
-  if (status === 'scaduta') return 'closed';
+  if (status === 'scaduta' || status === 'spostata') return 'closed';
   return 'pending';
 }
 

@@ -48,6 +48,8 @@ export function MoreSheet({ items, onSignOut, signingOut, triggerClassName }: Mo
               <li key={href}>
                 <NavLink
                   to={href}
+                  // In place of the sheet's own history entry, so Back from the screen returns to the one before.
+                  replace
                   onClick={() => setOpen(false)}
                   className={({ isActive }) =>
                     cx(

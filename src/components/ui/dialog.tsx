@@ -2,9 +2,21 @@ import { cx } from 'class-variance-authority';
 import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
+import { useCloseOnBack } from '@/components/ui/use-close-on-back';
 import { texts } from '@/lib/texts';
 
-export const Dialog = DialogPrimitive.Root;
+/** Every dialog of the app: controlled, and closed by the browser's Back as well as by its buttons. */
+export function Dialog({
+  open,
+  onOpenChange,
+  ...props
+}: Omit<ComponentProps<typeof DialogPrimitive.Root>, 'open' | 'onOpenChange'> & {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  useCloseOnBack(open, () => onOpenChange(false));
+  return <DialogPrimitive.Root open={open} onOpenChange={onOpenChange} {...props} />;
+}
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 

@@ -290,6 +290,11 @@ export const bookingMerchantTexts = {
     reminderEmails: 'Invia alle clienti un promemoria 24 ore prima dell’appuntamento',
     secondReminderEmails: 'Invia anche un secondo promemoria 2 ore prima dell’appuntamento',
     saveEmails: 'Salva scelte e-mail',
+    moves: 'Spostamenti',
+    movesLead:
+      'Una cliente può spostare da sé l’appuntamento, entro il preavviso di annullamento, a un orario libero.',
+    movesAtOnce: 'Conferma subito gli spostamenti senza aspettare la tua risposta',
+    saveMoves: 'Salva spostamenti',
     operators: 'Operatori',
     newOperator: 'Nuovo operatore',
     operatorName: 'Nome',

@@ -49,6 +49,7 @@ create table app.merchants (
   no_show_alert_threshold integer not null default 2
     constraint merchants_no_show_alert_threshold_range check (no_show_alert_threshold between 1 and 20),
   receipt_number_required boolean not null default false,
+  moves_confirmed_at_once boolean not null default false,
   first_visit_reward numeric(10, 2)
     constraint merchants_first_visit_reward_range
       check (first_visit_reward is null or (first_visit_reward > 0 and first_visit_reward <= 500))
@@ -83,6 +84,8 @@ comment on column app.merchants.no_show_alert_threshold is
   'From how many missed appointments (''non presentata'') a client''s new requests are flagged (1-20, default 2).';
 comment on column app.merchants.second_reminder_emails is
   'Whether customers also get a second reminder e-mail 2 hours before a confirmed appointment (off by default).';
+comment on column app.merchants.moves_confirmed_at_once is
+  'Whether a customer''s move to a free time is confirmed at once instead of waiting for the salon (off by default).';
 
 -- Gapless, race-free source of merchant code prefixes: one row, updated under its row lock.
 create table app.merchant_prefix_counter (

@@ -33,7 +33,13 @@ create table app.reservations (
     check (status <> 'confermata' or operator_name is not null),
   constraint reservations_status_check
     check (status in ('in attesa', 'confermata', 'modificata', 'rifiutata', 'annullata', 'completata',
-                      'non presentata'))
+                      'non presentata', 'spostata')),
+  -- A customer's request to move one of her appointments: it replaces that one once confirmed.
+  moves_reservation_id uuid,
+  constraint reservations_client_id_id_key unique (client_id, id),
+  constraint reservations_moves_her_own_reservation
+    foreign key (client_id, moves_reservation_id) references app.reservations (client_id, id)
+    on delete set null (moves_reservation_id)
 );
 create index reservations_merchant_starts_at_idx on app.reservations (merchant_id, starts_at desc);
 create index reservations_client_starts_at_idx on app.reservations (client_id, starts_at desc);
@@ -48,6 +54,10 @@ create index reservations_merchant_upcoming_ends_at_idx on app.reservations (mer
   where status in ('confermata', 'modificata');
 create index reservations_open_requests_starts_at_idx on app.reservations (starts_at)
   where status in ('in attesa', 'modificata');
+-- One open move request per appointment, however many taps arrive at once.
+create unique index reservations_one_open_move_idx on app.reservations (moves_reservation_id)
+  where status in ('in attesa', 'modificata');
+create index reservations_moves_reservation_id_idx on app.reservations (moves_reservation_id);
 alter table app.reservations enable row level security;
 alter table app.reservations replica identity full;
 grant select, insert, delete on app.reservations to authenticated;
@@ -59,6 +69,9 @@ comment on table app.reservations is
   'preferenza''). status follows spec §4; notes hold the merchant''s modify note or reject reason. '
   'Constraint reservations_operator_never_double_booked: confirmed reservations of one operator never '
   'overlap.';
+comment on column app.reservations.moves_reservation_id is
+  'A move request: the customer''s appointment (''in attesa'' or ''confermata'') this request would '
+  'replace; confirmed, it turns that one ''spostata''.';
 comment on column app.reservations.operator_name is
   'The operator''s name when it was chosen or assigned (kept when the operator is deleted).';
 alter publication supabase_realtime add table app.reservations;
@@ -91,7 +104,8 @@ create type api.reservation_row as (
 comment on type api.reservation_row is
   'A reservation as the screens show it: date and time in Europe/Rome, the instants starts_at/ends_at, '
   'operator_name ''Nessuna preferenza'' when no operator was chosen, and actions: what the caller may do '
-  '(merchant: confirm, modify, reject, cancel, complete, no_show; client: accept, decline, cancel, delete).';
+  '(merchant: confirm, modify, reject, cancel, complete, no_show; client: accept, decline, cancel, move, '
+  'delete).';
 
 -- The state machine, with cancellation and expiry
 create or replace function app_private.check_reservation_transition() returns trigger
@@ -108,6 +122,9 @@ begin
        (old.status = 'in attesa' and new.status in ('confermata', 'modificata', 'rifiutata', 'annullata'))
        or (old.status = 'modificata' and new.status in ('confermata', 'rifiutata', 'annullata'))
        or (old.status = 'confermata' and new.status in ('annullata', 'completata', 'non presentata'))
+       or (old.status in ('in attesa', 'confermata') and new.status = 'spostata'
+           and exists (select 1 from app.reservations m
+                        where m.moves_reservation_id = old.id and m.status in ('in attesa', 'modificata')))
      ) then
     raise sqlstate 'P0001'
       using message = format('Passaggio di stato non consentito: da ''%s'' a ''%s''', old.status, new.status);
@@ -219,14 +236,16 @@ begin
                    'reminder_emails', m.reminder_emails,
                    'max_open_requests', m.max_open_requests,
                    'second_reminder_emails', m.second_reminder_emails,
-                   'no_show_alert_threshold', m.no_show_alert_threshold)
+                   'no_show_alert_threshold', m.no_show_alert_threshold,
+                   'moves_confirmed_at_once', m.moves_confirmed_at_once)
             from app.merchants m where m.id = caller_merchant_id);
 end
 $$;
 grant execute on function api.booking_settings() to authenticated;
 comment on function api.booking_settings() is
   'Merchant only: its booking settings (cancellation_notice_hours, address, new_request_emails, '
-  'reminder_emails, max_open_requests, second_reminder_emails, no_show_alert_threshold).';
+  'reminder_emails, max_open_requests, second_reminder_emails, no_show_alert_threshold, '
+  'moves_confirmed_at_once).';
 
 -- Definer: merchants do not update their own merchant row otherwise; this changes one column only.
 create function api.set_cancellation_notice(hours integer) returns jsonb
@@ -396,6 +415,10 @@ as $$
                    and app_private.client_may_cancel(reservation_actions.status, reservation_actions.starts_at,
                                                      reservation_actions.merchant_id)
               then array['cancel'] else '{}'::text[] end
+      || case when reservation_actions.status in ('in attesa', 'confermata')
+                   and app_private.client_may_cancel(reservation_actions.status, reservation_actions.starts_at,
+                                                     reservation_actions.merchant_id)
+              then array['move'] else '{}'::text[] end
       || case when app_private.client_may_delete(reservation_actions.status, reservation_actions.starts_at)
               then array['delete'] else '{}'::text[] end
   end

@@ -320,14 +320,14 @@ comment on function app_private.tell_waitlist(app.reservations) is
   'waitlist entries of its salon whose days and part of the day hold it, whose operator it was (or any), '
   'and whose treatment fits there now, in order of joining; never to the customer who freed it.';
 
--- Rejected, cancelled, declined, moved or deleted: its old slot is free again.
+-- Rejected, cancelled, declined, moved (by the salon or by her) or deleted: its old slot is free again.
 create function app_private.waitlist_on_freed_slot() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
   if old.status in ('in attesa', 'modificata', 'confermata')
      and (tg_op = 'DELETE'
-          or new.status in ('rifiutata', 'annullata')
+          or new.status in ('rifiutata', 'annullata', 'spostata')
           or new.starts_at is distinct from old.starts_at) then
     perform app_private.tell_waitlist(old);
   end if;

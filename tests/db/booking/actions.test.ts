@@ -52,9 +52,9 @@ describe('booking: each row says what its caller may do with it', () => {
     expect(merchant.get(ids.pending)!.actions).toEqual(['confirm', 'modify', 'reject']);
     expect(merchant.get(ids.pastPending)!.actions).toEqual([]);
     expect(merchant.get(ids.modified)!.actions).toEqual([]);
-    expect(client.get(ids.pending)!.actions).toEqual(['cancel']);
+    expect(client.get(ids.pending)!.actions).toEqual(['cancel', 'move']);
     expect(client.get(ids.modified)!.actions).toEqual(['accept', 'decline']);
-    expect(client.get(ids.confirmed)!.actions).toEqual(['cancel']);
+    expect(client.get(ids.confirmed)!.actions).toEqual(['cancel', 'move']);
     expect(client.get(ids.oldConfirmed)!.actions).toEqual(['delete']);
     expect(client.get(ids.rejected)!.actions).toEqual(['delete']);
     const row = client.get(ids.confirmed)!;

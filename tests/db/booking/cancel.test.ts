@@ -42,7 +42,7 @@ describe('booking: customers cancel, the salon cancels, requests expire', () => 
       status: 'modificata',
       operatorId: salon.bea,
     });
-    expect((await clientRow(pending)).actions).toEqual(['cancel']);
+    expect((await clientRow(pending)).actions).toEqual(['cancel', 'move']);
     expect(expectOk<Answer>(await cancel(pending)).message).toBe('Prenotazione annullata');
     expectOk(await cancel(modified));
     expect(await clientRow(pending)).toMatchObject({ status: 'annullata', actions: ['delete'] });
@@ -68,7 +68,7 @@ describe('booking: customers cancel, the salon cancels, requests expire', () => 
       status: 'confermata',
       operatorId: salon.bea,
     });
-    expect((await clientRow(far)).actions).toEqual(['cancel']);
+    expect((await clientRow(far)).actions).toEqual(['cancel', 'move']);
     expect((await clientRow(near)).actions).toEqual([]);
     expectRefused(
       await cancel(near),
@@ -92,7 +92,7 @@ describe('booking: customers cancel, the salon cancels, requests expire', () => 
     expect(notMerchant.error?.message).toBe('Accesso negato: questo account non è un commerciante');
     expect(notMerchant.status).toBe(403);
     expectOk(await merchant('set_cancellation_notice', { hours: 6 }));
-    expect((await clientRow(near)).actions).toEqual(['cancel']);
+    expect((await clientRow(near)).actions).toEqual(['cancel', 'move']);
     expectOk(await cancel(near));
   });
 

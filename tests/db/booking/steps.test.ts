@@ -171,7 +171,7 @@ describe('booking: what the customer’s Prenota steps read', () => {
     const row = async (id: string) => (await sections()).upcoming.find((candidate) => candidate.id === id)!;
 
     const farRow = await row(far);
-    expect(farRow.actions).toEqual(['cancel']);
+    expect(farRow.actions).toEqual(['cancel', 'move']);
     expect(farRow.cancel_refusal).toBeNull();
     expect(new Date(farRow.starts_at).getTime() - new Date(farRow.cancel_until!).getTime()).toBe(
       24 * 3600_000,
@@ -188,7 +188,7 @@ describe('booking: what the customer’s Prenota steps read', () => {
 
     // A request may be cancelled up to its start: no deadline to show, no refusal.
     expect(await row(pending)).toMatchObject({
-      actions: ['cancel'],
+      actions: ['cancel', 'move'],
       cancel_until: null,
       cancel_refusal: null,
     });
@@ -196,7 +196,7 @@ describe('booking: what the customer’s Prenota steps read', () => {
     // A shorter notice moves the deadline and lifts the refusal.
     expectOk(await merchant('set_cancellation_notice', { hours: 2 }));
     const later = await row(near);
-    expect(later).toMatchObject({ actions: ['cancel'], cancel_refusal: null });
+    expect(later).toMatchObject({ actions: ['cancel', 'move'], cancel_refusal: null });
     expect(new Date(later.starts_at).getTime() - new Date(later.cancel_until!).getTime()).toBe(2 * 3600_000);
     expectOk(await fresh.client.rpc('cancel_reservation', { reservation_id: near }));
     expect(await row(near)).toMatchObject({ status: 'annullata', cancel_until: null, cancel_refusal: null });

@@ -181,6 +181,27 @@ describe('booking: the waitlist fills a freed slot', () => {
     expect((await waitlistOf(patient)).offers).toHaveLength(3);
   });
 
+  it('tells the old slot of an appointment the customer moved, once the salon confirms the move', async () => {
+    const day = addDays(today, 8);
+    const patient = await waiter('Paziente Spostamento');
+    expectOk(await join(patient, { from_day: day, to_day: day, period: 'Mattina' }));
+    const mover = await waiter('Cliente Che Sposta');
+    const original = await confirmed(day, '10:00', salon.anna, mover.joined.client_id);
+    const asked = expectOk<Answer>(
+      await mover.persona.client.rpc('move_reservation', {
+        reservation_id: original,
+        date: addDays(today, 9),
+        time: '11:00',
+      }),
+    );
+    // Asked, not yet confirmed: the appointment keeps its slot and nobody is told.
+    expect((await waitlistOf(patient)).offers).toEqual([]);
+    expectOk(await salon.owner.client.rpc('confirm_reservation', { reservation_id: asked.id }));
+    expect((await waitlistOf(patient)).offers.map((offer) => [offer.date, offer.time])).toEqual([
+      [day, '10:00'],
+    ]);
+  });
+
   it('refuses another salon treatment, dates outside the window, a 4th open entry and the 21st join of a day', async () => {
     const eager = await waiter('Impaziente');
     const day = addDays(today, 2);

@@ -88,6 +88,7 @@ describe('notifications: the outbox is written with the reservation change', () 
       max_open_requests: 100,
       second_reminder_emails: false,
       no_show_alert_threshold: 2,
+      moves_confirmed_at_once: false,
     });
     expectRefused(
       await merchant('set_booking_emails', { new_request_emails: null, reminder_emails: true }),

@@ -237,6 +237,11 @@ describe('tenant isolation over every api function', () => {
     ['delete_reservation', () => ({ reservation_id: nobody }), clientsSay('Prenotazione non trovata')],
     ['cancel_reservation', () => ({ reservation_id: nobody }), clientsSay('Prenotazione non trovata')],
     [
+      'move_reservation',
+      () => ({ reservation_id: nobody, date: '2030-01-01', time: '10:00' }),
+      clientsSay('Prenotazione non trovata'),
+    ],
+    [
       'merchant_cancel_reservation',
       () => ({ reservation_id: nobody, reason: 'Imprevisto' }),
       merchantsSay('Prenotazione non trovata'),
@@ -252,6 +257,7 @@ describe('tenant isolation over every api function', () => {
     ['booking_settings', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['set_cancellation_notice', () => ({ hours: 24 }), () => only(['merchantM1', 'merchantM2'])],
     ['set_max_open_requests', () => ({ requests: 3 }), () => only(['merchantM1', 'merchantM2'])],
+    ['set_moves_confirmed_at_once', () => ({ enabled: false }), () => only(['merchantM1', 'merchantM2'])],
     [
       'mark_visit',
       () => ({ reservation_id: nobody, outcome: 'completata' }),

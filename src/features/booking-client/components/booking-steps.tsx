@@ -2,7 +2,7 @@ import { LoadingBlocks } from '@/components/loading-blocks';
 import { QueryView } from '@/components/query-view';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEvent } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { EmptyState } from '@/components/empty-state';
 import { Card, CardContent } from '@/components/ui/card';
@@ -18,6 +18,7 @@ import { anyOperator, OperatorChoice } from '@/features/booking-client/component
 import { TimeChips } from '@/features/booking-client/components/time-chips';
 import { TreatmentChoice } from '@/features/booking-client/components/treatment-choice';
 import { WaitlistJoinDialog } from '@/features/booking-client/components/waitlist-join-dialog';
+import { useBookingAddress } from '@/features/booking-client/hooks/use-booking-address';
 import { bookingClientTexts } from '@/features/booking-client/texts';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { fill } from '@/lib/texts';
@@ -35,61 +36,53 @@ type Draft = z.input<typeof bookingFormSchema>;
 
 const emptyDraft: Draft = { treatmentId: '', operatorId: '', date: '', time: '' };
 
-/** A freed slot told to her by the waitlist, chosen whole ('Prenota' on its notice). */
-export interface ChosenSlot {
-  treatmentId: string;
-  /** null: any operator. */
-  operatorId: string | null;
-  date: string;
-  time: string;
-}
-
-/** Prenota's steps, each shown once the one before is chosen: treatment, operator, day, time; then the summary. */
+/**
+ * Prenota's steps, each shown once the one before is chosen: treatment, operator, day, time; then the summary.
+ * The choices live in the address; one no longer valid (a treatment withdrawn, a past day, a taken time)
+ * leaves the step before it open, without an error.
+ */
 export function BookingSteps({
   merchantSlug,
   treatments,
-  treatmentId: chosenBefore,
-  slot,
 }: {
   merchantSlug: string;
   treatments: BookableTreatment[];
-  /** Chosen at the start when the salon offers it. */
-  treatmentId?: string;
-  slot?: ChosenSlot;
 }) {
-  const form = useForm<Draft>({
-    resolver: zodResolver(bookingFormSchema),
-    defaultValues: slot
-      ? { ...slot, operatorId: slot.operatorId ?? anyOperator }
-      : {
-          ...emptyDraft,
-          treatmentId: treatments.some((offered) => offered.id === chosenBefore) ? chosenBefore : '',
-        },
-  });
-  const [treatmentId, chosenOperatorId, date, chosenTime] = useWatch({
-    control: form.control,
-    name: ['treatmentId', 'operatorId', 'date', 'time'],
-  });
-  const draft: Draft = { treatmentId, operatorId: chosenOperatorId, date, time: chosenTime };
-  const setDraft = (next: Draft) => {
-    for (const field of ['treatmentId', 'operatorId', 'date', 'time'] as const)
-      form.setValue(field, next[field]);
-  };
+  const address = useBookingAddress();
   const days = useBookingDays(merchantSlug);
-  const operatorId = draft.operatorId === anyOperator ? null : draft.operatorId || null;
+  const treatment = treatments.find((candidate) => candidate.id === address.choice.treatmentId);
+  const operator = treatment?.operators.find((candidate) => candidate.id === address.choice.operatorId);
+  const operatorChosen = Boolean(treatment && (operator || address.choice.operatorId === anyOperator));
+  // 'Prenota di nuovo' whose treatment or operator is gone opens at the first step and says why.
+  const rebookLost = address.rebook && !operatorChosen;
+  const openDays = days.data?.filter((day) => !day.closed).map((day) => day.date) ?? [];
+  // A rebooking without a day yet starts on the first day the salon is open.
+  const wantedDate = address.choice.date || (address.rebook ? (openDays[0] ?? '') : '');
+  const date = operatorChosen && openDays.includes(wantedDate) ? wantedDate : '';
+  const operatorId =
+    operatorChosen && address.choice.operatorId !== anyOperator ? address.choice.operatorId : null;
   const periods = useFreeTimePeriods({
     merchantSlug,
-    treatmentId: draft.treatmentId,
+    treatmentId: operatorChosen ? address.choice.treatmentId : '',
     operatorId,
-    date: draft.date,
+    date,
   });
+  // A time taken meanwhile (the list is live) is no longer chosen.
+  const time =
+    date && periods.data?.some((group) => group.times.includes(address.choice.time))
+      ? address.choice.time
+      : '';
+  const draft: Draft = {
+    treatmentId: treatment ? treatment.id : '',
+    operatorId: operatorChosen ? address.choice.operatorId : '',
+    date,
+    time,
+  };
+  const form = useForm<Draft>({ resolver: zodResolver(bookingFormSchema), values: draft });
+  const setDraft = (next: Draft) => address.choose(next);
   const book = useBookReservation();
   // The database's explanation when the address is not confirmed yet (hint email_unconfirmed).
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
-  const treatment = treatments.find((candidate) => candidate.id === draft.treatmentId);
-  const operator = treatment?.operators.find((candidate) => candidate.id === draft.operatorId);
-  // A time taken meanwhile (the list is live) is no longer chosen.
-  const time = periods.data?.some((group) => group.times.includes(draft.time)) ? draft.time : '';
 
   const chooseTreatment = (nextId: string) => {
     const next = treatments.find((candidate) => candidate.id === nextId);
@@ -110,7 +103,7 @@ export function BookingSteps({
           time: chosen.time,
         });
         notify.success(booked.message || t.saved);
-        form.reset(emptyDraft);
+        address.choose(emptyDraft, { replace: true });
       } catch (error) {
         const refusal = ApiError.from(error);
         if (refusal.hint === 'email_unconfirmed') setUnconfirmed(refusal.message);
@@ -132,6 +125,11 @@ export function BookingSteps({
       onSubmit={onSubmit}
       className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start"
     >
+      {rebookLost ? (
+        <p role="status" className="rounded-lg bg-muted p-3 lg:col-span-2">
+          {t.rebookLost}
+        </p>
+      ) : null}
       {unconfirmed ? (
         <div className="lg:col-span-2">
           <AddressConfirmationNotice merchantSlug={merchantSlug} message={unconfirmed} />

@@ -8,6 +8,8 @@ import { useDeclineReservationChange } from '@/features/booking-client/api/decli
 import { useDeleteReservation } from '@/features/booking-client/api/delete-reservation';
 import type { SectionReservation } from '@/features/booking-client/api/list-reservation-sections';
 import { AddToCalendarButton } from '@/features/booking-client/components/add-to-calendar-button';
+import { MoveReservationButton } from '@/features/booking-client/components/move-reservation-button';
+import { RebookLink } from '@/features/booking-client/components/rebook-link';
 import { CancelReservationButton } from '@/features/booking-client/components/cancel-reservation-button';
 import { bookingClientTexts } from '@/features/booking-client/texts';
 import { errorMessage } from '@/lib/api-error';
@@ -23,9 +25,12 @@ const t = bookingClientTexts;
 export function ClientReservationCard({
   merchantSlug,
   reservation,
+  past,
 }: {
   merchantSlug: string;
   reservation: SectionReservation;
+  /** In the past section: 'Prenota di nuovo' opens Prenota on the same treatment and operator. */
+  past: boolean;
 }) {
   const accept = useAcceptReservationChange();
   const decline = useDeclineReservationChange();
@@ -133,9 +138,13 @@ export function ClientReservationCard({
             {t.decline}
           </Button>
         ) : null}
+        {may('move') ? (
+          <MoveReservationButton merchantSlug={merchantSlug} reservation={reservation} when={when} />
+        ) : null}
         {may('cancel') ? (
           <CancelReservationButton merchantSlug={merchantSlug} reservation={reservation} when={when} />
         ) : null}
+        {past ? <RebookLink reservation={reservation} /> : null}
         {may('delete') ? (
           <Button
             variant="outline"

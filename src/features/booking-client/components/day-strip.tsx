@@ -12,13 +12,16 @@ export function DayStrip({
   days,
   chosen,
   onChoose,
+  number = 3,
 }: {
   days: BookingDay[];
   chosen: string;
+  /** Its place among the steps shown (Prenota's, or Sposta's day and time). */
+  number?: number;
   onChoose: (date: string) => void;
 }) {
   return (
-    <BookingStep number={3} legend={t.dayStep}>
+    <BookingStep number={number} legend={t.dayStep}>
       <div className="-mx-1 flex snap-x gap-2 overflow-x-auto px-1 pt-1 pb-3">
         {days.map((day) => {
           const parts = stripDayParts(day.date);

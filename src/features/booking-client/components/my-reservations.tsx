@@ -40,6 +40,7 @@ export function MyReservations({ merchantSlug }: { merchantSlug: string }) {
               empty={t.emptyPast}
               merchantSlug={merchantSlug}
               reservations={data.past}
+              past
             />
           </>
         )}
@@ -54,12 +55,15 @@ function ReservationList({
   empty,
   merchantSlug,
   reservations,
+  past = false,
 }: {
   id: string;
   title: string;
   empty: string;
   merchantSlug: string;
   reservations: SectionReservation[];
+  /** The database's past section: each offers 'Prenota di nuovo'. */
+  past?: boolean;
 }) {
   return (
     <section aria-labelledby={id} className="grid gap-3">
@@ -72,7 +76,7 @@ function ReservationList({
         <ul aria-labelledby={id} className="grid gap-3 lg:grid-cols-2">
           {reservations.map((reservation) => (
             <li key={reservation.id}>
-              <ClientReservationCard merchantSlug={merchantSlug} reservation={reservation} />
+              <ClientReservationCard merchantSlug={merchantSlug} reservation={reservation} past={past} />
             </li>
           ))}
         </ul>

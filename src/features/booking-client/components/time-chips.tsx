@@ -13,14 +13,17 @@ export function TimeChips({
   periods,
   chosen,
   onChoose,
+  number = 4,
 }: {
   periods: UseQueryResult<FreeTimePeriod[]>;
   chosen: string;
+  /** Its place among the steps shown (Prenota's, or Sposta's day and time). */
+  number?: number;
   onChoose: (time: string) => void;
 }) {
   const id = useId();
   return (
-    <BookingStep number={4} legend={t.timeStep}>
+    <BookingStep number={number} legend={t.timeStep}>
       <QueryView
         query={periods}
         pending={

@@ -12,6 +12,7 @@ const bookingSettingsSchema = z.object({
   max_open_requests: numeric,
   second_reminder_emails: z.boolean(),
   no_show_alert_threshold: numeric,
+  moves_confirmed_at_once: z.boolean(),
 });
 
 export type BookingSettings = z.infer<typeof bookingSettingsSchema>;

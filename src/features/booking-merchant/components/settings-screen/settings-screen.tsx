@@ -3,6 +3,7 @@ import { PageHeading } from '@/components/layouts/page-heading';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { BookingEmailsCard } from '@/features/booking-merchant/components/settings-screen/booking-emails-card';
 import { ClosuresCard } from '@/features/booking-merchant/components/settings-screen/closures-card';
+import { MovesCard } from '@/features/booking-merchant/components/settings-screen/moves-card';
 import { OneNumberSettingCard } from '@/features/booking-merchant/components/settings-screen/one-number-setting-card';
 import {
   cancellationNotice,
@@ -60,6 +61,7 @@ export function SettingsScreen({ salonRules }: { salonRules?: ReactNode }) {
           <SalonLogoCard />
           <OneNumberSettingCard setting={cancellationNotice} />
           <OneNumberSettingCard setting={openRequests} />
+          <MovesCard />
           <BookingEmailsCard />
           <OneNumberSettingCard setting={noShowAlert} />
           <FirstVisitRewardCard />
