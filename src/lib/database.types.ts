@@ -27,11 +27,14 @@ export type Database = {
       };
       add_treatment: {
         Args: {
+          buffer_minutes?: number;
           description: string;
           duration_minutes: number;
           name: string;
           operator_ids?: string[];
           price: number;
+          processing_minutes?: number;
+          processing_offset_minutes?: number;
         };
         Returns: Json;
       };
@@ -255,6 +258,7 @@ export type Database = {
       list_treatments: {
         Args: Record<PropertyKey, never>;
         Returns: {
+          buffer_minutes: number;
           created_at: string;
           description: string;
           duration_minutes: number;
@@ -263,6 +267,8 @@ export type Database = {
           name: string;
           operator_ids: string[];
           price: number;
+          processing_minutes: number;
+          processing_offset_minutes: number;
         }[];
       };
       mark_visit: {
@@ -497,11 +503,14 @@ export type Database = {
       };
       update_treatment: {
         Args: {
+          buffer_minutes?: number;
           description: string;
           duration_minutes: number;
           name: string;
           operator_ids?: string[];
           price: number;
+          processing_minutes?: number;
+          processing_offset_minutes?: number;
           treatment_id: string;
         };
         Returns: Json;
