@@ -14,13 +14,17 @@ export const addTreatmentInputSchema = z.object({
   price: z.number().check(z.nonnegative(), z.lte(amountLimits.maxPrice)),
   /** null: every operator, present and future. */
   operatorIds: z.nullable(z.array(z.string().check(z.minLength(1))).check(z.minLength(1))),
+  bufferMinutes: z.number().check(z.int(), z.gte(0), z.lte(60)),
+  processingOffsetMinutes: z.nullable(z.number().check(z.int(), z.positive())),
+  processingMinutes: z.nullable(z.number().check(z.int(), z.positive())),
 });
 
 type AddTreatmentInput = z.input<typeof addTreatmentInputSchema>;
 
 /** Registers a treatment for all operators or for the ones chosen. */
 export async function addTreatment(input: AddTreatmentInput): Promise<{ message: string }> {
-  const { name, description, durationMinutes, price, operatorIds } = addTreatmentInputSchema.parse(input);
+  const { name, description, durationMinutes, price, operatorIds, ...timing } =
+    addTreatmentInputSchema.parse(input);
   return messageSchema.parse(
     await callRpc('add_treatment', {
       name,
@@ -28,6 +32,9 @@ export async function addTreatment(input: AddTreatmentInput): Promise<{ message:
       duration_minutes: durationMinutes,
       price,
       operator_ids: operatorIds,
+      buffer_minutes: timing.bufferMinutes,
+      processing_offset_minutes: timing.processingOffsetMinutes,
+      processing_minutes: timing.processingMinutes,
     }),
   );
 }

@@ -13,7 +13,7 @@ type UpdateTreatmentInput = z.input<typeof updateTreatmentInputSchema>;
 
 /** Changes a treatment in place: every field and who performs it. */
 async function updateTreatment(input: UpdateTreatmentInput): Promise<{ message: string }> {
-  const { treatmentId, name, description, durationMinutes, price, operatorIds } =
+  const { treatmentId, name, description, durationMinutes, price, operatorIds, ...timing } =
     updateTreatmentInputSchema.parse(input);
   return messageSchema.parse(
     await callRpc('update_treatment', {
@@ -23,6 +23,9 @@ async function updateTreatment(input: UpdateTreatmentInput): Promise<{ message: 
       duration_minutes: durationMinutes,
       price,
       operator_ids: operatorIds,
+      buffer_minutes: timing.bufferMinutes,
+      processing_offset_minutes: timing.processingOffsetMinutes,
+      processing_minutes: timing.processingMinutes,
     }),
   );
 }

@@ -5,6 +5,7 @@ import { Input } from '@/components/ui/input';
 import { TextArea } from '@/components/ui/text-area';
 import type { Operator } from '@/features/booking-merchant/api/list-operators';
 import { SuffixInput } from '@/features/booking-merchant/components/settings-screen/suffix-input';
+import { TreatmentTimingFields } from '@/features/booking-merchant/components/settings-screen/treatments-section/treatment-timing-fields';
 import type { TreatmentForm } from '@/features/booking-merchant/components/settings-screen/treatments-section/use-treatment-form';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import {
@@ -93,6 +94,7 @@ export function TreatmentFields({ form, operators }: { form: TreatmentForm; oper
           />
         )}
       </FormField>
+      <TreatmentTimingFields form={form} />
       <fieldset
         className="grid gap-2 sm:col-span-2"
         aria-describedby={errors.operatorIds ? operatorsErrorId : undefined}
