@@ -126,6 +126,8 @@ export const bookingMerchantTexts = {
     weekView: 'Settimana',
     closed: 'Chiuso',
     away: 'Non disponibile',
+    processing: 'Posa',
+    pause: 'Pausa',
     operatorAppointments: 'Appuntamenti di {operator}',
     dayAppointments: 'Appuntamenti di {date}',
     appointmentLabel: '{from}–{to} {client}, {treatment}, con {operator}',

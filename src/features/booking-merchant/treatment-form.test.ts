@@ -196,7 +196,7 @@ describe('the pause after a treatment and its processing time', () => {
       ['0', '20'],
       ['50', '40'],
       ['12', '20'],
-    ])
+    ] as const)
       expect(firstMessage({ ...timed, processingOffset, processingMinutes })).toBe(
         'Il tempo di posa deve cominciare e finire dentro la durata del trattamento, a multipli di 5 minuti',
       );

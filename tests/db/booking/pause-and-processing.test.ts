@@ -48,6 +48,12 @@ describe('booking: the pause after a treatment and its processing time', () => {
     expectOk<string[]>(
       await client('free_times', { treatment_id: treatment, operator_id: salon.anna, date }),
     );
+  const agendaEntry = async (date: string, id: string) => {
+    const calendar = expectOk<{ days: { appointments: Record<string, unknown>[] }[] }>(
+      await merchant('merchant_calendar', { from_day: date, day_count: 1 }),
+    );
+    return calendar.days[0]!.appointments.find((appointment) => appointment.id === id);
+  };
   const treatment = (args: Record<string, unknown>) =>
     merchant('add_treatment', {
       name: 'Prova',
@@ -164,6 +170,12 @@ describe('booking: the pause after a treatment and its processing time', () => {
       }),
       slotTaken,
     );
+    expect(await agendaEntry(day, id)).toMatchObject({
+      length_minutes: 60,
+      buffer_minutes: 15,
+      processing_offset_minutes: null,
+      processing_minutes: null,
+    });
     const mine = expectOk<ReservationRow[]>(await client('client_reservations', {}));
     const row = mine.find((reservation) => reservation.id === id)!;
     expect(row.duration_minutes).toBe(60);
@@ -173,7 +185,14 @@ describe('booking: the pause after a treatment and its processing time', () => {
 
   it('frees the operator during the processing time, and the constraint itself holds the spans', async () => {
     const day = addDays(today, 4);
-    await confirm(await book(colore, day, '14:00'));
+    const coloured = await book(colore, day, '14:00');
+    await confirm(coloured);
+    expect(await agendaEntry(day, coloured)).toMatchObject({
+      length_minutes: 90,
+      buffer_minutes: 0,
+      processing_offset_minutes: 30,
+      processing_minutes: 40,
+    });
     // Busy 14:00-14:30 and 15:10-15:30; Ciglia (30 minutes) fits at 14:30 only.
     const free = await annaFree(salon.ciglia, day);
     expect(free).toContain('14:30');

@@ -26,6 +26,11 @@ const appointmentSchema = z.object({
   length_minutes: z.number(),
   whatsapp: whatsappSchema,
   reminder: reminderSchema,
+  /** Minutes its operator stays busy after it (cleaning). */
+  buffer_minutes: z.number(),
+  /** The processing time inside it, from its start, when its operator is free for others. */
+  processing_offset_minutes: z.nullable(z.number()),
+  processing_minutes: z.nullable(z.number()),
 });
 
 const calendarDaySchema = z.object({
