@@ -139,14 +139,14 @@ export function CalendarDayGrid({
                       key={appointment.id}
                       className={cx(
                         'absolute py-px',
-                        duringProcessing(appointment, mine) ? 'right-1 left-8 z-10' : 'inset-x-1',
+                        duringProcessing(appointment, mine) ? 'right-1 left-12 z-10' : 'inset-x-1',
                       )}
                       style={placed(appointment.offset_minutes, appointment.length_minutes, slotMinutes)}
                     >
                       <CalendarAppointmentButton
                         appointment={appointment}
                         onClick={() => onOpen(appointment)}
-                        className="relative h-full px-2 py-0.5 text-xs leading-tight"
+                        className="relative flex h-full flex-col justify-start px-2 py-0.5 text-xs leading-tight"
                       >
                         <span aria-hidden="true" className="block font-semibold tabular-nums">
                           {fill(t.range, { from: appointment.time, to: appointment.ends })}{' '}
