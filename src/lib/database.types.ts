@@ -21,6 +21,7 @@ export type Database = {
         Args: { from_day: string; operator_id: string; to_day: string };
         Returns: Json;
       };
+      add_resource: { Args: { name: string }; Returns: Json };
       add_salon_closure: {
         Args: { from_day: string; reason?: string; to_day?: string };
         Returns: Json;
@@ -196,6 +197,7 @@ export type Database = {
       delete_operator_absence: { Args: { absence_id: string }; Returns: Json };
       delete_push_subscription: { Args: { endpoint: string }; Returns: Json };
       delete_reservation: { Args: { reservation_id: string }; Returns: Json };
+      delete_resource: { Args: { resource_id: string }; Returns: Json };
       delete_treatment: { Args: { treatment_id: string }; Returns: Json };
       erase_my_account: {
         Args: { confirmation: string; merchant_slug: string };
@@ -253,6 +255,16 @@ export type Database = {
           image_path: string;
           image_url: string;
           name: string;
+        }[];
+      };
+      list_resources: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          active: boolean;
+          created_at: string;
+          id: string;
+          name: string;
+          treatment_ids: string[];
         }[];
       };
       list_treatments: {
@@ -489,6 +501,10 @@ export type Database = {
         Args: { closed?: boolean; day: string };
         Returns: Json;
       };
+      set_treatment_resources: {
+        Args: { resource_ids: string[]; treatment_id: string };
+        Returns: Json;
+      };
       sponsor_preview: {
         Args: { merchant_slug: string; sponsor_code: string };
         Returns: Json;
@@ -499,6 +515,10 @@ export type Database = {
       };
       update_operator: {
         Args: { image_path?: string; name: string; operator_id: string };
+        Returns: Json;
+      };
+      update_resource: {
+        Args: { active?: boolean; name: string; resource_id: string };
         Returns: Json;
       };
       update_treatment: {

@@ -162,6 +162,8 @@ begin
                             g.starts_at + make_interval(mins => chosen.duration_minutes)))
              else app_private.salon_open(caller_merchant_id, g.starts_at,
                                          g.starts_at + make_interval(mins => chosen.duration_minutes))
+                  and app_private.resources_free(chosen.id, g.starts_at,
+                                                 g.starts_at + make_interval(mins => chosen.duration_minutes))
                   and app_private.operator_available(free_times.operator_id, g.starts_at,
                                                      g.starts_at + make_interval(mins => chosen.duration_minutes))
                   and not app_private.operator_is_busy(
@@ -177,7 +179,8 @@ comment on function api.free_times(text, uuid, uuid, date) is
   'The merchant itself or one of its clients: the bookable start times (''HH:MM'' of the 15-minute grid, '
   'Europe/Rome) of a day in the 30-day window: not past, the salon open for the whole treatment, and the '
   'chosen operator (or, with none, at least one who performs it) at work for its whole duration and free for '
-  'its busy span (with the pause after it, without its processing gap).';
+  'its busy span (with the pause after it, without its processing gap), and the resources it needs in use '
+  'and free together (app_private.resources_free).';
 
 -- The Italian message for the constraint, in one place.
 create function app_private.slot_taken_message() returns text
@@ -274,7 +277,9 @@ begin
      and not free_operators.merchant_id = any (app_private.my_client_merchant_ids()) then
     raise sqlstate '42501' using message = 'Accesso negato';
   end if;
-  if not app_private.salon_open(free_operators.merchant_id, free_operators.starts_at, free_operators.ends_at) then
+  if not app_private.salon_open(free_operators.merchant_id, free_operators.starts_at, free_operators.ends_at)
+     or not app_private.resources_free(free_operators.treatment_id, free_operators.starts_at,
+                                       free_operators.ends_at, free_operators.except_reservation_id) then
     return;
   end if;
   return query
@@ -316,6 +321,10 @@ as $$
 begin
   if not app_private.salon_open(check_slot_free.merchant_id, check_slot_free.starts_at, check_slot_free.ends_at) then
     raise sqlstate 'P0001' using message = app_private.salon_closed_message();
+  end if;
+  if not app_private.resources_free(check_slot_free.treatment_id, check_slot_free.starts_at,
+                                    check_slot_free.ends_at, check_slot_free.except_reservation_id) then
+    raise sqlstate 'P0001' using message = app_private.resource_taken_message();
   end if;
   if check_slot_free.operator_id is not null then
     if not app_private.operator_available(check_slot_free.operator_id, check_slot_free.starts_at,
@@ -375,6 +384,9 @@ create function app_private.slot_already_taken(
 language sql stable set search_path = ''
 as $$
   select case
+    when not app_private.resources_free(slot_already_taken.treatment_id, slot_already_taken.starts_at,
+                                        slot_already_taken.ends_at, slot_already_taken.reservation_id) then
+      true
     when slot_already_taken.operator_id is not null then
       app_private.operator_is_busy(slot_already_taken.operator_id, slot_already_taken.starts_at,
                                    slot_already_taken.ends_at, slot_already_taken.reservation_id,
