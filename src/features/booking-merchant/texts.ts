@@ -317,6 +317,18 @@ export const bookingMerchantTexts = {
     processingHalf: 'Indica sia l’inizio sia la durata del tempo di posa',
     processingOutside:
       'Il tempo di posa deve cominciare e finire dentro la durata del trattamento, a multipli di 5 minuti',
+    resources: 'Cabine e attrezzature',
+    resourcesLead:
+      'Ciò che il salone ha in un solo esemplare: un trattamento che ne ha bisogno si prenota solo quando è libero.',
+    newResource: 'Nuova cabina o attrezzatura',
+    resourceName: 'Nome della cabina o attrezzatura',
+    resourceNameRequired: 'Il nome della risorsa è obbligatorio',
+    addResource: 'Aggiungi',
+    emptyResources: 'Nessuna cabina o attrezzatura registrata.',
+    resourceActive: 'In uso',
+    resourcesNeeded: 'Cabine e attrezzature necessarie',
+    resourceInactive: 'non in uso',
+    deleteResourceLabel: 'Elimina {name}',
     pauseAfter: 'pausa {minutes} min',
     processingFrom: 'posa dal minuto {from} per {minutes} min',
     treatmentAdded: 'Trattamento registrato!',

@@ -42,6 +42,7 @@ describe('the treatment form (spec §5)', () => {
       bufferMinutes: 0,
       processingOffsetMinutes: null,
       processingMinutes: null,
+      resourceIds: [],
     });
     expect(treatmentValues({ ...complete, price: '1.234,50' })?.price).toBe(1234.5);
   });
@@ -165,6 +166,7 @@ describe('treatmentDraftOf', () => {
       bufferMinutes: 0,
       processingOffsetMinutes: null,
       processingMinutes: null,
+      resourceIds: [],
     });
     expect(treatmentValues(treatmentDraftOf({ ...stored, for_all_operators: true }))?.operatorIds).toBeNull();
   });
@@ -181,6 +183,7 @@ describe('the pause after a treatment and its processing time', () => {
       bufferMinutes: 0,
       processingOffsetMinutes: null,
       processingMinutes: null,
+      resourceIds: [],
     });
   });
 

@@ -22,6 +22,8 @@ export interface TreatmentDraft {
   /** Optional, both or neither: the processing time inside it (colour that sets). */
   processingOffset: string;
   processingMinutes: string;
+  /** The cabins and equipment it needs. */
+  resourceIds: string[];
 }
 
 export const emptyTreatmentDraft: TreatmentDraft = {
@@ -35,6 +37,7 @@ export const emptyTreatmentDraft: TreatmentDraft = {
   buffer: '',
   processingOffset: '',
   processingMinutes: '',
+  resourceIds: [],
 };
 
 /** Whole minutes typed in an optional field: null when empty, NaN when not a whole number. */
@@ -106,6 +109,7 @@ export const treatmentFormSchema = z.pipe(
       buffer: z.string(),
       processingOffset: z.string(),
       processingMinutes: z.string(),
+      resourceIds: z.array(z.string()),
     })
     .check(
       z.refine((draft) => draft.allOperators || draft.operatorIds.length > 0, {
@@ -129,6 +133,7 @@ export const treatmentFormSchema = z.pipe(
     bufferMinutes: optionalMinutes(draft.buffer) ?? 0,
     processingOffsetMinutes: optionalMinutes(draft.processingOffset),
     processingMinutes: optionalMinutes(draft.processingMinutes),
+    resourceIds: draft.resourceIds,
   })),
 );
 
@@ -157,17 +162,20 @@ export function withSuffix(value: string, suffix: string, focused: boolean): str
 }
 
 /** The form of a stored treatment, to edit it: the price with a decimal comma, as typed in Italy. */
-export function treatmentDraftOf(treatment: {
-  name: string;
-  description: string | null;
-  duration_minutes: number;
-  price: number;
-  for_all_operators: boolean;
-  operator_ids: string[] | null;
-  buffer_minutes?: number | null;
-  processing_offset_minutes?: number | null;
-  processing_minutes?: number | null;
-}): TreatmentDraft {
+export function treatmentDraftOf(
+  treatment: {
+    name: string;
+    description: string | null;
+    duration_minutes: number;
+    price: number;
+    for_all_operators: boolean;
+    operator_ids: string[] | null;
+    buffer_minutes?: number | null;
+    processing_offset_minutes?: number | null;
+    processing_minutes?: number | null;
+  },
+  needed: { id: string }[] = [],
+): TreatmentDraft {
   return {
     name: treatment.name,
     description: treatment.description ?? '',
@@ -178,5 +186,6 @@ export function treatmentDraftOf(treatment: {
     buffer: treatment.buffer_minutes ? String(treatment.buffer_minutes) : '',
     processingOffset: treatment.processing_offset_minutes?.toString() ?? '',
     processingMinutes: treatment.processing_minutes?.toString() ?? '',
+    resourceIds: needed.map((resource) => resource.id),
   };
 }

@@ -6,6 +6,7 @@ import { ClosuresCard } from '@/features/booking-merchant/components/settings-sc
 import { OpenRequestsCard } from '@/features/booking-merchant/components/settings-screen/open-requests-card';
 import { OpeningHoursCard } from '@/features/booking-merchant/components/settings-screen/opening-hours-card';
 import { OperatorsSection } from '@/features/booking-merchant/components/settings-screen/operators-section/operators-section';
+import { ResourcesSection } from '@/features/booking-merchant/components/settings-screen/resources-section/resources-section';
 import { SalonLogoCard } from '@/features/booking-merchant/components/settings-screen/salon-logo-card';
 import { TreatmentsSection } from '@/features/booking-merchant/components/settings-screen/treatments-section/treatments-section';
 import { NoShowAlertCard } from '@/features/booking-merchant/components/settings-screen/no-show-alert-card';
@@ -45,8 +46,9 @@ export function SettingsScreen() {
           <OpeningHoursCard />
           <ClosuresCard />
         </TabsContent>
-        <TabsContent value="operatori">
+        <TabsContent value="operatori" className="grid gap-6">
           <OperatorsSection />
+          <ResourcesSection />
         </TabsContent>
         <TabsContent value="trattamenti">
           <TreatmentsSection />
