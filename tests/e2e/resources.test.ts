@@ -10,6 +10,7 @@ import {
   createMerchant,
   expectAccessible,
   heading,
+  joinMerchant,
   openFromNav,
   waitForPath,
 } from './helpers.ts';
@@ -106,5 +107,51 @@ describe('Impostazioni: cabins and equipment, and the treatments that need them'
         (await rpcData<ResourceRow[]>(owner, 'list_resources', {})).map((row) => row.treatment_ids.length),
       )
       .toEqual([0, 0]);
+  });
+
+  it('shows the Agenda with a column per cabin or piece of equipment on request', async () => {
+    const merchantId = (await rpcData<{ id: string }>(owner, 'merchant_profile', {})).id;
+    const giulia = (
+      await rpcData<{ id: string }>(owner, 'add_operator', {
+        name: 'Giulia',
+        image_path: `${merchantId}/g.png`,
+      })
+    ).id;
+    const resources = await rpcData<(ResourceRow & { id: string })[]>(owner, 'list_resources', {});
+    const laser = resources.find((row) => row.name === 'Laser')!.id;
+    const treatment = (await rpcData<{ id: string; name: string }[]>(owner, 'list_treatments', {}))[0]!.id;
+    await rpcData(owner, 'set_treatment_resources', { treatment_id: treatment, resource_ids: [laser] });
+    const slug = (await rpcData<{ slug: string }>(owner, 'merchant_profile', {})).slug;
+    const account = { email: 'lucia@clienti.test', password: 'password-cliente' };
+    await joinMerchant(server, {
+      merchantSlug: slug,
+      name: 'Lucia Bassi',
+      ...account,
+      phone: '333 100 3000',
+    });
+    const customer = await signedIn(server, account);
+    const tomorrow = (await rpcData<string[]>(customer, 'booking_dates', { merchant_slug: slug }))[1]!;
+    const { id } = await rpcData<{ id: string }>(customer, 'book_reservation', {
+      merchant_slug: slug,
+      treatment_id: treatment,
+      operator_id: giulia,
+      date: tomorrow,
+      time: '10:00',
+    });
+    await rpcData(owner, 'confirm_reservation', { reservation_id: id });
+
+    await page.setViewportSize(desktop);
+    await page.goto(`${server.url}/dashboard/agenda?giorno=${tomorrow}`);
+    await heading(page, 'Agenda');
+    const main = page.getByRole('main');
+    await main.getByRole('list', { name: 'Appuntamenti di Giulia' }).getByRole('button').first().waitFor();
+    await main.getByLabel('Colonne per cabina e attrezzatura').check();
+    const laserColumn = main.getByRole('list', { name: 'Appuntamenti in Laser' });
+    await laserColumn.getByRole('button', { name: /^10:00–10:45/ }).waitFor();
+    expect(
+      await main.getByRole('list', { name: 'Appuntamenti in Cabina viso' }).getByRole('button').count(),
+    ).toBe(0);
+    expect(await main.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(['Cabina viso', 'Laser']);
+    await checkBothWidths(page, 'merchant-agenda-cabine');
   });
 });

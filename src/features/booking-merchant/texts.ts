@@ -127,6 +127,8 @@ export const bookingMerchantTexts = {
     closed: 'Chiuso',
     away: 'Non disponibile',
     processing: 'Posa',
+    resourceColumns: 'Colonne per cabina e attrezzatura',
+    resourceAppointments: 'Appuntamenti in {resource}',
     pause: 'Pausa',
     operatorAppointments: 'Appuntamenti di {operator}',
     dayAppointments: 'Appuntamenti di {date}',

@@ -408,6 +408,9 @@ begin
         || case when exists (select 1 from appointments a where a.operator_id is null)
                 then jsonb_build_array(jsonb_build_object('id', null, 'name', 'Senza operatore'))
                 else '[]'::jsonb end,
+      'resources', coalesce((
+        select jsonb_agg(jsonb_build_object('id', rs.id, 'name', rs.name) order by rs.created_at, rs.id)
+          from app.resources rs where rs.merchant_id = caller_merchant_id), '[]'::jsonb),
       'days', (
         select jsonb_agg(jsonb_build_object(
                  'date', to_char(d.day, 'YYYY-MM-DD'),
@@ -431,7 +434,10 @@ begin
                             'whatsapp', a.whatsapp, 'reminder', a.reminder,
                             'buffer_minutes', a.buffer_minutes,
                             'processing_offset_minutes', a.processing_offset_minutes,
-                            'processing_minutes', a.processing_minutes)
+                            'processing_minutes', a.processing_minutes,
+                            'resource_ids', coalesce((
+                              select jsonb_agg(b.resource_id order by b.resource_id)
+                                from app.resource_bookings b where b.reservation_id = a.id), '[]'::jsonb))
                           order by a.starts_at, a.operator_name, a.id)
                      from appointments a where a.date = to_char(d.day, 'YYYY-MM-DD')), '[]'::jsonb))
                order by d.day)
@@ -450,7 +456,8 @@ comment on function api.merchant_calendar(date, integer) is
   'row) and its confirmed appointments (and visits marked completata or non presentata) with client_phone, '
   'ends, actions, offset_minutes from the first row, length_minutes, whatsapp (api.reservation_whatsapp), '
   'reminder (app_private.reminder_status), buffer_minutes (the operator busy after it) and '
-  'processing_offset_minutes/processing_minutes (the gap inside it when the operator is free; null when none).';
+  'processing_offset_minutes/processing_minutes (the gap inside it when the operator is free; null when none) '
+  'and resource_ids (the resources it holds, among resources: the salon''s, {id, name}).';
 
 -- Operator hours inside the opening hours
 -- The salon's weekly opening ranges as they apply: its own, or 09:00-19:00 every day when it set none.

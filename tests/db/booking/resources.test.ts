@@ -127,11 +127,16 @@ describe('booking: cabins and equipment a treatment needs', () => {
   it('offers a time only when an operator and the resources are free together', async () => {
     const day = addDays(today, 3);
     expect(await free(laserTreatment, salon.bea, day)).toContain('10:00');
-    expectOk(
-      await merchant('confirm_reservation', {
-        reservation_id: await pending(laserTreatment, salon.anna, day, '10:00'),
-      }),
-    );
+    const held = await pending(laserTreatment, salon.anna, day, '10:00');
+    expectOk(await merchant('confirm_reservation', { reservation_id: held }));
+    const calendar = expectOk<{
+      resources: { id: string; name: string }[];
+      days: { appointments: { id: string; resource_ids: string[] }[] }[];
+    }>(await merchant('merchant_calendar', { from_day: day, day_count: 1 }));
+    expect(calendar.resources).toEqual([{ id: laser, name: 'Laser' }]);
+    expect(
+      calendar.days[0]!.appointments.find((appointment) => appointment.id === held)?.resource_ids,
+    ).toEqual([laser]);
     const bea = await free(laserTreatment, salon.bea, day);
     for (const taken of ['09:45', '10:00', '10:15']) expect(bea).not.toContain(taken);
     expect(bea).toContain('10:30');

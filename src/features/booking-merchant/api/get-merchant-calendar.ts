@@ -31,6 +31,8 @@ const appointmentSchema = z.object({
   /** The processing time inside it, from its start, when its operator is free for others. */
   processing_offset_minutes: z.nullable(z.number()),
   processing_minutes: z.nullable(z.number()),
+  /** The cabins and equipment it holds. */
+  resource_ids: z.array(z.string()),
 });
 
 const calendarDaySchema = z.object({
@@ -57,6 +59,7 @@ const calendarSchema = z.object({
   /** The grid's rows, 'HH:MM'. */
   slots: z.array(z.string()),
   operators: z.array(z.object({ id: z.nullable(z.string()), name: z.string() })),
+  resources: z.array(z.object({ id: z.string(), name: z.string() })),
   days: z.array(calendarDaySchema),
 });
 

@@ -41,15 +41,25 @@ export function CalendarDayGrid({
   calendar,
   day,
   onOpen,
+  byResource = false,
 }: {
-  calendar: Pick<MerchantCalendar, 'slots' | 'slot_minutes' | 'operators'>;
+  calendar: Pick<MerchantCalendar, 'slots' | 'slot_minutes' | 'operators'> &
+    Partial<Pick<MerchantCalendar, 'resources'>>;
   day: CalendarDay;
   onOpen: (appointment: CalendarAppointment) => void;
+  /** One column per cabin or piece of equipment instead of per operator. */
+  byResource?: boolean;
 }) {
   const { slots, slot_minutes: slotMinutes, operators } = calendar;
-  const columns = operators.filter(
-    (operator) => operator.id !== null || day.appointments.some((a) => a.operator_id === null),
-  );
+  const columns = byResource
+    ? (calendar.resources ?? [])
+    : operators.filter(
+        (operator) => operator.id !== null || day.appointments.some((a) => a.operator_id === null),
+      );
+  const inColumn = (appointment: CalendarAppointment, id: string | null) =>
+    byResource ? id !== null && appointment.resource_ids.includes(id) : appointment.operator_id === id;
+  const columnLabel = (name: string) =>
+    fill(byResource ? t.resourceAppointments : t.operatorAppointments, { operator: name, resource: name });
   const style = {
     '--row': rowHeight,
     gridTemplateColumns: `3.5rem repeat(${columns.length}, minmax(9rem, 1fr))`,
@@ -91,7 +101,7 @@ export function CalendarDayGrid({
               style={{ height: `calc(${slots.length} * var(--row))` }}
             >
               {day.shaded
-                .filter((range) => range.operator_id === operator.id)
+                .filter((range) => !byResource && range.operator_id === operator.id)
                 .map((range) => (
                   <div
                     key={`${range.kind}-${range.from_minutes}`}
@@ -113,9 +123,7 @@ export function CalendarDayGrid({
                   </div>
                 ))}
               {day.appointments
-                .filter(
-                  (appointment) => appointment.operator_id === operator.id && appointment.buffer_minutes > 0,
-                )
+                .filter((appointment) => inColumn(appointment, operator.id) && appointment.buffer_minutes > 0)
                 .map((appointment) => (
                   <div
                     key={`pause-${appointment.id}`}
@@ -131,9 +139,9 @@ export function CalendarDayGrid({
                     {appointment.buffer_minutes >= slotMinutes ? t.pause : null}
                   </div>
                 ))}
-              <ol aria-label={fill(t.operatorAppointments, { operator: operator.name })}>
+              <ol aria-label={columnLabel(operator.name)}>
                 {day.appointments
-                  .filter((appointment) => appointment.operator_id === operator.id)
+                  .filter((appointment) => inColumn(appointment, operator.id))
                   .map((appointment, _, mine) => (
                     <li
                       key={appointment.id}
