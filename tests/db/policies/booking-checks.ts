@@ -134,6 +134,16 @@ const operatorUpdates = whoMayWrite.map(([persona, predicate]) =>
   }),
 );
 
+const resourceUpdates = whoMayWrite.map(([persona, predicate]) =>
+  changes(`app.resources: which rows ${persona} renames`, persona, {
+    table: 'app.resources',
+    key: 'id',
+    statement: `update app.resources set name = 'Rinominata'`,
+    changed: `select id::text as k from app.resources where name = 'Rinominata'`,
+    predicate,
+  }),
+);
+
 const treatmentUpdates = whoMayWrite.map(([persona, predicate]) =>
   changes(`app.treatments: which rows ${persona} updates`, persona, {
     table: 'app.treatments',
@@ -305,6 +315,7 @@ export const bookingWriteChecks: Check[] = [
   ...catalogueWrites,
   operatorWithAppointments,
   ...operatorUpdates,
+  ...resourceUpdates,
   ...treatmentUpdates,
   ...reservationWrites,
 ];
