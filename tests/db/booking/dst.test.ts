@@ -116,5 +116,46 @@ describe('booking: the grid and durations across daylight saving time in Europe/
     expect(await busy('2027-03-28 01:30+00')).toBe(false); // 03:30 summer time
     await expect(confirm('2027-03-28 01:15+00')).rejects.toThrow(taken);
     await confirm('2027-03-28 01:30+00');
+
+    // The laser Ciglia needs, held by Bea from 02:30 summer time to 02:00 winter time (00:30-01:00 UTC):
+    // taken for Carla at 02:45 summer time, free for her at 02:00 winter time.
+    const laser = (
+      await db.query<{ id: string }>(
+        `insert into app.resources (merchant_id, name) values ($1, 'Laser') returning id`,
+        [salon.merchant.id],
+      )
+    ).rows[0]!.id;
+    const carla = (
+      await db.query<{ id: string }>(
+        `insert into app.operators (merchant_id, name) values ($1, 'Carla') returning id`,
+        [salon.merchant.id],
+      )
+    ).rows[0]!.id;
+    await db.query(
+      `insert into app.treatment_resources (merchant_id, treatment_id, resource_id) values ($1, $2, $3)`,
+      [salon.merchant.id, salon.ciglia, laser],
+    );
+    await db.query('update app.treatments set buffer_minutes = 0 where id = $1', [salon.ciglia]);
+    const withLaser = (operator: string, utc: string) =>
+      db.query(
+        `insert into app.reservations (merchant_id, client_id, treatment_id, treatment_name, operator_id,
+           starts_at, ends_at, status)
+         values ($1, $2, $3, 'Ciglia', $4, $5::timestamptz, $5::timestamptz + interval '30 minutes', 'confermata')`,
+        [salon.merchant.id, salon.member.client_id, salon.ciglia, operator, utc],
+      );
+    const laserFree = async (utc: string) =>
+      (
+        await db.query<{ free: boolean }>(
+          `select app_private.resources_free($1, $2::timestamptz, $2::timestamptz + interval '30 minutes') as free`,
+          [salon.ciglia, utc],
+        )
+      ).rows[0]!.free;
+    await withLaser(salon.bea, '2026-10-25 00:30+00');
+    expect(await laserFree('2026-10-25 00:45+00')).toBe(false);
+    expect(await laserFree('2026-10-25 01:00+00')).toBe(true);
+    await expect(withLaser(carla, '2026-10-25 00:45+00')).rejects.toThrow(
+      'resource_bookings_never_double_booked',
+    );
+    await withLaser(carla, '2026-10-25 01:00+00');
   });
 });
