@@ -1,12 +1,13 @@
 // `npm run bench`: every benchmark, side by side, with the machine it ran on.
 // BENCH_SCALE=tiny|small|large picks the loyalty data size (small by default; see bench/generate.ts).
 // PostgreSQL joins PGlite in every table when TEST_DATABASE_URL is set; BENCH_DATABASE=postgres|pglite runs one.
-// BENCH_ONLY=rpc,loyalty,plans,realtime,cold-start runs those sections only (plans: PostgreSQL only);
+// BENCH_ONLY=rpc,loyalty,plans,realtime,cold-start,booking runs those sections only (plans: PostgreSQL only);
 // BENCH_ONLY=reads runs the loyalty reads alone (no purchases, no data check, no old-approach rows),
 // BENCH_READS=pending,one client only the reads whose name contains one of those, BENCH_READ_ROUNDS=N
 // that many rounds of each, and BENCH_COMPARE_WITH=/other/checkout its server too, in the same rounds
 // (see bench/loyalty.ts).
 import { cpus, totalmem } from 'node:os';
+import { benchBusySalon } from './busy-salon.ts';
 import { benchColdStart, benchColdStartSteps } from './cold-start.ts';
 import { profileFromEnvironment } from './generate.ts';
 import { benchLoyalty } from './loyalty.ts';
@@ -16,7 +17,7 @@ import { benchRpcOverhead } from './rpc-overhead.ts';
 
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const profile = profileFromEnvironment();
-const only = new Set((process.env.BENCH_ONLY ?? 'rpc,loyalty,plans,realtime,cold-start').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'rpc,loyalty,plans,realtime,cold-start,booking').split(','));
 const databases = (['pglite', 'postgres'] as const).filter(
   (kind) =>
     (kind === 'pglite' || process.env.TEST_DATABASE_URL) &&
@@ -58,6 +59,16 @@ if (only.has('realtime')) {
     '\nRealtime fan-out: sessions of one merchant (own JWT each) follow app.clients; per-session = the earlier check',
   );
   console.table(await benchRealtime([...databases]));
+}
+
+if (only.has('booking')) {
+  const busy = await benchBusySalon([...databases]);
+  console.log(
+    '\nFree times of a busy salon (8 operators, 4 resources, 40 treatments, a month booked), p50/p95 of 20 rounds',
+  );
+  console.table(busy.freeTimes);
+  console.log('\n100 simultaneous confirms of overlapping requests for one resource (8 operators)');
+  console.table(busy.confirms);
 }
 
 if (only.has('cold-start') && databases.includes('pglite')) {

@@ -21,17 +21,21 @@ export type Database = {
         Args: { from_day: string; operator_id: string; to_day: string };
         Returns: Json;
       };
+      add_resource: { Args: { name: string }; Returns: Json };
       add_salon_closure: {
         Args: { from_day: string; reason?: string; to_day?: string };
         Returns: Json;
       };
       add_treatment: {
         Args: {
+          buffer_minutes?: number;
           description: string;
           duration_minutes: number;
           name: string;
           operator_ids?: string[];
           price: number;
+          processing_minutes?: number;
+          processing_offset_minutes?: number;
         };
         Returns: Json;
       };
@@ -193,6 +197,7 @@ export type Database = {
       delete_operator_absence: { Args: { absence_id: string }; Returns: Json };
       delete_push_subscription: { Args: { endpoint: string }; Returns: Json };
       delete_reservation: { Args: { reservation_id: string }; Returns: Json };
+      delete_resource: { Args: { resource_id: string }; Returns: Json };
       delete_treatment: { Args: { treatment_id: string }; Returns: Json };
       erase_my_account: {
         Args: { confirmation: string; merchant_slug: string };
@@ -265,9 +270,20 @@ export type Database = {
           name: string;
         }[];
       };
+      list_resources: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          active: boolean;
+          created_at: string;
+          id: string;
+          name: string;
+          treatment_ids: string[];
+        }[];
+      };
       list_treatments: {
         Args: Record<PropertyKey, never>;
         Returns: {
+          buffer_minutes: number;
           created_at: string;
           description: string;
           duration_minutes: number;
@@ -276,6 +292,8 @@ export type Database = {
           name: string;
           operator_ids: string[];
           price: number;
+          processing_minutes: number;
+          processing_offset_minutes: number;
         }[];
       };
       mark_visit: {
@@ -504,6 +522,10 @@ export type Database = {
         Args: { closed?: boolean; day: string };
         Returns: Json;
       };
+      set_treatment_resources: {
+        Args: { resource_ids: string[]; treatment_id: string };
+        Returns: Json;
+      };
       sponsor_preview: {
         Args: { merchant_slug: string; sponsor_code: string };
         Returns: Json;
@@ -516,13 +538,20 @@ export type Database = {
         Args: { image_path?: string; name: string; operator_id: string };
         Returns: Json;
       };
+      update_resource: {
+        Args: { active?: boolean; name: string; resource_id: string };
+        Returns: Json;
+      };
       update_treatment: {
         Args: {
+          buffer_minutes?: number;
           description: string;
           duration_minutes: number;
           name: string;
           operator_ids?: string[];
           price: number;
+          processing_minutes?: number;
+          processing_offset_minutes?: number;
           treatment_id: string;
         };
         Returns: Json;

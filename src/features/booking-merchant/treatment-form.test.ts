@@ -39,6 +39,10 @@ describe('the treatment form (spec §5)', () => {
       durationMinutes: 45,
       price: 39.9,
       operatorIds: ['op-1'],
+      bufferMinutes: 0,
+      processingOffsetMinutes: null,
+      processingMinutes: null,
+      resourceIds: [],
     });
     expect(treatmentValues({ ...complete, price: '1.234,50' })?.price).toBe(1234.5);
   });
@@ -162,7 +166,60 @@ describe('treatmentDraftOf', () => {
       durationMinutes: 45,
       price: 32.5,
       operatorIds: ['op-2'],
+      bufferMinutes: 0,
+      processingOffsetMinutes: null,
+      processingMinutes: null,
+      resourceIds: [],
     });
     expect(treatmentValues(treatmentDraftOf({ ...stored, for_all_operators: true }))?.operatorIds).toBeNull();
+  });
+});
+
+describe('the pause after a treatment and its processing time', () => {
+  const timed = { ...complete, duration: '90' };
+
+  it('sends both as whole minutes, empty as none', () => {
+    expect(
+      treatmentValues({ ...timed, buffer: '15', processingOffset: '30', processingMinutes: '40' }),
+    ).toMatchObject({ bufferMinutes: 15, processingOffsetMinutes: 30, processingMinutes: 40 });
+    expect(treatmentValues(timed)).toMatchObject({
+      bufferMinutes: 0,
+      processingOffsetMinutes: null,
+      processingMinutes: null,
+      resourceIds: [],
+    });
+  });
+
+  it('refuses them out of the database bounds, with its messages', () => {
+    for (const buffer of ['65', '7', '2,5', 'dieci'])
+      expect(firstMessage({ ...timed, buffer })).toBe(
+        'La pausa dopo il trattamento deve essere tra 0 e 60 minuti, a multipli di 5',
+      );
+    expect(firstMessage({ ...timed, processingOffset: '30' })).toBe(
+      'Indica sia l’inizio sia la durata del tempo di posa',
+    );
+    for (const [processingOffset, processingMinutes] of [
+      ['0', '20'],
+      ['50', '40'],
+      ['12', '20'],
+    ] as const)
+      expect(firstMessage({ ...timed, processingOffset, processingMinutes })).toBe(
+        'Il tempo di posa deve cominciare e finire dentro la durata del trattamento, a multipli di 5 minuti',
+      );
+  });
+
+  it('fills the form with a stored timing', () => {
+    const draft = treatmentDraftOf({
+      name: 'Colore',
+      description: 'Colore',
+      duration_minutes: 90,
+      price: 50,
+      for_all_operators: true,
+      operator_ids: [],
+      buffer_minutes: 10,
+      processing_offset_minutes: 30,
+      processing_minutes: 40,
+    });
+    expect(draft).toMatchObject({ buffer: '10', processingOffset: '30', processingMinutes: '40' });
   });
 });

@@ -1,7 +1,7 @@
 import type { FieldErrors } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
-import { decimalField } from '@/lib/decimal-input';
+import { decimalField, parseDecimalInput } from '@/lib/decimal-input';
 import { amountLimits, maxLength } from '@/lib/input-limits';
 import { requiredText } from '@/lib/input-rules';
 import { fill, texts } from '@/lib/texts';
@@ -17,6 +17,13 @@ export interface TreatmentDraft {
   price: string;
   allOperators: boolean;
   operatorIds: string[];
+  /** Optional: minutes the operator stays busy after it (cleaning). */
+  buffer: string;
+  /** Optional, both or neither: the processing time inside it (colour that sets). */
+  processingOffset: string;
+  processingMinutes: string;
+  /** The cabins and equipment it needs. */
+  resourceIds: string[];
 }
 
 export const emptyTreatmentDraft: TreatmentDraft = {
@@ -27,7 +34,40 @@ export const emptyTreatmentDraft: TreatmentDraft = {
   // Most salons' treatments are done by anyone: one operator is the exception to choose.
   allOperators: true,
   operatorIds: [],
+  buffer: '',
+  processingOffset: '',
+  processingMinutes: '',
+  resourceIds: [],
 };
+
+/** Whole minutes typed in an optional field: null when empty, NaN when not a whole number. */
+function optionalMinutes(text: string): number | null {
+  const parsed = parseDecimalInput(text, 0);
+  if (parsed.ok) return parsed.value;
+  return parsed.reason === 'empty' ? null : Number.NaN;
+}
+
+const byFive = (minutes: number) => Number.isInteger(minutes) && minutes % 5 === 0;
+
+/** The database's bounds of the pause and the processing time (app_private.check_treatment_timing). */
+function timingProblem(
+  timing: Pick<TreatmentDraft, 'buffer' | 'processingOffset' | 'processingMinutes'>,
+  duration: number | undefined,
+): { path: 'buffer' | 'processingMinutes'; message: string } | null {
+  const buffer = optionalMinutes(timing.buffer) ?? 0;
+  if (!byFive(buffer) || buffer > 60) return { path: 'buffer', message: t.bufferInvalid };
+  const offset = optionalMinutes(timing.processingOffset);
+  const minutes = optionalMinutes(timing.processingMinutes);
+  if (offset === null && minutes === null) return null;
+  if (offset === null || minutes === null) return { path: 'processingMinutes', message: t.processingHalf };
+  const inside =
+    byFive(offset) &&
+    byFive(minutes) &&
+    offset >= 5 &&
+    minutes >= 5 &&
+    (duration === undefined || !Number.isFinite(duration) || offset + minutes < duration);
+  return inside ? null : { path: 'processingMinutes', message: t.processingOutside };
+}
 
 /** The message of each field left empty: any of them makes the form incomplete. */
 const requiredMessages = {
@@ -66,6 +106,10 @@ export const treatmentFormSchema = z.pipe(
       }),
       allOperators: z.boolean(),
       operatorIds: z.array(z.string()),
+      buffer: z.string(),
+      processingOffset: z.string(),
+      processingMinutes: z.string(),
+      resourceIds: z.array(z.string()),
     })
     .check(
       z.refine((draft) => draft.allOperators || draft.operatorIds.length > 0, {
@@ -73,6 +117,10 @@ export const treatmentFormSchema = z.pipe(
         message: requiredMessages.operatorIds,
         // Said together with the other fields' messages, not only once they are right.
         when: () => true,
+      }),
+      z.superRefine((draft, context) => {
+        const problem = timingProblem(draft, draft.duration);
+        if (problem) context.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
       }),
     ),
   z.transform((draft) => ({
@@ -82,6 +130,10 @@ export const treatmentFormSchema = z.pipe(
     price: draft.price,
     /** null: every operator. */
     operatorIds: draft.allOperators ? null : draft.operatorIds,
+    bufferMinutes: optionalMinutes(draft.buffer) ?? 0,
+    processingOffsetMinutes: optionalMinutes(draft.processingOffset),
+    processingMinutes: optionalMinutes(draft.processingMinutes),
+    resourceIds: draft.resourceIds,
   })),
 );
 
@@ -113,14 +165,20 @@ export function withSuffix(value: string, suffix: string, focused: boolean): str
 }
 
 /** The form of a stored treatment, to edit it: the price with a decimal comma, as typed in Italy. */
-export function treatmentDraftOf(treatment: {
-  name: string;
-  description: string | null;
-  duration_minutes: number;
-  price: number;
-  for_all_operators: boolean;
-  operator_ids: string[] | null;
-}): TreatmentDraft {
+export function treatmentDraftOf(
+  treatment: {
+    name: string;
+    description: string | null;
+    duration_minutes: number;
+    price: number;
+    for_all_operators: boolean;
+    operator_ids: string[] | null;
+    buffer_minutes?: number | null;
+    processing_offset_minutes?: number | null;
+    processing_minutes?: number | null;
+  },
+  needed: { id: string }[] = [],
+): TreatmentDraft {
   return {
     name: treatment.name,
     description: treatment.description ?? '',
@@ -128,5 +186,9 @@ export function treatmentDraftOf(treatment: {
     price: treatment.price.toFixed(2).replace('.', ','),
     allOperators: treatment.for_all_operators,
     operatorIds: treatment.for_all_operators ? [] : (treatment.operator_ids ?? []),
+    buffer: treatment.buffer_minutes ? String(treatment.buffer_minutes) : '',
+    processingOffset: treatment.processing_offset_minutes?.toString() ?? '',
+    processingMinutes: treatment.processing_minutes?.toString() ?? '',
+    resourceIds: needed.map((resource) => resource.id),
   };
 }

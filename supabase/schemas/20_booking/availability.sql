@@ -38,29 +38,54 @@ as $$
 $$;
 grant execute on function app_private.booking_grid(date) to authenticated, service_role;
 
+-- The operator's busy span a treatment at [starts_at, ends_at) would take: the timing the reservation was
+-- booked with when there is one, else the treatment's (a plain [starts_at, ends_at) without either).
+-- Definer: reads the treatment and reservation whoever asks; callers have checked the caller.
+create function app_private.candidate_busy(
+  treatment_id uuid,
+  starts_at timestamptz,
+  ends_at timestamptz,
+  reservation_id uuid default null
+) returns tstzmultirange
+language sql stable security definer set search_path = ''
+as $$
+  select coalesce(
+    (select app_private.busy_span(candidate_busy.starts_at, candidate_busy.ends_at, r.buffer_minutes,
+                                  r.processing_offset_minutes, r.processing_minutes)
+       from app.reservations r where r.id = candidate_busy.reservation_id),
+    (select app_private.busy_span(candidate_busy.starts_at, candidate_busy.ends_at, t.buffer_minutes,
+                                  t.processing_offset_minutes, t.processing_minutes)
+       from app.treatments t where t.id = candidate_busy.treatment_id),
+    tstzmultirange(tstzrange(candidate_busy.starts_at, candidate_busy.ends_at)))
+$$;
+grant execute on function app_private.candidate_busy(uuid, timestamptz, timestamptz, uuid)
+  to authenticated, service_role;
+
 create function app_private.operator_has_confirmed_overlap(
   operator_id uuid,
   starts_at timestamptz,
   ends_at timestamptz,
-  except_reservation_id uuid default null
+  except_reservation_id uuid default null,
+  treatment_id uuid default null
 ) returns boolean
 language sql stable set search_path = ''
 as $$
   -- Asked as the exclusion constraint reservations_operator_never_double_booked states it, so that
-  -- its index answers: [a, b) and [c, d) overlap exactly when a < d and c < b.
+  -- its index answers: the busy spans overlap.
   select exists (
     select 1 from app.reservations r
      where r.operator_id = operator_has_confirmed_overlap.operator_id
        and r.status = 'confermata'
-       and tstzrange(r.starts_at, r.ends_at)
-           && tstzrange(operator_has_confirmed_overlap.starts_at, operator_has_confirmed_overlap.ends_at)
+       and r.operator_busy && app_private.candidate_busy(
+             operator_has_confirmed_overlap.treatment_id, operator_has_confirmed_overlap.starts_at,
+             operator_has_confirmed_overlap.ends_at, operator_has_confirmed_overlap.except_reservation_id)
        and r.id is distinct from operator_has_confirmed_overlap.except_reservation_id
   )
 $$;
-comment on function app_private.operator_has_confirmed_overlap(uuid, timestamptz, timestamptz, uuid) is
-  'Whether the operator has a confirmed reservation overlapping [starts_at, ends_at), other than '
-  'except_reservation_id. Reads every reservation (no RLS check): call it from a function that has '
-  'checked the caller.';
+comment on function app_private.operator_has_confirmed_overlap(uuid, timestamptz, timestamptz, uuid, uuid) is
+  'Whether the operator has a confirmed reservation whose busy span overlaps the one of treatment_id at '
+  '[starts_at, ends_at) (app_private.candidate_busy), other than except_reservation_id. Reads every '
+  'reservation (no RLS check): call it from a function that has checked the caller.';
 
 -- Busy: a confirmed appointment of the operator overlaps the slot (after checking the caller may see
 -- the operator).
@@ -68,7 +93,8 @@ create or replace function app_private.operator_is_busy(
   operator_id uuid,
   starts_at timestamptz,
   ends_at timestamptz,
-  except_reservation_id uuid default null
+  except_reservation_id uuid default null,
+  treatment_id uuid default null
 ) returns boolean
 language plpgsql stable security definer set search_path = ''
 as $$
@@ -82,10 +108,12 @@ begin
     raise sqlstate 'P0001' using message = 'Operatore non trovato';
   end if;
   return app_private.operator_has_confirmed_overlap(operator_is_busy.operator_id, operator_is_busy.starts_at,
-                                                    operator_is_busy.ends_at, operator_is_busy.except_reservation_id);
+                                                    operator_is_busy.ends_at, operator_is_busy.except_reservation_id,
+                                                    operator_is_busy.treatment_id);
 end
 $$;
-grant execute on function app_private.operator_is_busy(uuid, timestamptz, timestamptz, uuid) to authenticated, service_role;
+grant execute on function app_private.operator_is_busy(uuid, timestamptz, timestamptz, uuid, uuid)
+  to authenticated, service_role;
 
 create or replace function api.booking_dates(merchant_slug text) returns text[]
 language plpgsql stable set search_path = ''
@@ -134,11 +162,13 @@ begin
                             g.starts_at + make_interval(mins => chosen.duration_minutes)))
              else app_private.salon_open(caller_merchant_id, g.starts_at,
                                          g.starts_at + make_interval(mins => chosen.duration_minutes))
+                  and app_private.resources_free(chosen.id, g.starts_at,
+                                                 g.starts_at + make_interval(mins => chosen.duration_minutes))
                   and app_private.operator_available(free_times.operator_id, g.starts_at,
                                                      g.starts_at + make_interval(mins => chosen.duration_minutes))
                   and not app_private.operator_is_busy(
                         free_times.operator_id, g.starts_at,
-                        g.starts_at + make_interval(mins => chosen.duration_minutes))
+                        g.starts_at + make_interval(mins => chosen.duration_minutes), null, chosen.id)
            end
      order by g.starts_at
   );
@@ -148,7 +178,9 @@ grant execute on function api.free_times(text, uuid, uuid, date) to authenticate
 comment on function api.free_times(text, uuid, uuid, date) is
   'The merchant itself or one of its clients: the bookable start times (''HH:MM'' of the 15-minute grid, '
   'Europe/Rome) of a day in the 30-day window: not past, the salon open for the whole treatment, and the '
-  'chosen operator (or, with none, at least one who performs it) at work and free for its whole duration.';
+  'chosen operator (or, with none, at least one who performs it) at work for its whole duration and free for '
+  'its busy span (with the pause after it, without its processing gap), and the resources it needs in use '
+  'and free together (app_private.resources_free).';
 
 -- The Italian message for the constraint, in one place.
 create function app_private.slot_taken_message() returns text
@@ -210,19 +242,20 @@ create function app_private.check_operator_free(
   operator_id uuid,
   starts_at timestamptz,
   ends_at timestamptz,
-  except_reservation_id uuid default null
+  except_reservation_id uuid default null,
+  treatment_id uuid default null
 ) returns void
 language plpgsql stable set search_path = ''
 as $$
 begin
   if check_operator_free.operator_id is not null and app_private.operator_is_busy(
        check_operator_free.operator_id, check_operator_free.starts_at, check_operator_free.ends_at,
-       check_operator_free.except_reservation_id) then
+       check_operator_free.except_reservation_id, check_operator_free.treatment_id) then
     raise sqlstate 'P0001' using message = app_private.slot_taken_message();
   end if;
 end
 $$;
-grant execute on function app_private.check_operator_free(uuid, timestamptz, timestamptz, uuid)
+grant execute on function app_private.check_operator_free(uuid, timestamptz, timestamptz, uuid, uuid)
   to authenticated, service_role;
 
 -- Free operators: at work that day, in an open salon.
@@ -244,7 +277,9 @@ begin
      and not free_operators.merchant_id = any (app_private.my_client_merchant_ids()) then
     raise sqlstate '42501' using message = 'Accesso negato';
   end if;
-  if not app_private.salon_open(free_operators.merchant_id, free_operators.starts_at, free_operators.ends_at) then
+  if not app_private.salon_open(free_operators.merchant_id, free_operators.starts_at, free_operators.ends_at)
+     or not app_private.resources_free(free_operators.treatment_id, free_operators.starts_at,
+                                       free_operators.ends_at, free_operators.except_reservation_id) then
     return;
   end if;
   return query
@@ -258,7 +293,8 @@ begin
                                                                free_operators.treatment_id))
        and app_private.operator_available(o.id, free_operators.starts_at, free_operators.ends_at)
        and not app_private.operator_has_confirmed_overlap(o.id, free_operators.starts_at, free_operators.ends_at,
-                                                          free_operators.except_reservation_id)
+                                                          free_operators.except_reservation_id,
+                                                          free_operators.treatment_id)
      order by 4, o.name, o.id;
 end
 $$;
@@ -286,13 +322,18 @@ begin
   if not app_private.salon_open(check_slot_free.merchant_id, check_slot_free.starts_at, check_slot_free.ends_at) then
     raise sqlstate 'P0001' using message = app_private.salon_closed_message();
   end if;
+  if not app_private.resources_free(check_slot_free.treatment_id, check_slot_free.starts_at,
+                                    check_slot_free.ends_at, check_slot_free.except_reservation_id) then
+    raise sqlstate 'P0001' using message = app_private.resource_taken_message();
+  end if;
   if check_slot_free.operator_id is not null then
     if not app_private.operator_available(check_slot_free.operator_id, check_slot_free.starts_at,
                                             check_slot_free.ends_at) then
       raise sqlstate 'P0001' using message = app_private.operator_absent_message();
     end if;
     perform app_private.check_operator_free(check_slot_free.operator_id, check_slot_free.starts_at,
-                                            check_slot_free.ends_at, check_slot_free.except_reservation_id);
+                                            check_slot_free.ends_at, check_slot_free.except_reservation_id,
+                                            check_slot_free.treatment_id);
   elsif not exists (
     select 1 from app_private.free_operators(check_slot_free.merchant_id, check_slot_free.treatment_id,
                                              check_slot_free.starts_at, check_slot_free.ends_at,
@@ -343,9 +384,13 @@ create function app_private.slot_already_taken(
 language sql stable set search_path = ''
 as $$
   select case
+    when not app_private.resources_free(slot_already_taken.treatment_id, slot_already_taken.starts_at,
+                                        slot_already_taken.ends_at, slot_already_taken.reservation_id) then
+      true
     when slot_already_taken.operator_id is not null then
       app_private.operator_is_busy(slot_already_taken.operator_id, slot_already_taken.starts_at,
-                                   slot_already_taken.ends_at, slot_already_taken.reservation_id)
+                                   slot_already_taken.ends_at, slot_already_taken.reservation_id,
+                                   slot_already_taken.treatment_id)
     else not exists (
       select 1 from app_private.free_operators(slot_already_taken.merchant_id, slot_already_taken.treatment_id,
                                                slot_already_taken.starts_at, slot_already_taken.ends_at,

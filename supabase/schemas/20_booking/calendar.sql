@@ -371,7 +371,8 @@ begin
       select o.id, o.name, o.created_at from app.operators o where o.merchant_id = caller_merchant_id
     ), appointments as (
       select v.*, c.phone as client_phone, app_private.reservation_whatsapp(r) as whatsapp,
-             app_private.reminder_status(v.id) as reminder,
+             app_private.reminder_status(v.id) as reminder, r.buffer_minutes, r.processing_offset_minutes,
+             r.processing_minutes,
              (extract(epoch from (v.starts_at at time zone 'Europe/Rome')::time) / 60)::integer
                - hours_shown.first_minute as offset_minutes
         from app.reservation_rows v
@@ -421,6 +422,9 @@ begin
         || case when exists (select 1 from appointments a where a.operator_id is null)
                 then jsonb_build_array(jsonb_build_object('id', null, 'name', 'Senza operatore'))
                 else '[]'::jsonb end,
+      'resources', coalesce((
+        select jsonb_agg(jsonb_build_object('id', rs.id, 'name', rs.name) order by rs.created_at, rs.id)
+          from app.resources rs where rs.merchant_id = caller_merchant_id), '[]'::jsonb),
       'days', (
         select jsonb_agg(jsonb_build_object(
                  'date', to_char(d.day, 'YYYY-MM-DD'),
@@ -441,7 +445,13 @@ begin
                             'starts_at', a.starts_at, 'ends_at', a.ends_at,
                             'actions', app_private.reservation_actions(a.status, a.starts_at, a.merchant_id, true),
                             'offset_minutes', a.offset_minutes, 'length_minutes', a.duration_minutes,
-                            'whatsapp', a.whatsapp, 'reminder', a.reminder)
+                            'whatsapp', a.whatsapp, 'reminder', a.reminder,
+                            'buffer_minutes', a.buffer_minutes,
+                            'processing_offset_minutes', a.processing_offset_minutes,
+                            'processing_minutes', a.processing_minutes,
+                            'resource_ids', coalesce((
+                              select jsonb_agg(b.resource_id order by b.resource_id)
+                                from app.resource_bookings b where b.reservation_id = a.id), '[]'::jsonb))
                           order by a.starts_at, a.operator_name, a.id)
                      from appointments a where a.date = to_char(d.day, 'YYYY-MM-DD')), '[]'::jsonb))
                order by d.day)
@@ -458,8 +468,10 @@ comment on function api.merchant_calendar(date, integer) is
   'appointments), operators (plus ''Senza operatore'' when an appointment has none), and per day: date, '
   'closed (no slot open), shaded ({operator_id, kind closed|away, from_minutes, to_minutes} from the first '
   'row) and its confirmed appointments (and visits marked completata or non presentata) with client_phone, '
-  'ends, actions, offset_minutes from the first row, length_minutes, whatsapp (api.reservation_whatsapp) '
-  'and reminder (app_private.reminder_status).';
+  'ends, actions, offset_minutes from the first row, length_minutes, whatsapp (api.reservation_whatsapp), '
+  'reminder (app_private.reminder_status), buffer_minutes (the operator busy after it) and '
+  'processing_offset_minutes/processing_minutes (the gap inside it when the operator is free; null when none) '
+  'and resource_ids (the resources it holds, among resources: the salon''s, {id, name}).';
 
 -- Operator hours inside the opening hours
 -- The salon's weekly opening ranges as they apply: its own, or 09:00-19:00 every day when it set none.

@@ -35,16 +35,29 @@ create table app.treatments (
   constraint treatments_description_length check (char_length(description) <= 1000),
   constraint treatments_price_is_finite check (price <> 'NaN'),
   constraint treatments_price_at_most_10000 check (price <= 10000),
-  constraint treatments_duration_5_to_600 check (duration_minutes between 5 and 600)
+  constraint treatments_duration_5_to_600 check (duration_minutes between 5 and 600),
+  buffer_minutes integer not null default 0,
+  processing_offset_minutes integer,
+  processing_minutes integer,
+  constraint treatments_buffer_0_to_60_by_5 check (buffer_minutes between 0 and 60 and buffer_minutes % 5 = 0),
+  constraint treatments_processing_inside check (
+    (processing_offset_minutes is null) = (processing_minutes is null)
+    and (processing_offset_minutes is null
+         or (processing_offset_minutes >= 5 and processing_minutes >= 5
+             and processing_offset_minutes % 5 = 0 and processing_minutes % 5 = 0
+             and processing_offset_minutes + processing_minutes < duration_minutes)))
 );
 create index treatments_merchant_created_at_idx on app.treatments (merchant_id, created_at);
 alter table app.treatments enable row level security;
 grant select, insert, delete on app.treatments to authenticated;
 grant all on app.treatments to service_role;
 grant update (name, description, duration_minutes, price, for_all_operators) on app.treatments to authenticated;
+grant update (buffer_minutes, processing_offset_minutes, processing_minutes) on app.treatments to authenticated;
 comment on table app.treatments is
   'What a merchant offers: duration in minutes and price in euro. for_all_operators = every operator '
-  'performs it; otherwise app.treatment_operators lists who does.';
+  'performs it; otherwise app.treatment_operators lists who does. buffer_minutes: after the treatment its '
+  'operator stays busy (cleaning, 0-60, by 5); processing_offset_minutes/processing_minutes: a gap inside '
+  'it (colour that sets) when the operator is free for others while the client stays (both or neither).';
 
 create table app.treatment_operators (
   merchant_id uuid not null,
@@ -189,7 +202,8 @@ comment on function api.delete_operator(uuid) is
 create function api.list_treatments()
 returns table (
   id uuid, name text, description text, duration_minutes integer, price numeric,
-  for_all_operators boolean, operator_ids uuid[], created_at timestamptz
+  for_all_operators boolean, operator_ids uuid[], created_at timestamptz,
+  buffer_minutes integer, processing_offset_minutes integer, processing_minutes integer
 )
 language plpgsql stable set search_path = ''
 as $$
@@ -200,7 +214,7 @@ begin
     select t.id, t.name, t.description, t.duration_minutes, t.price::numeric, t.for_all_operators,
            coalesce((select array_agg(tos.operator_id order by tos.operator_id)
                        from app.treatment_operators tos where tos.treatment_id = t.id), '{}'),
-           t.created_at
+           t.created_at, t.buffer_minutes, t.processing_offset_minutes, t.processing_minutes
       from app.treatments t
      where t.merchant_id = caller_merchant_id
      order by t.created_at, t.name;
@@ -209,7 +223,40 @@ $$;
 grant execute on function api.list_treatments() to authenticated;
 comment on function api.list_treatments() is
   'Merchant only: its treatments, oldest first; operator_ids lists the chosen operators (empty when '
-  'for_all_operators).';
+  'for_all_operators); buffer_minutes and the processing gap (offset and minutes, null when none).';
+
+-- A treatment's timing: the pause after it and the processing gap inside it, refused in Italian.
+create function app_private.check_treatment_timing(
+  duration_minutes integer,
+  buffer_minutes integer,
+  processing_offset_minutes integer,
+  processing_minutes integer
+) returns void
+language plpgsql immutable set search_path = ''
+as $$
+begin
+  if check_treatment_timing.buffer_minutes is null or check_treatment_timing.buffer_minutes < 0
+     or check_treatment_timing.buffer_minutes > 60 or check_treatment_timing.buffer_minutes % 5 <> 0 then
+    raise sqlstate '22023'
+      using message = 'La pausa dopo il trattamento deve essere tra 0 e 60 minuti, a multipli di 5';
+  end if;
+  if (check_treatment_timing.processing_offset_minutes is null)
+     <> (check_treatment_timing.processing_minutes is null) then
+    raise sqlstate '22023' using message = 'Indica sia l''inizio sia la durata del tempo di posa';
+  end if;
+  if check_treatment_timing.processing_offset_minutes is not null and (
+       check_treatment_timing.processing_offset_minutes < 5 or check_treatment_timing.processing_minutes < 5
+       or check_treatment_timing.processing_offset_minutes % 5 <> 0
+       or check_treatment_timing.processing_minutes % 5 <> 0
+       or check_treatment_timing.processing_offset_minutes + check_treatment_timing.processing_minutes
+          >= check_treatment_timing.duration_minutes) then
+    raise sqlstate '22023' using message =
+      'Il tempo di posa deve cominciare e finire dentro la durata del trattamento, a multipli di 5 minuti';
+  end if;
+end
+$$;
+grant execute on function app_private.check_treatment_timing(integer, integer, integer, integer)
+  to authenticated, service_role;
 
 -- Treatments: texts bounded, duration 5..600 minutes, price a finite 0..10000.00 euro
 create or replace function api.add_treatment(
@@ -217,7 +264,10 @@ create or replace function api.add_treatment(
   description text,
   duration_minutes integer,
   price numeric,
-  operator_ids uuid[] default null
+  operator_ids uuid[] default null,
+  buffer_minutes integer default 0,
+  processing_offset_minutes integer default null,
+  processing_minutes integer default null
 ) returns jsonb
 language plpgsql set search_path = ''
 as $$
@@ -238,6 +288,8 @@ begin
   if add_treatment.duration_minutes < 5 or add_treatment.duration_minutes > 600 then
     raise sqlstate '22023' using message = 'La durata deve essere compresa tra 5 e 600 minuti';
   end if;
+  perform app_private.check_treatment_timing(add_treatment.duration_minutes, add_treatment.buffer_minutes,
+                                             add_treatment.processing_offset_minutes, add_treatment.processing_minutes);
   perform app_private.require_finite(add_treatment.price, 'Il prezzo non è valido');
   if add_treatment.price < 0 or round(add_treatment.price, 2) > 10000 then
     raise sqlstate '22023' using message = 'Il prezzo deve essere compreso tra € 0,00 e € 10.000,00';
@@ -247,20 +299,24 @@ begin
           where o.merchant_id = caller_merchant_id and o.id = any (chosen)) <> coalesce(cardinality(chosen), 0) then
     raise sqlstate 'P0001' using message = 'Operatore non trovato';
   end if;
-  insert into app.treatments (merchant_id, name, description, duration_minutes, price, for_all_operators)
+  insert into app.treatments (merchant_id, name, description, duration_minutes, price, for_all_operators,
+                              buffer_minutes, processing_offset_minutes, processing_minutes)
   values (caller_merchant_id, new_name, new_description, add_treatment.duration_minutes,
-          round(add_treatment.price, 2), chosen is null)
+          round(add_treatment.price, 2), chosen is null, add_treatment.buffer_minutes,
+          add_treatment.processing_offset_minutes, add_treatment.processing_minutes)
   returning id into new_id;
   insert into app.treatment_operators (merchant_id, treatment_id, operator_id)
   select caller_merchant_id, new_id, chosen_id from unnest(chosen) as chosen_id;
   return jsonb_build_object('id', new_id, 'message', 'Trattamento registrato!');
 end
 $$;
-grant execute on function api.add_treatment(text, text, integer, numeric, uuid[]) to authenticated;
-comment on function api.add_treatment(text, text, integer, numeric, uuid[]) is
+grant execute on function api.add_treatment(text, text, integer, numeric, uuid[], integer, integer, integer)
+  to authenticated;
+comment on function api.add_treatment(text, text, integer, numeric, uuid[], integer, integer, integer) is
   'Merchant only: registers a treatment (all fields required; name up to 100 characters, description up to '
   '1000, duration 5 to 600 minutes, price 0 to 10000.00 euro); operator_ids null = every operator, '
-  'otherwise at least one of its operators.';
+  'otherwise at least one of its operators. Optional: buffer_minutes after it (0-60, by 5) and a processing '
+  'gap inside it (processing_offset_minutes from its start, processing_minutes long, both by 5).';
 
 create function api.delete_treatment(treatment_id uuid) returns jsonb
 language plpgsql set search_path = ''
@@ -386,7 +442,10 @@ create function api.update_treatment(
   description text,
   duration_minutes integer,
   price numeric,
-  operator_ids uuid[] default null
+  operator_ids uuid[] default null,
+  buffer_minutes integer default 0,
+  processing_offset_minutes integer default null,
+  processing_minutes integer default null
 ) returns jsonb
 language plpgsql set search_path = ''
 as $$
@@ -406,6 +465,8 @@ begin
   if update_treatment.duration_minutes < 5 or update_treatment.duration_minutes > 600 then
     raise sqlstate '22023' using message = 'La durata deve essere compresa tra 5 e 600 minuti';
   end if;
+  perform app_private.check_treatment_timing(update_treatment.duration_minutes, update_treatment.buffer_minutes,
+                                             update_treatment.processing_offset_minutes, update_treatment.processing_minutes);
   perform app_private.require_finite(update_treatment.price, 'Il prezzo non è valido');
   if update_treatment.price < 0 or round(update_treatment.price, 2) > 10000 then
     raise sqlstate '22023' using message = 'Il prezzo deve essere compreso tra € 0,00 e € 10.000,00';
@@ -417,7 +478,10 @@ begin
   end if;
   update app.treatments t
      set name = new_name, description = new_description, duration_minutes = update_treatment.duration_minutes,
-         price = round(update_treatment.price, 2), for_all_operators = chosen is null
+         price = round(update_treatment.price, 2), for_all_operators = chosen is null,
+         buffer_minutes = update_treatment.buffer_minutes,
+         processing_offset_minutes = update_treatment.processing_offset_minutes,
+         processing_minutes = update_treatment.processing_minutes
    where t.id = update_treatment.treatment_id and t.merchant_id = caller_merchant_id;
   if not found then
     raise sqlstate 'P0001' using message = 'Trattamento non trovato';
@@ -429,11 +493,13 @@ begin
   return jsonb_build_object('message', 'Trattamento aggiornato');
 end
 $$;
-grant execute on function api.update_treatment(uuid, text, text, integer, numeric, uuid[]) to authenticated;
-comment on function api.update_treatment(uuid, text, text, integer, numeric, uuid[]) is
+grant execute on function api.update_treatment(uuid, text, text, integer, numeric, uuid[], integer, integer, integer)
+  to authenticated;
+comment on function api.update_treatment(uuid, text, text, integer, numeric, uuid[], integer, integer, integer) is
   'Merchant only: changes one of its treatments (same fields and bounds as add_treatment); operator_ids '
-  'null = every operator, otherwise at least one of its operators. Reservations already made keep their '
-  'times and the name they were booked with.';
+  'null = every operator, otherwise at least one of its operators; the pause and processing gap as in '
+  'add_treatment (left out: none). Reservations already made keep their times, pause and processing gap '
+  'and the name they were booked with.';
 
 -- What deleting an operator would do
 create function api.operator_deletion_impact(operator_id uuid) returns jsonb

@@ -23,9 +23,6 @@ create table app.reservations (
     on delete set null (operator_id),
   constraint reservations_treatment_name_length check (char_length(treatment_name) <= 100),
   constraint reservations_notes_length check (char_length(notes) <= 500),
-  constraint reservations_operator_never_double_booked
-    exclude using gist (operator_id with =, tstzrange(starts_at, ends_at) with &&)
-    where (status = 'confermata'),
   -- Who performs the appointment, remembered
   operator_name text
     check (operator_name is null or btrim(operator_name) <> ''),
@@ -39,7 +36,18 @@ create table app.reservations (
   constraint reservations_client_id_id_key unique (client_id, id),
   constraint reservations_moves_her_own_reservation
     foreign key (client_id, moves_reservation_id) references app.reservations (client_id, id)
-    on delete set null (moves_reservation_id)
+    on delete set null (moves_reservation_id),
+  -- The operator's busy span: the treatment's pause after it and processing gap, as booked
+  buffer_minutes integer not null default 0,
+  processing_offset_minutes integer,
+  processing_minutes integer,
+  operator_busy tstzmultirange not null,
+  constraint reservations_buffer_0_to_60 check (buffer_minutes between 0 and 60),
+  constraint reservations_processing_both_or_neither
+    check ((processing_offset_minutes is null) = (processing_minutes is null)),
+  constraint reservations_operator_never_double_booked
+    exclude using gist (operator_id with =, operator_busy with &&)
+    where (status = 'confermata')
 );
 create index reservations_merchant_starts_at_idx on app.reservations (merchant_id, starts_at desc);
 create index reservations_client_starts_at_idx on app.reservations (client_id, starts_at desc);
@@ -67,11 +75,14 @@ grant update (operator_id) on app.reservations to authenticated;
 comment on table app.reservations is
   'A client''s request for a treatment at [starts_at, ends_at), with an operator or none (''Nessuna '
   'preferenza''). status follows spec §4; notes hold the merchant''s modify note or reject reason. '
-  'Constraint reservations_operator_never_double_booked: confirmed reservations of one operator never '
-  'overlap.';
+  'Constraint reservations_operator_never_double_booked: the busy spans (operator_busy) of one operator''s '
+  'confirmed reservations never overlap.';
 comment on column app.reservations.moves_reservation_id is
   'A move request: the customer''s appointment (''in attesa'' or ''confermata'') this request would '
   'replace; confirmed, it turns that one ''spostata''.';
+comment on column app.reservations.operator_busy is
+  'When the operator is busy with it: [starts_at, ends_at) plus the pause after it, less the processing '
+  'gap (app_private.busy_span of the timing copied from the treatment at booking; kept by a trigger).';
 comment on column app.reservations.operator_name is
   'The operator''s name when it was chosen or assigned (kept when the operator is deleted).';
 alter publication supabase_realtime add table app.reservations;
@@ -163,6 +174,53 @@ begin
   elsif tg_op = 'UPDATE' and new.status in ('in attesa', 'modificata') then
     new.operator_name := null;
   end if;
+  return new;
+end
+$$;
+
+-- The operator's busy span of a treatment at [starts_at, ends_at): the pause after it added, the processing
+-- gap (minutes from its start) taken out; a gap that no longer fits inside is ignored.
+create function app_private.busy_span(
+  starts_at timestamptz,
+  ends_at timestamptz,
+  buffer_minutes integer,
+  processing_offset_minutes integer,
+  processing_minutes integer
+) returns tstzmultirange
+language sql stable set search_path = ''
+as $$
+  select case
+    when busy_span.processing_offset_minutes is null or busy_span.processing_minutes is null
+         or busy_span.processing_offset_minutes <= 0
+         or busy_span.starts_at + make_interval(mins => busy_span.processing_offset_minutes
+                                                        + busy_span.processing_minutes) >= busy_span.ends_at
+      then tstzmultirange(tstzrange(busy_span.starts_at,
+                                    busy_span.ends_at + make_interval(mins => coalesce(busy_span.buffer_minutes, 0))))
+    else tstzmultirange(
+           tstzrange(busy_span.starts_at,
+                     busy_span.starts_at + make_interval(mins => busy_span.processing_offset_minutes)),
+           tstzrange(busy_span.starts_at + make_interval(mins => busy_span.processing_offset_minutes
+                                                                 + busy_span.processing_minutes),
+                     busy_span.ends_at + make_interval(mins => coalesce(busy_span.buffer_minutes, 0))))
+  end
+$$;
+grant execute on function app_private.busy_span(timestamptz, timestamptz, integer, integer, integer)
+  to authenticated, service_role;
+
+-- A new reservation takes its treatment's timing; every write recomputes the operator's busy span.
+-- Definer: reads the treatment whoever books.
+create function app_private.record_operator_busy() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' then
+    select coalesce(t.buffer_minutes, 0), t.processing_offset_minutes, t.processing_minutes
+      into new.buffer_minutes, new.processing_offset_minutes, new.processing_minutes
+      from (select 1) as one
+      left join app.treatments t on t.id = new.treatment_id and t.merchant_id = new.merchant_id;
+  end if;
+  new.operator_busy := app_private.busy_span(new.starts_at, new.ends_at, new.buffer_minutes,
+                                             new.processing_offset_minutes, new.processing_minutes);
   return new;
 end
 $$;
@@ -334,6 +392,10 @@ grant execute on function app_private.has_calendar_file(text, timestamptz) to au
 create trigger reservations_follow_the_state_machine
   before update on app.reservations
   for each row execute function app_private.check_reservation_transition();
+
+create trigger reservations_record_operator_busy
+  before insert or update on app.reservations
+  for each row execute function app_private.record_operator_busy();
 
 create trigger reservations_remember_operator_name
   before insert or update of operator_id on app.reservations

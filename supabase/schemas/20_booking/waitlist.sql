@@ -78,9 +78,10 @@ language sql immutable set search_path = ''
 as $$ select 20 $$;
 grant execute on function app_private.waitlist_daily_joins() to authenticated, service_role;
 
--- Does a treatment (with this operator, or any who performs it) fit at starts_at: the salon open, an
--- operator at work and without a confirmed appointment overlapping it? Reads every reservation: call it
--- from a function that has checked the caller.
+-- Does a treatment (with this operator, or any who performs it) fit at starts_at: the salon open, its
+-- cabins and equipment free, an operator at work whose busy span (pause and processing time counted)
+-- overlaps no confirmed appointment? Reads every reservation: call it from a function that has checked
+-- the caller.
 create function app_private.waitlist_slot_fits(
   merchant_id uuid,
   treatment_id uuid,
@@ -95,12 +96,14 @@ declare
 begin
   return ends_at is not null
      and app_private.salon_open(waitlist_slot_fits.merchant_id, waitlist_slot_fits.starts_at, ends_at)
+     and app_private.resources_free(waitlist_slot_fits.treatment_id, waitlist_slot_fits.starts_at, ends_at)
      and exists (
        select 1 from app_private.performing_operator_ids(waitlist_slot_fits.merchant_id,
                                                          waitlist_slot_fits.treatment_id) as o(id)
         where (waitlist_slot_fits.operator_id is null or o.id = waitlist_slot_fits.operator_id)
           and app_private.operator_available(o.id, waitlist_slot_fits.starts_at, ends_at)
-          and not app_private.operator_has_confirmed_overlap(o.id, waitlist_slot_fits.starts_at, ends_at));
+          and not app_private.operator_has_confirmed_overlap(o.id, waitlist_slot_fits.starts_at, ends_at,
+                                                             null, waitlist_slot_fits.treatment_id));
 end
 $$;
 

@@ -29,6 +29,10 @@ export const bookingSelectChecks: Check[] = [
   ...catalogueSelect('app.operators'),
   ...catalogueSelect('app.treatments'),
   ...catalogueSelect('app.treatment_operators'),
+  // Cabins and equipment: the salon's own alone.
+  ...['app.resources', 'app.treatment_resources', 'app.resource_bookings'].flatMap((table) =>
+    selectChecks(table, (w) => ({ merchantA: ofSalon(w.A), merchantB: ofSalon(w.B) })),
+  ),
   ...reservationsSelect('app.reservations'),
   ...reservationsSelect('app.reservation_rows'),
 ];
@@ -60,6 +64,18 @@ const inserts: [table: string, what: string, values: (salon: SalonIds) => string
       `insert into app.treatment_operators (merchant_id, treatment_id, operator_id)
        values ('${s.merchantId}', '${s.ciglia}', '${s.bea}')`,
   ],
+  [
+    'app.resources',
+    'a resource',
+    (s) => `insert into app.resources (merchant_id, name) values ('${s.merchantId}', 'Cabina')`,
+  ],
+  [
+    'app.treatment_resources',
+    'a resource to a treatment',
+    (s) =>
+      `insert into app.treatment_resources (merchant_id, treatment_id, resource_id)
+       values ('${s.merchantId}', '${s.piega}', '${s.laser}')`,
+  ],
 ];
 
 const withoutAnna = (w: PolicyWorld) => `id not in ('${w.A.anna}', '${w.B.anna}')`;
@@ -85,7 +101,12 @@ const catalogueWrites: Check[] = inserts.flatMap(([table, what, values]) => [
         )
       : changes(`${table}: which rows ${persona} deletes`, persona, {
           table,
-          key: table === 'app.treatment_operators' ? `treatment_id || '/' || operator_id` : 'id',
+          key:
+            table === 'app.treatment_operators'
+              ? `treatment_id || '/' || operator_id`
+              : table === 'app.treatment_resources'
+                ? `treatment_id || '/' || resource_id`
+                : 'id',
           statement: `delete from ${table}`,
           predicate,
         }),
@@ -109,6 +130,16 @@ const operatorUpdates = whoMayWrite.map(([persona, predicate]) =>
     key: 'id',
     statement: `update app.operators set name = 'Rinominata'`,
     changed: `select id::text as k from app.operators where name = 'Rinominata'`,
+    predicate,
+  }),
+);
+
+const resourceUpdates = whoMayWrite.map(([persona, predicate]) =>
+  changes(`app.resources: which rows ${persona} renames`, persona, {
+    table: 'app.resources',
+    key: 'id',
+    statement: `update app.resources set name = 'Rinominata'`,
+    changed: `select id::text as k from app.resources where name = 'Rinominata'`,
     predicate,
   }),
 );
@@ -284,6 +315,7 @@ export const bookingWriteChecks: Check[] = [
   ...catalogueWrites,
   operatorWithAppointments,
   ...operatorUpdates,
+  ...resourceUpdates,
   ...treatmentUpdates,
   ...reservationWrites,
 ];

@@ -21,9 +21,12 @@ const authenticatedMay: Record<string, string[]> = {
     'select',
     'insert',
     'delete',
-    'update(name, description, duration_minutes, price, for_all_operators)',
+    'update(name, description, duration_minutes, price, for_all_operators, buffer_minutes, processing_offset_minutes, processing_minutes)',
   ],
   'app.treatment_operators': ['select', 'insert', 'delete'],
+  'app.resources': ['select', 'insert', 'delete', 'update(name, active)'],
+  'app.treatment_resources': ['select', 'insert', 'delete'],
+  'app.resource_bookings': ['select'],
   'app.reservations': [
     'select',
     'insert',

@@ -46,6 +46,15 @@ export const widenedChecks: Check[] = [
       everyColumn('app.operators'),
     ),
   ),
+  lazy('app.resources: a merchant cannot move its resources to another merchant', (w) =>
+    refused(
+      '',
+      'merchantA',
+      `update app.resources set merchant_id = '${w.B.merchantId}'`,
+      'policy',
+      everyColumn('app.resources'),
+    ),
+  ),
   lazy('app.treatments: a merchant cannot move its treatments to another merchant', (w) =>
     refused(
       '',

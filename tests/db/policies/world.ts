@@ -49,6 +49,8 @@ export interface SalonIds {
   bea: string;
   piega: string;
   ciglia: string;
+  /** A resource Ciglia needs, held by a confirmed appointment without an operator. */
+  laser: string;
 }
 
 export interface PolicyWorld {
@@ -124,6 +126,24 @@ async function salonIds(server: TestServer, salon: Salon): Promise<SalonIds> {
      select id, client_id, now() + interval '1 day', 1 from entries`,
     [salon.merchant.id, salon.piega, [salon.member.client_id, friend.client_id]],
   );
+  const db = server.server.context.db;
+  const laser = (
+    await db.query<{ id: string }>(
+      `insert into app.resources (merchant_id, name) values ($1, 'Laser') returning id`,
+      [salon.merchant.id],
+    )
+  ).rows[0]!.id;
+  await db.query(
+    `insert into app.treatment_resources (merchant_id, treatment_id, resource_id) values ($1, $2, $3)`,
+    [salon.merchant.id, salon.ciglia, laser],
+  );
+  await db.query(
+    `insert into app.reservations (merchant_id, client_id, treatment_id, treatment_name, operator_name,
+       starts_at, ends_at, status)
+     values ($1, $2, $3, 'Ciglia', 'Chiunque', now() + interval '6 days',
+       now() + interval '6 days 30 minutes', 'confermata')`,
+    [salon.merchant.id, salon.member.client_id, salon.ciglia],
+  );
   return {
     merchantId: salon.merchant.id,
     slug: salon.merchant.slug,
@@ -135,6 +155,7 @@ async function salonIds(server: TestServer, salon: Salon): Promise<SalonIds> {
     bea: salon.bea,
     piega: salon.piega,
     ciglia: salon.ciglia,
+    laser,
   };
 }
 

@@ -168,6 +168,15 @@ describe('tenant isolation over every api function', () => {
       merchantsSay('Compila tutti i campi del form'),
     ],
     ['delete_treatment', () => ({ treatment_id: nobody }), merchantsSay('Trattamento non trovato')],
+    ['list_resources', () => ({}), () => only(['merchantM1', 'merchantM2'])],
+    ['add_resource', () => ({ name: '' }), merchantsSay('Il nome della risorsa è obbligatorio')],
+    ['update_resource', () => ({ resource_id: nobody, name: 'X' }), merchantsSay('Risorsa non trovata')],
+    ['delete_resource', () => ({ resource_id: nobody }), merchantsSay('Risorsa non trovata')],
+    [
+      'set_treatment_resources',
+      () => ({ treatment_id: treatmentM1, resource_ids: [nobody] }),
+      () => ({ ...only([]), merchantM1: 'Risorsa non trovata', merchantM2: 'Trattamento non trovato' }),
+    ],
     [
       'update_treatment',
       () => ({

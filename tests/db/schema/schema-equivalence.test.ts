@@ -80,7 +80,7 @@ describe('declarative schema (supabase/schemas) and migrations', () => {
     ])
       expect(kinds, kind).toContain(kind);
     for (const name of [
-      'function app_private.operator_has_confirmed_overlap(operator_id uuid, starts_at timestamp with time zone, ends_at timestamp with time zone, except_reservation_id uuid)',
+      'function app_private.operator_has_confirmed_overlap(operator_id uuid, starts_at timestamp with time zone, ends_at timestamp with time zone, except_reservation_id uuid, treatment_id uuid)',
       'relation app.reservations',
       'policy storage.objects "Anyone reads merchant logos"',
       'publication supabase_realtime app.reservations',
@@ -95,7 +95,8 @@ describe('declarative schema (supabase/schemas) and migrations', () => {
     const drifted = await withinRollback(fromSchema.db, async (tx) => {
       await tx.exec(`
         create or replace function app_private.operator_has_confirmed_overlap(
-          operator_id uuid, starts_at timestamptz, ends_at timestamptz, except_reservation_id uuid default null
+          operator_id uuid, starts_at timestamptz, ends_at timestamptz, except_reservation_id uuid default null,
+          treatment_id uuid default null
         ) returns boolean language sql stable set search_path = ''
         as $$ select false $$;
         drop policy "Anyone reads merchant logos" on storage.objects;
@@ -105,7 +106,7 @@ describe('declarative schema (supabase/schemas) and migrations', () => {
     });
     const differences = diffCatalogs(migrated, drifted, sides);
     expect(differences.map((line) => line.split('\n')[0])).toEqual([
-      'function app_private.operator_has_confirmed_overlap(operator_id uuid, starts_at timestamp with time zone, ends_at timestamp with time zone, except_reservation_id uuid): differs',
+      'function app_private.operator_has_confirmed_overlap(operator_id uuid, starts_at timestamp with time zone, ends_at timestamp with time zone, except_reservation_id uuid, treatment_id uuid): differs',
       'index app.reservations_notes_idx: only in schema files',
       'policy storage.objects "Anyone reads merchant logos": only in migrations',
       'relation app.reservations: differs',

@@ -26,6 +26,13 @@ const appointmentSchema = z.object({
   length_minutes: z.number(),
   whatsapp: whatsappSchema,
   reminder: reminderSchema,
+  /** Minutes its operator stays busy after it (cleaning). */
+  buffer_minutes: z.number(),
+  /** The processing time inside it, from its start, when its operator is free for others. */
+  processing_offset_minutes: z.nullable(z.number()),
+  processing_minutes: z.nullable(z.number()),
+  /** The cabins and equipment it holds. */
+  resource_ids: z.array(z.string()),
 });
 
 const calendarDaySchema = z.object({
@@ -52,6 +59,7 @@ const calendarSchema = z.object({
   /** The grid's rows, 'HH:MM'. */
   slots: z.array(z.string()),
   operators: z.array(z.object({ id: z.nullable(z.string()), name: z.string() })),
+  resources: z.array(z.object({ id: z.string(), name: z.string() })),
   days: z.array(calendarDaySchema),
 });
 

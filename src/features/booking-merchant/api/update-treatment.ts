@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { addTreatmentInputSchema } from '@/features/booking-merchant/api/add-treatment';
-import { treatmentsQueryOptions } from '@/features/booking-merchant/api/list-treatments';
+import { settingsKey } from '@/features/booking-merchant/api/schemas';
 import { messageSchema } from '@/lib/api-values';
 import { callRpc } from '@/lib/rpc';
 
@@ -13,9 +13,9 @@ type UpdateTreatmentInput = z.input<typeof updateTreatmentInputSchema>;
 
 /** Changes a treatment in place: every field and who performs it. */
 async function updateTreatment(input: UpdateTreatmentInput): Promise<{ message: string }> {
-  const { treatmentId, name, description, durationMinutes, price, operatorIds } =
+  const { treatmentId, name, description, durationMinutes, price, operatorIds, resourceIds, ...timing } =
     updateTreatmentInputSchema.parse(input);
-  return messageSchema.parse(
+  const updated = messageSchema.parse(
     await callRpc('update_treatment', {
       treatment_id: treatmentId,
       name,
@@ -23,14 +23,19 @@ async function updateTreatment(input: UpdateTreatmentInput): Promise<{ message: 
       duration_minutes: durationMinutes,
       price,
       operator_ids: operatorIds,
+      buffer_minutes: timing.bufferMinutes,
+      processing_offset_minutes: timing.processingOffsetMinutes,
+      processing_minutes: timing.processingMinutes,
     }),
   );
+  await callRpc('set_treatment_resources', { treatment_id: treatmentId, resource_ids: resourceIds });
+  return updated;
 }
 
 export function useUpdateTreatment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateTreatment,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: treatmentsQueryOptions().queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKey }),
   });
 }

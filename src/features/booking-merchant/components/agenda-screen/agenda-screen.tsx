@@ -5,6 +5,7 @@ import { formatDate } from '@/lib/format';
 import { EmptyState } from '@/components/empty-state';
 import { LoadingBlocks } from '@/components/loading-blocks';
 import { QueryView } from '@/components/query-view';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -44,6 +45,7 @@ export function AgendaScreen() {
   const fromDay = dateParam(params.get('settimana'));
   const selected = dateParam(params.get('giorno')) ?? fromDay;
   const [opened, setOpened] = useState<Opened | null>(null);
+  const [byResource, setByResource] = useState(false);
   const calendar = useMerchantCalendar(fromDay);
   const cancel = useMerchantCancelReservation();
   const data = calendar.data;
@@ -119,7 +121,19 @@ export function AgendaScreen() {
                     selected={day.date}
                     onSelect={setSelected}
                   />
-                  <CalendarDayGrid calendar={data} day={day} onOpen={open(day.date)} />
+                  {data.resources.length > 0 ? (
+                    <CheckboxField
+                      label={t.resourceColumns}
+                      checked={byResource}
+                      onChange={(event) => setByResource(event.target.checked)}
+                    />
+                  ) : null}
+                  <CalendarDayGrid
+                    calendar={data}
+                    day={day}
+                    onOpen={open(day.date)}
+                    byResource={byResource && data.resources.length > 0}
+                  />
                 </TabsContent>
                 <TabsContent value="week">
                   <CalendarWeek

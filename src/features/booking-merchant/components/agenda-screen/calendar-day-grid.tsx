@@ -23,6 +23,16 @@ function placed(fromMinutes: number, minutes: number, slotMinutes: number): CSSP
   };
 }
 
+/** Whether an appointment starts inside another's processing time, where its operator is free. */
+function duringProcessing(appointment: CalendarAppointment, others: CalendarAppointment[]): boolean {
+  return others.some((other) => {
+    if (other === appointment || other.processing_offset_minutes === null || !other.processing_minutes)
+      return false;
+    const from = other.offset_minutes + other.processing_offset_minutes;
+    return appointment.offset_minutes >= from && appointment.offset_minutes < from + other.processing_minutes;
+  });
+}
+
 /**
  * A desktop day: one column per operator on the database's 15-minute rows, closed hours and absences
  * shaded, each appointment a block where the database placed it.
@@ -31,15 +41,25 @@ export function CalendarDayGrid({
   calendar,
   day,
   onOpen,
+  byResource = false,
 }: {
-  calendar: Pick<MerchantCalendar, 'slots' | 'slot_minutes' | 'operators'>;
+  calendar: Pick<MerchantCalendar, 'slots' | 'slot_minutes' | 'operators'> &
+    Partial<Pick<MerchantCalendar, 'resources'>>;
   day: CalendarDay;
   onOpen: (appointment: CalendarAppointment) => void;
+  /** One column per cabin or piece of equipment instead of per operator. */
+  byResource?: boolean;
 }) {
   const { slots, slot_minutes: slotMinutes, operators } = calendar;
-  const columns = operators.filter(
-    (operator) => operator.id !== null || day.appointments.some((a) => a.operator_id === null),
-  );
+  const columns = byResource
+    ? (calendar.resources ?? [])
+    : operators.filter(
+        (operator) => operator.id !== null || day.appointments.some((a) => a.operator_id === null),
+      );
+  const inColumn = (appointment: CalendarAppointment, id: string | null) =>
+    byResource ? id !== null && appointment.resource_ids.includes(id) : appointment.operator_id === id;
+  const columnLabel = (name: string) =>
+    fill(byResource ? t.resourceAppointments : t.operatorAppointments, { operator: name, resource: name });
   const style = {
     '--row': rowHeight,
     gridTemplateColumns: `3.5rem repeat(${columns.length}, minmax(9rem, 1fr))`,
@@ -81,7 +101,7 @@ export function CalendarDayGrid({
               style={{ height: `calc(${slots.length} * var(--row))` }}
             >
               {day.shaded
-                .filter((range) => range.operator_id === operator.id)
+                .filter((range) => !byResource && range.operator_id === operator.id)
                 .map((range) => (
                   <div
                     key={`${range.kind}-${range.from_minutes}`}
@@ -102,19 +122,39 @@ export function CalendarDayGrid({
                       : null}
                   </div>
                 ))}
-              <ol aria-label={fill(t.operatorAppointments, { operator: operator.name })}>
+              {day.appointments
+                .filter((appointment) => inColumn(appointment, operator.id) && appointment.buffer_minutes > 0)
+                .map((appointment) => (
+                  <div
+                    key={`pause-${appointment.id}`}
+                    aria-hidden="true"
+                    data-pause
+                    className="absolute inset-x-1 overflow-hidden rounded-b-lg bg-[repeating-linear-gradient(135deg,var(--color-accent)_0,var(--color-accent)_4px,transparent_4px,transparent_8px)] px-2 text-xs text-muted-foreground"
+                    style={placed(
+                      appointment.offset_minutes + appointment.length_minutes,
+                      appointment.buffer_minutes,
+                      slotMinutes,
+                    )}
+                  >
+                    {appointment.buffer_minutes >= slotMinutes ? t.pause : null}
+                  </div>
+                ))}
+              <ol aria-label={columnLabel(operator.name)}>
                 {day.appointments
-                  .filter((appointment) => appointment.operator_id === operator.id)
-                  .map((appointment) => (
+                  .filter((appointment) => inColumn(appointment, operator.id))
+                  .map((appointment, _, mine) => (
                     <li
                       key={appointment.id}
-                      className="absolute inset-x-1 py-px"
+                      className={cx(
+                        'absolute py-px',
+                        duringProcessing(appointment, mine) ? 'right-1 left-12 z-10' : 'inset-x-1',
+                      )}
                       style={placed(appointment.offset_minutes, appointment.length_minutes, slotMinutes)}
                     >
                       <CalendarAppointmentButton
                         appointment={appointment}
                         onClick={() => onOpen(appointment)}
-                        className="h-full px-2 py-0.5 text-xs leading-tight"
+                        className="relative flex h-full flex-col justify-start px-2 py-0.5 text-xs leading-tight"
                       >
                         <span aria-hidden="true" className="block font-semibold tabular-nums">
                           {fill(t.range, { from: appointment.time, to: appointment.ends })}{' '}
@@ -123,6 +163,19 @@ export function CalendarDayGrid({
                         <span aria-hidden="true" className="block truncate">
                           {appointment.treatment_name}
                         </span>
+                        {appointment.processing_offset_minutes !== null && appointment.processing_minutes ? (
+                          <span
+                            aria-hidden="true"
+                            data-processing
+                            className="absolute inset-x-0 border-y border-dashed border-primary bg-card/85 px-2 text-muted-foreground"
+                            style={{
+                              top: `${(appointment.processing_offset_minutes / appointment.length_minutes) * 100}%`,
+                              height: `${(appointment.processing_minutes / appointment.length_minutes) * 100}%`,
+                            }}
+                          >
+                            {t.processing}
+                          </span>
+                        ) : null}
                       </CalendarAppointmentButton>
                     </li>
                   ))}

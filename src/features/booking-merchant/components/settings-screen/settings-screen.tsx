@@ -12,6 +12,7 @@ import {
 } from '@/features/booking-merchant/components/settings-screen/one-number-settings';
 import { OpeningHoursCard } from '@/features/booking-merchant/components/settings-screen/opening-hours-card';
 import { OperatorsSection } from '@/features/booking-merchant/components/settings-screen/operators-section/operators-section';
+import { ResourcesSection } from '@/features/booking-merchant/components/settings-screen/resources-section/resources-section';
 import { SalonLogoCard } from '@/features/booking-merchant/components/settings-screen/salon-logo-card';
 import { TreatmentsSection } from '@/features/booking-merchant/components/settings-screen/treatments-section/treatments-section';
 import { FirstVisitRewardCard } from '@/features/booking-merchant/components/settings-screen/first-visit-reward-card';
@@ -51,8 +52,9 @@ export function SettingsScreen({ salonRules }: { salonRules?: ReactNode }) {
           <OpeningHoursCard />
           <ClosuresCard />
         </TabsContent>
-        <TabsContent value="operatori">
+        <TabsContent value="operatori" className="grid gap-6">
           <OperatorsSection />
+          <ResourcesSection />
         </TabsContent>
         <TabsContent value="trattamenti">
           <TreatmentsSection />

@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { notify } from '@/components/ui/toaster';
 import type { Operator } from '@/features/booking-merchant/api/list-operators';
+import { useResources } from '@/features/booking-merchant/api/list-resources';
 import type { Treatment } from '@/features/booking-merchant/api/list-treatments';
 import { useUpdateTreatment } from '@/features/booking-merchant/api/update-treatment';
 import { TreatmentFields } from '@/features/booking-merchant/components/settings-screen/treatments-section/treatment-fields';
@@ -24,7 +25,13 @@ export function EditTreatmentDialog({
   operators: Operator[];
   onClose: () => void;
 }) {
-  const { form, summary } = useTreatmentForm(treatmentDraftOf(treatment));
+  const resources = useResources();
+  const { form, summary } = useTreatmentForm(
+    treatmentDraftOf(
+      treatment,
+      resources.data?.filter((resource) => resource.treatment_ids.includes(treatment.id)),
+    ),
+  );
   const [problem, setProblem] = useState<string | null>(null);
   const update = useUpdateTreatment();
 
@@ -44,7 +51,7 @@ export function EditTreatmentDialog({
         <DialogTitle className="pr-10">{t.editTreatmentTitle}</DialogTitle>
         <DialogDescription className="sr-only">{treatment.name}</DialogDescription>
         <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
-          <TreatmentFields form={form} operators={operators} />
+          <TreatmentFields form={form} operators={operators} treatmentId={treatment.id} />
           <p role="alert" className="font-medium text-destructive empty:hidden sm:col-span-2">
             {summary ?? problem ?? ''}
           </p>

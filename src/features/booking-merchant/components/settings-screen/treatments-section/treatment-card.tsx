@@ -50,6 +50,21 @@ export function TreatmentCard({ treatment, operators }: { treatment: Treatment; 
         <span>{fill(t.minutes, { minutes: treatment.duration_minutes })}</span>
         <span className="text-primary">{formatMoney(treatment.price)}</span>
       </p>
+      {treatment.buffer_minutes || treatment.processing_minutes ? (
+        <p className="text-sm text-muted-foreground">
+          {[
+            treatment.processing_minutes
+              ? fill(t.processingFrom, {
+                  from: treatment.processing_offset_minutes ?? 0,
+                  minutes: treatment.processing_minutes,
+                })
+              : null,
+            treatment.buffer_minutes ? fill(t.pauseAfter, { minutes: treatment.buffer_minutes }) : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+      ) : null}
       {names ? <p className="text-sm">{names}</p> : null}
       {dialog === 'edit' ? (
         <EditTreatmentDialog treatment={treatment} operators={operators} onClose={close} />

@@ -5,6 +5,8 @@ import { Input } from '@/components/ui/input';
 import { TextArea } from '@/components/ui/text-area';
 import type { Operator } from '@/features/booking-merchant/api/list-operators';
 import { SuffixInput } from '@/features/booking-merchant/components/settings-screen/suffix-input';
+import { TreatmentResourceFields } from '@/features/booking-merchant/components/settings-screen/treatments-section/treatment-resource-fields';
+import { TreatmentTimingFields } from '@/features/booking-merchant/components/settings-screen/treatments-section/treatment-timing-fields';
 import type { TreatmentForm } from '@/features/booking-merchant/components/settings-screen/treatments-section/use-treatment-form';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import {
@@ -17,7 +19,16 @@ import { maxLength } from '@/lib/input-limits';
 const t = bookingMerchantTexts.impostazioni;
 
 /** The fields of a treatment, shared by the new one's form and the edit dialog. */
-export function TreatmentFields({ form, operators }: { form: TreatmentForm; operators: Operator[] }) {
+export function TreatmentFields({
+  form,
+  operators,
+  treatmentId,
+}: {
+  form: TreatmentForm;
+  operators: Operator[];
+  /** The stored treatment being edited, whose resources the form fills in. */
+  treatmentId?: string;
+}) {
   const { errors } = form.formState;
   const operatorsErrorId = useId();
   const [allOperators, operatorIds] = useWatch({
@@ -94,6 +105,8 @@ export function TreatmentFields({ form, operators }: { form: TreatmentForm; oper
           />
         )}
       </FormField>
+      <TreatmentTimingFields form={form} />
+      <TreatmentResourceFields form={form} treatmentId={treatmentId} />
       <fieldset
         className="grid gap-2 sm:col-span-2"
         aria-describedby={errors.operatorIds ? operatorsErrorId : undefined}
