@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { getMerchantPublicInputSchema } from '@/features/merchants/api/get-merchant-public';
 import { callRpc } from '@/lib/rpc';
@@ -48,4 +48,26 @@ export const salonPublicPageQueryOptions = (merchantSlug: string) =>
 
 export function useSalonPublicPage(merchantSlug: string) {
   return useQuery(salonPublicPageQueryOptions(merchantSlug));
+}
+
+/** The data block server/ paints /{slug} from (server/spa/salon-body.ts): absent on a static host. */
+const prerenderedDataId = 'salon-page-data';
+
+/**
+ * The salon's page the server painted the document with, put in the cache before the first render:
+ * the app renders what is already on the screen instead of a loading screen and a second request.
+ */
+export function seedPrerenderedSalonPage(client: QueryClient): void {
+  const text = document.getElementById(prerenderedDataId)?.textContent;
+  if (!text) return;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return;
+  }
+  const page = salonPublicPageSchema.safeParse(json);
+  if (page.success && page.data) {
+    client.setQueryData(salonPublicPageQueryOptions(page.data.slug).queryKey, page.data);
+  }
 }
