@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { resolveAuthSettings } from '../auth/settings.ts';
 import type { ServerContext } from '../context.ts';
-import { prerenderFolder } from './salon-body.ts';
+import { prerenderFolder, salonPageRenderer } from './salon-body.ts';
 import { salonIndexHtml } from './salon-page.ts';
 
 // '/_mail' stays a 404: the mailbox has its own port on 127.0.0.1, never a page of the public one.
@@ -52,6 +52,10 @@ export async function spaRoutes(app: FastifyInstance, context: ServerContext) {
       const hashed = /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/.test(path);
       response.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
+  });
+  // Loaded now rather than on the first salon page's request (a large module to compile).
+  void currentBuild(root).then(async (build) => {
+    if (build) await salonPageRenderer(build).catch(() => undefined);
   });
   const isApiPath = (url: string) => apiPrefixes.some((prefix) => url.startsWith(prefix));
   const notFound = (reply: FastifyReply) =>

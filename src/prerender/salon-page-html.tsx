@@ -8,11 +8,14 @@ import type { SalonPublicPage } from '@/features/merchants/api/get-salon-public-
 /** /{slug} as the app first renders it, with the registration form's placeholder. */
 export function salonPageHtml(salon: SalonPublicPage, url: string): string {
   const search = new URL(url, 'http://localhost').searchParams;
-  return renderToString(
+  const html = renderToString(
     <StaticRouter location={url}>
       <SalonPageFrame salon={salon} search={search}>
         <Skeleton className="h-72" />
       </SalonPageFrame>
     </StaticRouter>,
   );
+  // React adds a preload of the logo (fetchPriority high) before the page: the <img> below is as
+  // early, and the app hydrates #root expecting the page as its first child.
+  return html.replace(/^<link rel="preload"[^>]*>/, '');
 }

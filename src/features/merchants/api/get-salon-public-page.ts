@@ -56,18 +56,19 @@ const prerenderedDataId = 'salon-page-data';
 /**
  * The salon's page the server painted the document with, put in the cache before the first render:
  * the app renders what is already on the screen instead of a loading screen and a second request.
+ * True when there was one.
  */
-export function seedPrerenderedSalonPage(client: QueryClient): void {
+export function seedPrerenderedSalonPage(client: QueryClient): boolean {
   const text = document.getElementById(prerenderedDataId)?.textContent;
-  if (!text) return;
+  if (!text) return false;
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return;
+    return false;
   }
   const page = salonPublicPageSchema.safeParse(json);
-  if (page.success && page.data) {
-    client.setQueryData(salonPublicPageQueryOptions(page.data.slug).queryKey, page.data);
-  }
+  if (!page.success || !page.data) return false;
+  client.setQueryData(salonPublicPageQueryOptions(page.data.slug).queryKey, page.data);
+  return true;
 }
