@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { getMerchantPublicInputSchema } from '@/features/merchants/api/get-merchant-public';
+import { paths } from '@/config/paths';
 import { callRpc } from '@/lib/rpc';
 
 const hoursSchema = z.object({ weekday: z.number(), opens: z.string(), closes: z.string() });
@@ -56,7 +57,7 @@ const prerenderedDataId = 'salon-page-data';
 /**
  * The salon's page the server painted the document with, put in the cache before the first render:
  * the app renders what is already on the screen instead of a loading screen and a second request.
- * True when there was one.
+ * True when the document holds the page of the path it was opened at.
  */
 export function seedPrerenderedSalonPage(client: QueryClient): boolean {
   const text = document.getElementById(prerenderedDataId)?.textContent;
@@ -69,6 +70,9 @@ export function seedPrerenderedSalonPage(client: QueryClient): boolean {
   }
   const page = salonPublicPageSchema.safeParse(json);
   if (!page.success || !page.data) return false;
+  // The service worker may give this document to another path when offline: only its own is painted.
+  const own = [paths.clientRegistration.href(page.data.slug), paths.clientRegister.href(page.data.slug)];
+  if (!own.includes(window.location.pathname.replace(/(.)\/$/, '$1'))) return false;
   client.setQueryData(salonPublicPageQueryOptions(page.data.slug).queryKey, page.data);
   return true;
 }
