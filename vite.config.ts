@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import sharp from 'sharp';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 
 const pwaSource = (file: string) => fileURLToPath(new URL(`./src/pwa/${file}`, import.meta.url));
 
@@ -49,6 +50,42 @@ function pwa(): Plugin {
   };
 }
 
+/** The renderer server/ paints a salon's page with (src/prerender), built into the app's `prerender/`. */
+function prerender(): Plugin {
+  let outDir = '';
+  return {
+    name: 'passaparola-prerender',
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await build({
+        configFile: false,
+        logLevel: 'warn',
+        plugins: [react()],
+        resolve: {
+          alias: [
+            {
+              find: '@/config/env',
+              replacement: fileURLToPath(new URL('./src/prerender/env.ts', import.meta.url)),
+            },
+            { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+          ],
+        },
+        // One file with its libraries: the build folder may live where node_modules is out of reach.
+        ssr: { noExternal: true },
+        build: {
+          ssr: fileURLToPath(new URL('./src/prerender/salon-page-html.tsx', import.meta.url)),
+          outDir: join(outDir, 'prerender'),
+          emptyOutDir: true,
+          copyPublicDir: false,
+        },
+      });
+    },
+  };
+}
+
 /** A shared chunk is named after one of its modules, often a small one: Realtime's says what it holds. */
 function sharedChunkName(chunk: { moduleIds: readonly string[] }): string {
   const holds = (path: string) => chunk.moduleIds.some((id) => id.includes(`/node_modules/${path}/`));
@@ -62,7 +99,7 @@ const notForEveryArea =
 const sharedPlaces = /[\\/](src[\\/](components|lib|app)|node_modules)[\\/]/;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pwa()],
+  plugins: [react(), tailwindcss(), pwa(), prerender()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: 'dist',

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { resolveAuthSettings } from '../auth/settings.ts';
 import type { ServerContext } from '../context.ts';
+import { prerenderFolder, salonPageRenderer } from './salon-body.ts';
 import { salonIndexHtml } from './salon-page.ts';
 
 // '/_mail' stays a 404: the mailbox has its own port on 127.0.0.1, never a page of the public one.
@@ -52,6 +53,10 @@ export async function spaRoutes(app: FastifyInstance, context: ServerContext) {
       response.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  // Loaded now rather than on the first salon page's request (a large module to compile).
+  void currentBuild(root).then(async (build) => {
+    if (build) await salonPageRenderer(build).catch(() => undefined);
+  });
   const isApiPath = (url: string) => apiPrefixes.some((prefix) => url.startsWith(prefix));
   const notFound = (reply: FastifyReply) =>
     reply.code(404).send({ code: 404, message: 'Risorsa non trovata' });
@@ -66,9 +71,11 @@ export async function spaRoutes(app: FastifyInstance, context: ServerContext) {
       if (isApiPath(request.url) || path === undefined) return notFound(reply);
       void currentBuild(root).then(async (build) => {
         if (!build) return notFound(reply);
+        // The salon page's renderer runs on the server only.
+        if (path.startsWith(`/${prerenderFolder}/`)) return notFound(reply);
         if (await isFileIn(build, path)) return reply.sendFile(path, build);
         if (path.startsWith('/assets/') || isSourceMap(path)) return notFound(reply);
-        const salonHtml = await salonIndexHtml(context, build, path).catch((error: unknown) => {
+        const salonHtml = await salonIndexHtml(context, build, path, request.url).catch((error: unknown) => {
           request.log.warn({ err: error }, "The salon's page is served without its meta tags");
           return undefined;
         });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { apiUrlOf, siteUrlOf } from '../auth/settings.ts';
 import type { ServerContext } from '../context.ts';
 import { impersonation } from '../db/impersonate.ts';
+import { salonPageRenderer, withSalonBody } from './salon-body.ts';
 import { salonHead, withSalonHead, type SalonPage } from './salon-head.ts';
 
 /** /{slug} and /{slug}/register: the paths a salon's page answers (slugs are [a-z0-9]+). */
@@ -25,13 +26,15 @@ async function salonPage(context: ServerContext, slug: string): Promise<SalonPag
 }
 
 /**
- * index.html of `build` with the salon's title, description, Open Graph tags and JSON-LD, or
- * undefined when the path is no salon's page or the salon does not exist (the SPA then says so).
+ * index.html of `build` with the salon's title, description, Open Graph tags and JSON-LD, and its
+ * page painted (a build with the renderer), or undefined when the path is no salon's page or the
+ * salon does not exist (the SPA then says so). `url` is the request's, with its query.
  */
 export async function salonIndexHtml(
   context: ServerContext,
   build: string,
   path: string,
+  url: string,
 ): Promise<string | undefined> {
   const slug = salonSlugOf(path);
   if (!slug) return undefined;
@@ -39,5 +42,7 @@ export async function salonIndexHtml(
   if (!salon) return undefined;
   const indexHtml = await readFile(join(build, 'index.html'), 'utf8');
   const origins = { site: siteUrlOf(context.config).replace(/\/+$/, ''), api: apiUrlOf(context.config) };
-  return withSalonHead(indexHtml, salonHead(salon, origins));
+  const withHead = withSalonHead(indexHtml, salonHead(salon, origins));
+  const render = await salonPageRenderer(build);
+  return render ? withSalonBody(withHead, render(salon, url), salon) : withHead;
 }

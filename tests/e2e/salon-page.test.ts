@@ -223,11 +223,64 @@ describe("a salon's public page for a visitor who is not signed in", () => {
     }
   });
 
+  it('paints the salon before any script, and the app takes the painted page over in place', async () => {
+    const withoutScripts = await browser.newContext({
+      viewport: phone,
+      locale: 'it-IT',
+      javaScriptEnabled: false,
+    });
+    const painted = await withoutScripts.newPage();
+    await painted.goto(`${server.url}/${slug}`);
+    await heading(painted, 'Registrati');
+    await expect(painted.getByRole('img', { name: 'Logo di Salone Aurora' }).isVisible()).resolves.toBe(true);
+    const manicure = painted
+      .getByRole('region', { name: 'Trattamenti' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Manicure' });
+    await expect(manicure.getByText('€ 35,50').isVisible()).resolves.toBe(true);
+    await expect(
+      painted.getByRole('region', { name: 'Il nostro staff' }).getByText('Anna').isVisible(),
+    ).resolves.toBe(true);
+    await expectNoHorizontalScroll(painted);
+    await screenshot(painted, 'salon-page-painted-phone');
+    await withoutScripts.close();
+
+    for (const viewport of [phone, desktop]) {
+      const page = await browser.newPage({ viewport, locale: 'it-IT' });
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.addInitScript(() => {
+        const seen = window as unknown as { shift: number; paintedLogo: Element | null };
+        seen.shift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+            if (!entry.hadRecentInput) seen.shift += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        // Parsed, before the app's script runs.
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState === 'interactive') seen.paintedLogo = document.querySelector('#root img');
+        });
+      });
+      await page.goto(`${server.url}/${slug}`);
+      await page.getByLabel('Nome').waitFor();
+      const after = await page.evaluate(() => {
+        const seen = window as unknown as { shift: number; paintedLogo: Element | null };
+        return { sameLogo: seen.paintedLogo === document.querySelector('#root img'), shift: seen.shift };
+      });
+      expect(after).toEqual({ sameLogo: true, shift: 0 });
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
   it('says so for a salon that does not exist, with the way home', async () => {
     const page = await browser.newPage({ viewport: phone, locale: 'it-IT' });
     await page.goto(`${server.url}/nessunsalone`);
     await page.getByText('Questo centro non è registrato su Passaparola.').waitFor();
     await expect(page.getByRole('region', { name: 'Trattamenti' }).count()).resolves.toBe(0);
+    await page.getByRole('link', { name: 'Torna alla home' }).click();
+    await waitForPath(page, '/');
     await page.close();
   });
 });

@@ -9,10 +9,8 @@ import { useWhoami } from '@/features/auth/api/get-whoami';
 import { ClientLoginForm } from '@/features/auth/components/client-login-form';
 import { useMerchantPublic } from '@/features/merchants/api/get-merchant-public';
 import { useSalonPublicPage } from '@/features/merchants/api/get-salon-public-page';
-import { SalonProfile } from '@/features/merchants/components/salon-profile';
-import { salonPageTexts } from '@/features/merchants/texts';
-import { registrationFormId, SalonPageLayout } from '@/components/layouts/salon-page-layout';
-import { Button } from '@/components/ui/button';
+import { registrationFormId } from '@/components/layouts/salon-page-layout';
+import { chosenTreatment, SalonPageFrame } from '@/app/routes/salon-page-frame';
 import { PrivacyNotice } from '@/features/privacy/components/privacy-notice';
 import { privacyTexts } from '@/features/privacy/texts';
 import { RegistrationForm } from '@/features/registration/components/registration-form';
@@ -42,7 +40,7 @@ export function ClientRegistrationPage() {
   const page = useSalonPublicPage(merchantSlug);
   const salon = page.data;
   const [registered, setRegistered] = useState(false);
-  const treatment = salon?.treatments.find((offered) => offered.id === searchParams.get(treatmentParam));
+  const treatment = salon ? chosenTreatment(salon, searchParams) : undefined;
   useRememberSalon(salon);
   // 'Prenota' on a treatment leads to the form, which now says what it is for.
   useEffect(() => {
@@ -54,44 +52,16 @@ export function ClientRegistrationPage() {
   if (page.isPending) return <LoadingScreen />;
   if (page.isError) return <LoadFailed onRetry={() => void page.refetch()} />;
   if (!salon) return <NotFoundPage message={texts.notFound.unknownMerchant} />;
-  const bookHref = (treatmentId: string) => {
-    const query = new URLSearchParams(searchParams);
-    query.set(treatmentParam, treatmentId);
-    return `?${query.toString()}`;
-  };
   return (
-    <SalonPageLayout
-      salon={
-        <SalonProfile salon={salon} bookHref={bookHref}>
-          {/* The form is below the salon on a phone, beside it on a wide screen. */}
-          <Button asChild size="lg" className="w-full lg:hidden">
-            <a href={`#${registrationFormId}`}>{salonPageTexts.toForm}</a>
-          </Button>
-        </SalonProfile>
-      }
-    >
-      <div className="grid gap-6">
-        <div className="grid gap-1">
-          <PageHeading title={salon.name}>
-            {registered ? texts.registration.doneTitle : texts.registration.title}
-          </PageHeading>
-          {registered ? null : (
-            <p className="text-muted-foreground">
-              {treatment
-                ? fill(salonPageTexts.chosen, { treatment: treatment.name })
-                : fill(texts.registration.subtitle, { merchant: salon.name })}
-            </p>
-          )}
-        </div>
-        <RegistrationForm
-          merchantSlug={salon.slug}
-          merchantName={salon.name}
-          sponsorCode={searchParams.get('ref') ?? ''}
-          treatmentId={treatment?.id}
-          onRegistered={() => setRegistered(true)}
-        />
-      </div>
-    </SalonPageLayout>
+    <SalonPageFrame salon={salon} search={searchParams} registered={registered}>
+      <RegistrationForm
+        merchantSlug={salon.slug}
+        merchantName={salon.name}
+        sponsorCode={searchParams.get('ref') ?? ''}
+        treatmentId={treatment?.id}
+        onRegistered={() => setRegistered(true)}
+      />
+    </SalonPageFrame>
   );
 }
 

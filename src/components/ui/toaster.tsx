@@ -46,7 +46,12 @@ function useDismissErrorsOnInput() {
 export function Toaster() {
   useDismissErrorsOnNavigate();
   useDismissErrorsOnInput();
-  const shown = useSyncExternalStore(subscribe, () => toasted);
+  // No toast in a page the server painted (src/prerender): the app hydrates it as it is.
+  const shown = useSyncExternalStore(
+    subscribe,
+    () => toasted,
+    () => false,
+  );
   return shown ? (
     <Suspense fallback={null}>
       <SonnerToaster />
