@@ -134,6 +134,23 @@ describe('a merchant reverses a purchase and the customer sees it on Crediti', (
     await page.setViewportSize(phone);
   });
 
+  it('opens Movimenti with one request: each row brings its reversal', async () => {
+    await openFromNav(page, 'Percentuali');
+    await heading(page, 'Percentuali');
+    const asked: string[] = [];
+    const record = (request: { url(): string }) => {
+      const name = /\/rest\/v1\/rpc\/(\w+)/.exec(request.url())?.[1];
+      if (name) asked.push(name);
+    };
+    page.on('request', record);
+    await openFromNav(page, 'Movimenti');
+    const reversed = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Stornato' });
+    await reversed.getByText('Motivo: Cliente rimborsata').waitFor();
+    await page.waitForTimeout(500);
+    page.off('request', record);
+    expect(asked).toEqual(['merchant_movements']);
+  });
+
   it('shows the customer a negative balance and the reversal entries on Crediti', async () => {
     const customer = await browser.newPage({ viewport: phone, locale: 'it-IT' });
     await customer.goto(`${server.url}/${slug}/login`);
