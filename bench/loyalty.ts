@@ -301,6 +301,13 @@ export function readPaths(
       },
     },
     {
+      call: "merchant_movements page 1, receipt number starting 'RT-1'",
+      who: 'merchant',
+      name: 'merchant_movements',
+      args: { receipt_number: 'RT-1', page: 1, page_size: 10 },
+      count: 100,
+    },
+    {
       call: 'merchant_daily_summary, the last 31 days',
       who: 'merchant',
       name: 'merchant_daily_summary',

@@ -19,7 +19,7 @@ import { ms, percentile, Subscriber } from './realtime.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 
 const jwtSecret = 'bench-jwt-secret-with-at-least-32-characters';
-const salonCount = 50;
+const salonCount = Number(process.env.BENCH_CROWD_SALONS ?? 50);
 const customersPerSalon = 40;
 const singleChanges = 10;
 
@@ -37,7 +37,7 @@ function plan(): Salon[] {
   return Array.from({ length: salonCount }, (_, index) => ({
     id: randomUUID(),
     userId: randomUUID(),
-    slug: `folla-${index}`,
+    slug: `folla${index}`,
     customers: Array.from({ length: customersPerSalon }, () => ({ id: randomUUID(), userId: randomUUID() })),
   }));
 }
@@ -167,7 +167,7 @@ async function crowd(server: ServerProcess, salons: Salon[]) {
     const latencies: number[] = [];
     for (let index = 0; index < singleChanges; index += 1) {
       const sent = performance.timeOrigin + performance.now();
-      latencies.push((await delivered(await change(changers[index * 5]!))) - sent);
+      latencies.push((await delivered(await change(changers[index % changers.length]!))) - sent);
     }
     latencies.sort((a, b) => a - b);
 
