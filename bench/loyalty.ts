@@ -470,9 +470,10 @@ async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResult
     const server = await startServer(config, { persistData: kind === 'pglite' });
     const db = server.context.db;
     let data;
-    let visitIds: string[] = [];
+    // Made once: each completion takes the next visit, across the floor, bare and HTTP measurements.
+    let visitReads: ReadPath[] = [];
     const readsOf = (generated: Awaited<ReturnType<typeof generateLoyaltyData>>) =>
-      [...readPaths(generated, profile), ...visitPaths(visitIds, 50)]
+      [...readPaths(generated, profile), ...visitReads]
         .filter(
           (read) => options.filter.length === 0 || options.filter.some((part) => read.call.includes(part)),
         )
@@ -494,7 +495,7 @@ async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResult
       data = await generateLoyaltyData(db, profile);
       const bookings = await generateBookingData(db, data.bigMerchant.id);
       await createOldMovementReversals(db);
-      visitIds = (
+      const visitIds = (
         await db.query<{ id: string }>(
           `select id from app.reservations
             where merchant_id = $1 and status = 'confermata' and starts_at < now() - interval '1 day'
@@ -502,6 +503,7 @@ async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResult
           [data.bigMerchant.id],
         )
       ).rows.map((row) => row.id);
+      visitReads = visitPaths(visitIds, 50);
       const verifyStarted = performance.now();
       if (!options.readsOnly) await verifyLoyaltyData(db);
       results.generation.push({
