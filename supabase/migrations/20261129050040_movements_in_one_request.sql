@@ -60,6 +60,7 @@ begin
      cross join lateral (values (d.id), (d.reversal_of)) found (id)
      where wanted_receipt is not null
        and d.merchant_id = caller_merchant_id
+       and d.receipt_number is not null
        and lower(d.receipt_number) like receipt_pattern
        and found.id is not null
   ),
@@ -82,7 +83,10 @@ begin
          limit merchant_movements.page_size offset (merchant_movements.page - 1) * merchant_movements.page_size
       ) mm
       join app.clients c on c.id = mm.client_id
-      left join app.movements r on r.reversal_of = mm.id
+      -- One index lookup a page row (movements_reversed_once), never a pass over the movements
+      left join lateral (
+        select r.id, r.reversal_reason, r.created_at from app.movements r where r.reversal_of = mm.id limit 1
+      ) r on true
   )
   select jsonb_build_object(
     'total', case when wanted_receipt is null
