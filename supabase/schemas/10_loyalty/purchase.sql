@@ -331,6 +331,7 @@ declare
   wanted_client_id uuid;
   wanted_receipt text := lower(nullif(btrim(coalesce(merchant_movements.receipt_number, '')), ''));
   receipt_pattern text;
+  receipt_ids uuid[];
   result jsonb;
 begin
   perform app_private.check_page(merchant_movements.page, merchant_movements.page_size);
@@ -353,18 +354,19 @@ begin
     end if;
   end if;
 
-  with by_receipt as (
+  if wanted_receipt is not null then
     -- A document's own movement and, for a storno's, the purchase it reverses
-    select found.id
+    select coalesce(array_agg(distinct found.id), '{}') into receipt_ids
       from app.movements d
      cross join lateral (values (d.id), (d.reversal_of)) found (id)
-     where wanted_receipt is not null
-       and d.merchant_id = caller_merchant_id
+     where d.merchant_id = caller_merchant_id
        and d.receipt_number is not null
        and lower(d.receipt_number) like receipt_pattern
-       and found.id is not null
-  ),
-  matching as (
+       and found.id is not null;
+  end if;
+
+  -- Not materialized: the page reads through the index in created_at order, the total only with a receipt.
+  with matching as not materialized (
     select mv.id, mv.client_id, mv.spend, mv.discount, mv.net, mv.created_at, mv.receipt_number,
            mv.reversal_of, mv.reversal_reason
       from app.movements mv
@@ -372,7 +374,7 @@ begin
        and (from_instant is null or mv.created_at >= from_instant)
        and (to_instant is null or mv.created_at < to_instant)
        and (wanted_client_id is null or mv.client_id = wanted_client_id)
-       and (wanted_receipt is null or mv.id in (select b.id from by_receipt b))
+       and (receipt_ids is null or mv.id = any (receipt_ids))
   ),
   page_rows as (
     select mm.*, c.code as client_code, c.name as client_name,
@@ -389,7 +391,7 @@ begin
       ) r on true
   )
   select jsonb_build_object(
-    'total', case when wanted_receipt is null
+    'total', case when receipt_ids is null
                then app_private.caller_movement_count(from_instant, to_instant, wanted_client_id)
                else (select count(*) from matching) end,
     'movements', coalesce((
