@@ -14,10 +14,12 @@ import { createKeys } from '../server/jwt/keys.ts';
 import { startServer } from '../server/start.ts';
 import { createThrowawayPostgres } from '../tests/support/test-database.ts';
 import type { TestClient } from '../tests/support/test-server.ts';
+import { startBareServer, type BareServer } from './bare-server.ts';
 import { generateBookingData } from './generate-bookings.ts';
 import { generateLoyaltyData, verifyLoyaltyData, type ScaleProfile } from './generate.ts';
 import { measure, sideBySide, type Latency } from './measure.ts';
 import { openPostgres } from '../server/db/postgres.ts';
+import { createOldMovementReversals, inboxTheOldWay, movementsTheOldWay } from './old-ways.ts';
 import { startServerProcess } from './server-process.ts';
 
 type Kind = 'pglite' | 'postgres';
@@ -43,6 +45,14 @@ const supabaseAs = async (url: string, anonKey: string, sub: string, email: stri
     }) as TestClient,
   };
 };
+
+/** A signed-out visitor: the anon key alone. */
+const anonClient = (url: string, anonKey: string) =>
+  createClient(url, anonKey, {
+    db: { schema: 'api' },
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as never },
+  }) as TestClient;
 
 async function rpc(client: TestClient, name: string, args: Record<string, unknown> = {}) {
   const { data, error } = await client.rpc(name, args);
@@ -82,16 +92,23 @@ async function bodySize(
   };
 }
 
-type Who = 'admin' | 'merchant';
+type Who = 'admin' | 'merchant' | 'anon';
 
 export interface ReadPath {
   call: string;
   who: Who;
   name: string;
+  /** The arguments (of every call, or the shape of argsEach's). */
   args: Record<string, unknown>;
+  /** Fresh arguments for each call, of a path that changes what it reads (a visit completed once). */
+  argsEach?: () => Record<string, unknown>;
+  /** The path writes: its floor runs in a read-write transaction. */
+  write?: boolean;
   count: number;
   /** What the SPA did before this path existed, measured beside it over HTTP. */
   before?: { label: string; run: (client: TestClient) => Promise<unknown> };
+  /** The before of a screen, cheap enough to run in the same rounds as the path, its floor and bare server. */
+  oldWay?: { label: string; run: (client: TestClient) => Promise<unknown> };
 }
 
 /** Reads the way the SPA before one-document trees did: every row of a set-returning rpc, 1,000 at a time (max_rows). */
@@ -217,6 +234,14 @@ export function readPaths(
       name: 'merchant_reservations_page',
       args: { section, page_size: 20 },
       count: 50,
+      ...(section === 'to_answer'
+        ? {
+            oldWay: {
+              label: 'Prenotazioni before: the page and merchant_pending_count beside it',
+              run: (client: TestClient) => inboxTheOldWay(client, { section, page_size: 20 }),
+            },
+          }
+        : {}),
       ...(section === 'history'
         ? {
             before: {
@@ -269,6 +294,67 @@ export function readPaths(
       name: 'merchant_movements',
       args: { client_code: data.regularClient.code, page: 1, page_size: 10 },
       count: 100,
+      oldWay: {
+        label: 'Movimenti before: the page, then movement_reversals of its rows',
+        run: (client: TestClient) =>
+          movementsTheOldWay(client, { client_code: data.regularClient.code, page: 1, page_size: 10 }),
+      },
+    },
+    {
+      call: "merchant_movements page 1, receipt number starting 'RT-1'",
+      who: 'merchant',
+      name: 'merchant_movements',
+      args: { receipt_number: 'RT-1', page: 1, page_size: 10 },
+      count: 100,
+    },
+    {
+      call: 'merchant_daily_summary, the last 31 days',
+      who: 'merchant',
+      name: 'merchant_daily_summary',
+      args: { date_from: daysAgo(30), date_to: daysAgo(0) },
+      count: 50,
+    },
+    {
+      call: 'salon_public_page (the public salon page, signed out)',
+      who: 'anon',
+      name: 'salon_public_page',
+      args: { merchant_slug: slug },
+      count: 100,
+    },
+  ];
+}
+
+/** A Rome calendar date `days` before today, 'YYYY-MM-DD'. */
+function daysAgo(days: number): string {
+  return new Date(Date.now() - days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Rome' });
+}
+
+/**
+ * A visit's purchase: the form's draft, and the purchase registered with the visit completed, each call
+ * on the next past confirmed appointment of the big salon (a visit is completed once).
+ */
+export function visitPaths(visitIds: readonly string[], count: number): ReadPath[] {
+  let next = 0;
+  return [
+    {
+      call: 'visit_purchase_draft (the visit purchase form)',
+      who: 'merchant',
+      name: 'visit_purchase_draft',
+      args: { reservation_id: visitIds[0] },
+      count,
+    },
+    {
+      call: 'complete_visit_with_purchase (a purchase with its visit completed)',
+      who: 'merchant',
+      name: 'complete_visit_with_purchase',
+      args: { reservation_id: visitIds[1], spend: 45, discount: 0 },
+      argsEach: () => ({
+        reservation_id: visitIds[1 + (next++ % (visitIds.length - 1))],
+        spend: 45,
+        discount: 0,
+      }),
+      write: true,
+      count,
     },
   ];
 }
@@ -322,17 +408,21 @@ async function benchPurchases(
  */
 function floorOf(db: Database, claims: string, read: ReadPath) {
   const keys = Object.keys(read.args);
+  const role = read.who === 'anon' ? 'anon' : 'authenticated';
   const settings = {
-    sql: "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)",
+    sql: `select set_config('role', '${role}', true), set_config('request.jwt.claims', $1, true)`,
     params: [claims],
     prepared: true,
   };
-  const call = {
-    sql: `select * from api.${read.name}(${keys.map((key, index) => `${key} => $${index + 1}`).join(', ')})`,
-    params: keys.map((key) => read.args[key]),
-    prepared: true,
+  const sql = `select * from api.${read.name}(${keys.map((key, index) => `${key} => $${index + 1}`).join(', ')})`;
+  return async () => {
+    const args = read.argsEach?.() ?? read.args;
+    const results = await db.transactionOf(
+      [settings, { sql, params: keys.map((key) => args[key]), prepared: true }],
+      { readOnly: !read.write },
+    );
+    return results[1]!.rows;
   };
-  return () => db.transactionOf([settings, call], { readOnly: true });
 }
 
 /** What `BENCH_ONLY`, `BENCH_READS`, `BENCH_READ_ROUNDS` and `BENCH_COMPARE_WITH` ask of the reads. */
@@ -380,13 +470,16 @@ async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResult
     const server = await startServer(config, { persistData: kind === 'pglite' });
     const db = server.context.db;
     let data;
+    // Made once: each completion takes the next visit, across the floor, bare and HTTP measurements.
+    let visitReads: ReadPath[] = [];
     const readsOf = (generated: Awaited<ReturnType<typeof generateLoyaltyData>>) =>
-      readPaths(generated, profile)
+      [...readPaths(generated, profile), ...visitReads]
         .filter(
           (read) => options.filter.length === 0 || options.filter.some((part) => read.call.includes(part)),
         )
         .map((read) => ({ ...read, count: options.rounds ?? read.count }));
     const claimsOf = (who: Who) => {
+      if (who === 'anon') return JSON.stringify({ role: 'anon' });
       const person = who === 'admin' ? data!.admin : data!.bigMerchant;
       return JSON.stringify({
         sub: person.userId,
@@ -397,9 +490,20 @@ async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResult
     };
     // PGlite's data folder belongs to one process: its floor is measured here, apart from the HTTP calls.
     const floorsApart = new Map<string, Latency>();
+    const bareApart = new Map<string, Latency>();
     try {
       data = await generateLoyaltyData(db, profile);
       const bookings = await generateBookingData(db, data.bigMerchant.id);
+      await createOldMovementReversals(db);
+      const visitIds = (
+        await db.query<{ id: string }>(
+          `select id from app.reservations
+            where merchant_id = $1 and status = 'confermata' and starts_at < now() - interval '1 day'
+            order by starts_at desc limit 2000`,
+          [data.bigMerchant.id],
+        )
+      ).rows.map((row) => row.id);
+      visitReads = visitPaths(visitIds, 50);
       const verifyStarted = performance.now();
       if (!options.readsOnly) await verifyLoyaltyData(db);
       results.generation.push({
@@ -417,10 +521,18 @@ async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResult
       });
       if (!options.readsOnly) await benchPurchases(kind, db, server.url, anonKey, data, results);
       if (kind === 'pglite') {
-        for (const read of readsOf(data)) {
-          const floor = floorOf(db, claimsOf(read.who), read);
-          await measure(floor, 2);
-          floorsApart.set(read.call, await measure(floor, read.count));
+        const bare = await startBareServer();
+        try {
+          for (const read of readsOf(data)) {
+            const floor = floorOf(db, claimsOf(read.who), read);
+            bare.route(read.call, floor);
+            await measure(floor, 2);
+            floorsApart.set(read.call, await measure(floor, read.count));
+            await measure(() => bare.call(read.call), 2);
+            bareApart.set(read.call, await measure(() => bare.call(read.call), read.count));
+          }
+        } finally {
+          await bare.close();
         }
       }
     } finally {
@@ -431,6 +543,7 @@ async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResult
     const child = await startServerProcess({ dataDir, databaseUrl: postgres?.url, jwtSecret });
     // On PostgreSQL the floor runs on a pool of this process, in the same rounds as the HTTP calls.
     const floorDb = postgres ? await openPostgres(postgres.url) : undefined;
+    const bare: BareServer | undefined = floorDb ? await startBareServer() : undefined;
     const compared = options.compareWith
       ? await startServerProcess({
           dataDir,
@@ -442,24 +555,34 @@ async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResult
     try {
       const admin = await supabaseAs(child.url, anonKey, data.admin.userId, data.admin.email);
       const merchant = await supabaseAs(child.url, anonKey, data.bigMerchant.userId, data.bigMerchant.email);
-      const people = { admin, merchant };
+      const anon = { token: anonKey, client: anonClient(child.url, anonKey) };
+      const people = { admin, merchant, anon };
       const comparedPeople = compared && {
         admin: await supabaseAs(compared.url, anonKey, data.admin.userId, data.admin.email),
         merchant: await supabaseAs(compared.url, anonKey, data.bigMerchant.userId, data.bigMerchant.email),
+        anon: { token: anonKey, client: anonClient(compared.url, anonKey) },
       };
       for (const read of readsOf(data)) {
         const who = people[read.who];
+        const argsOf = () => read.argsEach?.() ?? read.args;
         const operations: Record<string, () => Promise<unknown>> = {
-          http: () => rpc(who.client, read.name, read.args),
+          http: () => rpc(who.client, read.name, argsOf()),
         };
         if (floorDb) operations.floor = floorOf(floorDb, claimsOf(read.who), read);
+        if (floorDb && bare) {
+          bare.route(read.call, floorOf(floorDb, claimsOf(read.who), read));
+          operations.bare = () => bare.call(read.call);
+        }
+        const oldWay = read.oldWay;
+        if (oldWay) operations.old = () => oldWay.run(who.client);
         if (comparedPeople)
-          operations.compared = () => rpc(comparedPeople[read.who].client, read.name, read.args);
+          operations.compared = () => rpc(comparedPeople[read.who].client, read.name, argsOf());
         await sideBySide(operations, 3); // warm up
         const stats = await sideBySide(operations, read.count);
         const floor = stats.floor ?? floorsApart.get(read.call)!;
+        const bareLatency = stats.bare ?? bareApart.get(read.call)!;
         const times = (latency: Latency) => Number((latency['p50 ms'] / floor['p50 ms']).toFixed(2));
-        const size = await bodySize(child.url, anonKey, who.token, read.name, read.args);
+        const size = await bodySize(child.url, anonKey, who.token, read.name, argsOf());
         results.reads.push({
           database: kind,
           call: read.call,
@@ -467,6 +590,14 @@ async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResult
           'p95 ms': stats.http!['p95 ms'],
           'floor p50 ms': floor['p50 ms'],
           '× floor': times(stats.http!),
+          'bare HTTP p50 ms': bareLatency['p50 ms'],
+          '× bare': Number((stats.http!['p50 ms'] / bareLatency['p50 ms']).toFixed(2)),
+          ...(stats.old
+            ? {
+                'old way p50 ms': stats.old['p50 ms'],
+                'old ÷ ours': Number((stats.old['p50 ms'] / stats.http!['p50 ms']).toFixed(2)),
+              }
+            : {}),
           ...(stats.compared
             ? {
                 'compared p50 ms': stats.compared['p50 ms'],
@@ -475,6 +606,7 @@ async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResult
               }
             : {}),
           floor: stats.floor ? 'same rounds' : 'apart',
+          ...(oldWay ? { 'old way': oldWay.label } : {}),
           ...size,
         });
         if (read.before && !options.readsOnly) {
@@ -500,6 +632,7 @@ async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResult
         'peak RSS MB': memory.peakRssMb,
       });
     } finally {
+      await bare?.close();
       await floorDb?.close();
       await compared?.stop();
       await child.stop();

@@ -105,6 +105,9 @@ export async function benchPlans(profile: ScaleProfile): Promise<Record<string, 
           [...(scans.get(table) ?? [])].some((kind) => kind.includes('Seq Scan')),
         );
         if (narrowed && sequential.length > 0) offenders.push(`${path.call}: ${sequential.join(', ')}`);
+        // BENCH_PLANS_VERBOSE=1: the plans of a narrowed path that reads a big table sequentially.
+        if (narrowed && sequential.length > 0 && process.env.BENCH_PLANS_VERBOSE)
+          console.error(logged.filter((message) => message.includes('Seq Scan')).join('\n'));
         rows.push({
           call: path.call,
           statements: logged.filter((message) => message.includes('plan:')).length,

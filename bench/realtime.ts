@@ -25,8 +25,16 @@ const checks = (process.env.BENCH_REALTIME_CHECKS ?? 'batched,per-session')
   .split(',')
   .filter((check): check is Check => check === 'batched' || check === 'per-session');
 
+/** One postgres_changes binding of a channel, as realtime-js sends it. */
+export interface Binding {
+  event: string;
+  schema: string;
+  table: string;
+  filter?: string;
+}
+
 /** A Phoenix socket that counts the postgres_changes it receives and when. */
-class Subscriber {
+export class Subscriber {
   /** Receipt time minus the change's commit_timestamp, per change id (the phone it carries). */
   readonly arrivals = new Map<string, number>();
   private waiters: (() => void)[] = [];
@@ -43,13 +51,18 @@ class Subscriber {
         string,
         { data?: { commit_timestamp: string; record: { phone: string } } },
       ];
-      if (event !== 'postgres_changes' || !payload.data) return;
+      if (event !== 'postgres_changes' || !payload.data?.record.phone) return;
       this.arrivals.set(payload.data.record.phone, performance.timeOrigin + performance.now());
       for (const wake of this.waiters.splice(0)) wake();
     });
   }
 
-  static async open(url: string, token: string, topic: string): Promise<Subscriber> {
+  static async open(
+    url: string,
+    token: string,
+    topic: string,
+    bindings: Binding[] = [{ event: 'UPDATE', schema: 'app', table: 'clients' }],
+  ): Promise<Subscriber> {
     const socket = new WebSocket(
       `${url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${token}&vsn=2.0.0`,
     );
@@ -65,15 +78,8 @@ class Subscriber {
       socket.on('message', onMessage);
     });
     const subscriber = new Subscriber(socket);
-    const binding = { event: 'UPDATE', schema: 'app', table: 'clients' };
     socket.send(
-      JSON.stringify([
-        '1',
-        '1',
-        `realtime:${topic}`,
-        'phx_join',
-        { config: { postgres_changes: [binding] } },
-      ]),
+      JSON.stringify(['1', '1', `realtime:${topic}`, 'phx_join', { config: { postgres_changes: bindings } }]),
     );
     await joined;
     // As realtime-js does every 25 s: a silent socket is dropped after 60 s.
@@ -98,9 +104,9 @@ class Subscriber {
   }
 }
 
-const percentile = (sorted: number[], p: number) =>
+export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
-const ms = (value: number) => Number(value.toFixed(value < 10 ? 1 : 0));
+export const ms = (value: number) => Number(value.toFixed(value < 10 ? 1 : 0));
 
 async function setUp(server: ServerProcess) {
   const anonKey = await signJwt({ role: 'anon' }, jwtSecret, 3600);

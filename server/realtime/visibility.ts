@@ -41,7 +41,9 @@ const qualifiedName = (info: TableInfo) => `${quoteIdent(info.schema)}.${quoteId
 
 /**
  * Filter text → whether the changed record passes it, in one query: the answer depends on the record
- * alone, not on who asks. A filter on a column the record lacks never passes.
+ * alone, not on who asks. A filter on a column the record lacks never passes. Filters of one column and
+ * operator are one expression over the list of their values (thousands of sessions each following its
+ * own row stay a handful of expressions), and Postgres compares as it would in a query.
  */
 export async function evaluateFilters(
   db: Database,
@@ -52,23 +54,67 @@ export async function evaluateFilters(
   if (filters.size === 0) return new Map();
   const record = change.record ?? {};
   const params: unknown[] = [JSON.stringify(record)];
-  const texts = [...filters.keys()];
-  const predicates = texts.map((text, index) => {
-    const filter = filters.get(text)!;
+  const predicates: string[] = [];
+  /** Per filter text: the expression's alias and, for a list, the value's 1-based position in it. */
+  const answers = new Map<string, { alias: string; position?: number }>();
+  const lists = new Map<
+    string,
+    { column: string; sqlType: string; filter: ChangeFilter; values: string[] }
+  >();
+  for (const [text, filter] of filters) {
     const column = info.columns.find((candidate) => candidate.name === filter.column);
-    if (!column || !(column.name in record)) return `false as f${index}`;
-    params.push(filter.value);
-    return `${filterPredicate(filter, quoteIdent(column.name), column.sqlType, params.length)} as f${index}`;
-  });
+    if (!column || !(column.name in record)) continue;
+    if (filter.operator === 'in') {
+      params.push(filter.value);
+      const alias = `f${predicates.length}`;
+      predicates.push(
+        `${filterPredicate(filter, quoteIdent(column.name), column.sqlType, params.length)} as ${alias}`,
+      );
+      answers.set(text, { alias });
+      continue;
+    }
+    const listKey = `${column.name}\u0000${filter.operator}`;
+    const list = lists.get(listKey) ?? { column: column.name, sqlType: column.sqlType, filter, values: [] };
+    lists.set(listKey, list);
+    answers.set(text, { alias: listKey, position: list.values.push(filter.value as string) });
+  }
+  const listAliases = new Map<string, string>();
+  for (const [listKey, list] of lists) {
+    params.push(list.values);
+    const alias = `f${predicates.length}`;
+    listAliases.set(listKey, alias);
+    const test = filterPredicate(
+      { ...list.filter, column: list.column },
+      quoteIdent(list.column),
+      list.sqlType,
+      params.length,
+    ).replace(`$${params.length}::text`, 'v.value::text');
+    predicates.push(
+      `array(select v.n::int from unnest($${params.length}::text[]) with ordinality as v (value, n) where ${test}) as ${alias}`,
+    );
+  }
+  if (predicates.length === 0) return new Map([...filters.keys()].map((text) => [text, false]));
   // A value that no longer casts (the column's type changed since the subscription): no filter passes.
   const row = await db
-    .query<Record<string, boolean>>(
+    .query<Record<string, boolean | (number | string)[]>>(
       `select ${predicates.join(', ')} from jsonb_populate_record(null::${qualifiedName(info)}, $1::jsonb) as r`,
       params,
     )
     .then(({ rows }) => rows[0])
     .catch(() => undefined);
-  return new Map(texts.map((text, index) => [text, row?.[`f${index}`] === true]));
+  const matched = new Map<string, Set<number>>();
+  for (const [listKey, alias] of listAliases) {
+    const positions = row?.[alias];
+    matched.set(listKey, new Set(Array.isArray(positions) ? positions.map(Number) : []));
+  }
+  return new Map(
+    [...filters.keys()].map((text) => {
+      const answer = answers.get(text);
+      if (!answer) return [text, false];
+      if (answer.position === undefined) return [text, row?.[answer.alias] === true];
+      return [text, matched.get(answer.alias)?.has(answer.position) === true];
+    }),
+  );
 }
 
 /** One statement per `subscribersPerStatement` sessions: _realtime.visible_rows loops the claims. */

@@ -210,6 +210,22 @@ describe('the salon’s Prenotazioni inbox and Agenda calendar', () => {
     await salon.setViewportSize(phone);
   });
 
+  it('opens Prenotazioni without asking for the count apart: its page brings it', async () => {
+    const asked: string[] = [];
+    const record = (request: { url(): string }) => {
+      const name = /\/rest\/v1\/rpc\/(\w+)/.exec(request.url())?.[1];
+      if (name) asked.push(name);
+    };
+    salon.on('request', record);
+    await salon.reload();
+    await tab(/^Da confermare \(3\)$/).waitFor();
+    await card('Chiara Neri').waitFor();
+    await salon.waitForTimeout(500);
+    salon.off('request', record);
+    expect(asked).toContain('merchant_reservations_page');
+    expect(asked).not.toContain('merchant_pending_count');
+  });
+
   it('confirms a request without preference with the free operator chosen; it moves to Prossime', async () => {
     await card('Elena Bianchi')
       .getByRole('button', { name: 'Conferma la prenotazione di Elena Bianchi' })

@@ -60,7 +60,7 @@ describe('a merchant reverses a purchase and the customer sees it on Crediti', (
     const merchant = await signedIn(server, merchantAccount);
     await registerPurchase(merchant, beaCode, 100);
     await registerPurchase(merchant, beaCode, 10, 5);
-    page = await browser.newPage({ viewport: phone, locale: 'it-IT' });
+    page = await (await browser.newContext({ viewport: phone, locale: 'it-IT' })).newPage();
   });
   afterAll(async () => {
     await browser?.close();
@@ -143,6 +143,26 @@ describe('a merchant reverses a purchase and the customer sees it on Crediti', (
     await expectAccessible(page);
     await screenshot(page, 'merchant-storno-movimenti-desktop');
     await page.setViewportSize(phone);
+  });
+
+  it('opens Movimenti with one request: each row brings its reversal', async () => {
+    // A fresh tab of the same session: nothing of Movimenti is cached yet.
+    const tab = await page.context().newPage();
+    await tab.goto(`${server.url}/dashboard/percentuali`);
+    await heading(tab, 'Percentuali');
+    await tab.getByLabel('Giorni per lo storno').waitFor();
+    await tab.waitForTimeout(500);
+    const asked: string[] = [];
+    tab.on('request', (request) => {
+      const name = /\/rest\/v1\/rpc\/(\w+)/.exec(request.url())?.[1];
+      if (name) asked.push(name);
+    });
+    await openFromNav(tab, 'Movimenti');
+    const reversed = tab.getByRole('main').getByRole('listitem').filter({ hasText: 'Stornato' });
+    await reversed.getByText('Motivo: Cliente rimborsata').waitFor();
+    await tab.waitForTimeout(500);
+    expect(asked).toEqual(['merchant_movements']);
+    await tab.close();
   });
 
   it('shows the customer a negative balance and the reversal entries on Crediti', async () => {

@@ -11,7 +11,7 @@ import {
   Users,
 } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useMatch } from 'react-router';
 import { AreaLayout } from '@/components/layouts/area-layout';
 import type { AreaNavItem } from '@/components/layouts/area-nav-items';
 import { paths } from '@/config/paths';
@@ -60,7 +60,8 @@ export function DashboardArea() {
  */
 function DashboardLayout(props: Omit<ComponentProps<typeof AreaLayout>, 'items' | 'children'>) {
   useWatchMerchantReservations();
-  const pendingCount = usePendingCount().data;
+  // Prenotazioni's pages bring the count themselves.
+  const pendingCount = usePendingCount(!useMatch(d.prenotazioni.path)).data;
   const withBadge = items.map((item) =>
     item.href === d.prenotazioni.href() ? { ...item, badge: pendingCount } : item,
   );

@@ -313,18 +313,20 @@ begin
   return jsonb_build_object(
     'reservations', coalesce(to_jsonb(page[1:size]), '[]'::jsonb),
     'next', case when cardinality(chosen_ids) > size
-              then chosen_ranks[size] || ':' || chosen_keys[size] || ':' || chosen_ids[size] end);
+              then chosen_ranks[size] || ':' || chosen_keys[size] || ':' || chosen_ids[size] end,
+    'pending', api.merchant_pending_count());
 end
 $$;
 grant execute on function api.merchant_reservations_page(text, text, integer) to authenticated;
 comment on function api.merchant_reservations_page(text, text, integer) is
-  'Merchant only: one page ({reservations, next}) of its reservations. section: to_answer (requests '
+  'Merchant only: one page ({reservations, next, pending}) of its reservations. section: to_answer (requests '
   'still pending, soonest first, slot_taken when confirmed appointments already fill their slot), upcoming '
   '(confirmed or modified, not ended, soonest first), history (the rest, latest first), or null for all '
   'three in that order. after: the previous page''s next; page_size 1-100 (default 20). Each row has the '
   'fields of api.reservation_row, actions included, whatsapp (api.reservation_whatsapp), reminder '
   '(app_private.reminder_status, null without one), and the client''s client_completed_visits and '
-  'client_no_shows, often_missed when these reach the salon''s no_show_alert_threshold.';
+  'client_no_shows, often_missed when these reach the salon''s no_show_alert_threshold. pending: the '
+  'badge''s count (api.merchant_pending_count), so the screen needs no second request.';
 
 create function api.merchant_pending_count() returns integer
 language plpgsql stable set search_path = ''

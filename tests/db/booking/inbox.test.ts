@@ -31,6 +31,7 @@ type Seeded =
 interface Page {
   reservations: InboxRow[];
   next: string | null;
+  pending: number;
 }
 
 describe('booking: the merchant’s inbox, paged on the server', () => {
@@ -111,6 +112,16 @@ describe('booking: the merchant’s inbox, paged on the server', () => {
       ids.pastConfirmed,
     ]);
     expect(expectOk<number>(await salon.owner.client.rpc('merchant_pending_count'))).toBe(toAnswer.length);
+  });
+
+  it("carries the badge's count on every page, of any section, so the screen sends one request", async () => {
+    const count = expectOk<number>(await salon.owner.client.rpc('merchant_pending_count'));
+    expect(count).toBeGreaterThan(0);
+    for (const section of [null, 'to_answer', 'upcoming', 'history']) {
+      expect((await page({ section, page_size: 1 })).pending, String(section)).toBe(count);
+    }
+    const first = await page({ section: 'to_answer', page_size: 1 });
+    expect((await page({ section: 'to_answer', page_size: 1, after: first.next })).pending).toBe(count);
   });
 
   it('keeps the next page stable when a new request arrives meanwhile', async () => {

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { reservationRowSchema } from '@/components/booking/reservation-row';
+import { keepPendingCount } from '@/features/booking-merchant/api/pending-count';
 import { reminderSchema, whatsappSchema } from '@/features/booking-merchant/api/salon-messages';
 import { reservationsKey } from '@/features/booking-merchant/api/schemas';
 import { callRpc } from '@/lib/rpc';
@@ -21,6 +22,8 @@ const inboxPageSchema = z.object({
     }),
   ),
   next: z.nullable(z.string()),
+  /** The requests waiting for an answer, as the navigation's badge counts them. */
+  pending: z.number(),
 });
 
 export type InboxPage = z.infer<typeof inboxPageSchema>;
@@ -40,7 +43,11 @@ export async function listMerchantReservationsPage(
 const merchantReservationsQueryOptions = (section: InboxSection = null) =>
   infiniteQueryOptions({
     queryKey: [...reservationsKey, 'inbox', section],
-    queryFn: ({ pageParam }) => listMerchantReservationsPage(section, pageParam),
+    queryFn: async ({ pageParam, client }) => {
+      const page = await listMerchantReservationsPage(section, pageParam);
+      keepPendingCount(client, page.pending);
+      return page;
+    },
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next,
   });

@@ -21,7 +21,11 @@ vi.mock('@/lib/rpc', () => ({
     const start = args.after === null ? 0 : rows.findIndex((row) => row.id === args.after) + 1;
     const page = rows.slice(start, start + args.page_size);
     const more = start + args.page_size < rows.length;
-    return Promise.resolve({ reservations: page, next: more ? page.at(-1)!.id : null });
+    return Promise.resolve({
+      reservations: page,
+      next: more ? page.at(-1)!.id : null,
+      pending: database.to_answer?.length ?? 0,
+    });
   },
 }));
 
@@ -64,6 +68,7 @@ function pagesOf(rows: InboxPage['reservations'][], more: boolean): InfiniteData
     pages: rows.map((reservations, index) => ({
       reservations,
       next: index < rows.length - 1 || more ? reservations.at(-1)!.id : null,
+      pending: 0,
     })),
     pageParams: rows.map((_, index) => (index === 0 ? null : rows[index - 1]!.at(-1)!.id)),
   };
@@ -113,6 +118,14 @@ describe('refreshInboxRows', () => {
       .getQueryData<InfiniteData<InboxPage, string | null>>([...reservationsKey, 'inbox', 'to_answer'])!
       .pages[1]!.reservations.find((shownRow) => shownRow.id === 'd');
     expect(taken?.slot_taken).toBe(true);
+  });
+
+  it("keeps the badge's count the fresh pages bring, asking for it no more", async () => {
+    show('to_answer', pagesOf([day.slice(0, 2)], false));
+    database = { to_answer: day.slice(0, 3) };
+    await refreshInboxRows(queryClient, { id: 'c', startsAt: day[2]!.starts_at });
+    expect(asked).toEqual([{ section: 'to_answer', after: null, page_size: 20 }]);
+    expect(queryClient.getQueryData([...reservationsKey, 'pending-count'])).toBe(3);
   });
 
   it('reads again only the page showing a changed row, one row longer', async () => {

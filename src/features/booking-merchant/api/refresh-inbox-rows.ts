@@ -4,6 +4,7 @@ import {
   type InboxPage,
   type InboxSection,
 } from '@/features/booking-merchant/api/list-merchant-reservations';
+import { keepPendingCount } from '@/features/booking-merchant/api/pending-count';
 import { reservationsKey } from '@/features/booking-merchant/api/schemas';
 
 /** The inbox's pages, one infinite query per section. */
@@ -95,6 +96,8 @@ export async function refreshInboxRows(queryClient: QueryClient, changed: Change
       queryClient.setQueryData<InboxData>(query.queryKey, (current) =>
         current ? withPages(current, fresh) : current,
       );
+      const latest = [...fresh.values()].at(-1);
+      if (latest) keepPendingCount(queryClient, latest.pending);
     }),
   );
 }

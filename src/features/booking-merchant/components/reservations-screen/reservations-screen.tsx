@@ -21,7 +21,7 @@ const trigger = 'min-w-0 flex-1 gap-2 px-2 text-sm leading-tight sm:flex-none sm
  * the navigation's badge), the upcoming appointments and the history, each paged on the server, live.
  */
 export function ReservationsScreen() {
-  const pending = usePendingCount().data ?? 0;
+  const pending = usePendingCount(false).data ?? 0;
   const [params, setParams] = useSearchParams();
   const showSection = (value: string) => {
     const param = sectionParams[value as Section];
