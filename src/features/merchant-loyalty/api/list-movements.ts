@@ -13,6 +13,10 @@ const movementsFilterSchema = z.object({
     z.nullable(z.string().check(z.trim())),
     z.transform((value) => (value ? value.toUpperCase() : null)),
   ),
+  receiptNumber: z.pipe(
+    z.nullable(z.string().check(z.trim())),
+    z.transform((value) => value || null),
+  ),
 });
 
 export type MovementsFilter = z.input<typeof movementsFilterSchema>;
@@ -48,12 +52,14 @@ async function listMovements(
   page: number,
   pageSize: number,
 ): Promise<MovementsPage> {
-  const { dateFrom, dateTo, clientCode } = movementsFilterSchema.parse(filter);
+  const { dateFrom, dateTo, clientCode, receiptNumber } = movementsFilterSchema.parse(filter);
   return movementsPageSchema.parse(
     await callRpc('merchant_movements', {
       date_from: dateFrom,
       date_to: dateTo,
       client_code: clientCode,
+      // Sent only when asked for, so the unfiltered list reads the same before and after the parameter.
+      ...(receiptNumber === null ? {} : { receipt_number: receiptNumber }),
       page,
       page_size: pageSize,
     }),
