@@ -324,6 +324,7 @@ export type Database = {
           date_to?: string;
           page?: number;
           page_size?: number;
+          receipt_number?: string;
         };
         Returns: Json;
       };
@@ -378,16 +379,6 @@ export type Database = {
           time: string;
         };
         Returns: Json;
-      };
-      movement_reversals: {
-        Args: { movement_ids: string[] };
-        Returns: {
-          movement_id: string;
-          reason: string;
-          reversal_of: string;
-          reversed_at: string;
-          reversed_by: string;
-        }[];
       };
       my_notification_channels: {
         Args: { merchant_slug: string };

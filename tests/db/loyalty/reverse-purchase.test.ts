@@ -110,22 +110,26 @@ describe('reversing a purchase (api.reverse_purchase)', () => {
     expect(statsAfter.totals.purchases).toBe(statsBefore.totals.purchases);
 
     const reversalId = (reversed.data as { reversal_id: string }).reversal_id;
-    const state = await merchant.client.rpc('movement_reversals', { movement_ids: [movementId, reversalId] });
-    expect(state.error).toBeNull();
-    expect(state.data).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({
-          movement_id: movementId,
-          reversed_by: reversalId,
-          reason: 'Cliente rimborsata',
-        }),
-        expect.objectContaining({
-          movement_id: reversalId,
-          reversal_of: movementId,
-          reason: 'Cliente rimborsata',
-        }),
-      ]),
-    );
+    // Movimenti's one request carries each row's reversal.
+    const page = await merchant.client.rpc('merchant_movements', {
+      client_code: buyerCode(),
+      page_size: 1000,
+    });
+    expect(page.error).toBeNull();
+    const rows = (page.data as { movements: { id: string; reversal: unknown }[] }).movements;
+    expect(rows.find((row) => row.id === movementId)!.reversal).toEqual({
+      reversed_by: reversalId,
+      reversal_of: null,
+      reason: 'Cliente rimborsata',
+      reversed_at: expect.any(String),
+    });
+    expect(rows.find((row) => row.id === reversalId)!.reversal).toEqual({
+      reversed_by: null,
+      reversal_of: movementId,
+      reason: 'Cliente rimborsata',
+      reversed_at: expect.any(String),
+    });
+    expect(rows.filter((row) => row.reversal === null).length).toBeGreaterThan(0);
 
     const credit = await buyerPersona.client.rpc('client_credit', { merchant_slug: salon.slug });
     const ledger = (credit.data as { ledger: LedgerEntry[] }).ledger;

@@ -134,7 +134,6 @@ describe('tenant isolation over every api function', () => {
       () => ({ movement_id: nobody, reason: 'Errore' }),
       merchantsSay('Acquisto non trovato'),
     ],
-    ['movement_reversals', () => ({ movement_ids: [nobody] }), () => only(['merchantM1', 'merchantM2'])],
     ['get_reversal_window', () => ({}), () => only(['merchantM1', 'merchantM2'])],
     ['set_reversal_window', () => ({ days: 30 }), () => only(['merchantM1', 'merchantM2'])],
     ['referral_credit_cap', () => ({}), () => only(['merchantM1', 'merchantM2'])],

@@ -21,6 +21,18 @@ const movementsFilterSchema = z.object({
 
 export type MovementsFilter = z.input<typeof movementsFilterSchema>;
 
+const reversalSchema = z.object({
+  /** On a reversed purchase: the storno that reverses it. */
+  reversed_by: z.nullable(z.string()),
+  /** On a storno: the purchase it reverses. */
+  reversal_of: z.nullable(z.string()),
+  reason: z.string(),
+  reversed_at: z.string(),
+});
+
+/** A movement's reversal state, null on an ordinary purchase. */
+export type MovementReversal = z.infer<typeof reversalSchema>;
+
 const movementSchema = z.object({
   id: z.string(),
   client_code: z.string(),
@@ -35,6 +47,7 @@ const movementSchema = z.object({
   time: z.string(),
   /** The fiscal document's number: the receipt of a purchase, the void or refund document of a storno. */
   receipt_number: z.nullable(z.string()),
+  reversal: z.nullable(reversalSchema),
 });
 
 export type Movement = z.infer<typeof movementSchema>;

@@ -1,9 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { merchantLoyaltyKey } from '@/features/merchant-loyalty/api/schemas';
 import { numeric } from '@/lib/api-values';
 import { maxLength } from '@/lib/input-limits';
-import { callRpc, type RpcRow, type WithNullable } from '@/lib/rpc';
+import { callRpc } from '@/lib/rpc';
 
 const reversePurchaseInputSchema = z.object({
   movementId: z.string().check(z.minLength(1)),
@@ -37,23 +37,5 @@ export function useReversePurchase() {
   return useMutation({
     mutationFn: reversePurchase,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: merchantLoyaltyKey }),
-  });
-}
-
-/** reversed_by is set on a reversed purchase (the reversing movement), reversal_of on a reversing movement. */
-export type MovementReversal = WithNullable<RpcRow<'movement_reversals'>, 'reversed_by' | 'reversal_of'>;
-
-/** The reversal state of these movements, by movement id (absent: an ordinary purchase). */
-async function getMovementReversals(movementIds: readonly string[]) {
-  if (movementIds.length === 0) return new Map<string, MovementReversal>();
-  const rows = await callRpc('movement_reversals', { movement_ids: [...movementIds] });
-  return new Map(rows.map((row) => [row.movement_id, row]));
-}
-
-export function useMovementReversals(movementIds: readonly string[]) {
-  return useQuery({
-    queryKey: [...merchantLoyaltyKey, 'movement-reversals', movementIds],
-    queryFn: () => getMovementReversals(movementIds),
-    placeholderData: keepPreviousData,
   });
 }

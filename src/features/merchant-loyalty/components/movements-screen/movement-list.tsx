@@ -1,6 +1,5 @@
 import { cx } from 'class-variance-authority';
 import type { Movement } from '@/features/merchant-loyalty/api/list-movements';
-import type { MovementReversal } from '@/features/merchant-loyalty/api/reverse-purchase';
 import { ReversalState } from '@/features/merchant-loyalty/components/movements-screen/reversal-state';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { formatDate, formatMoney, formatTime } from '@/lib/format';
@@ -18,11 +17,9 @@ const amounts = [
 /** The page's movements with their reversal state: a card each on a phone, a table on a wider screen. */
 export function MovementList({
   movements,
-  reversals,
   onReverse,
 }: {
   movements: readonly Movement[];
-  reversals: ReadonlyMap<string, MovementReversal>;
   onReverse: (movement: Movement) => void;
 }) {
   return (
@@ -51,11 +48,7 @@ export function MovementList({
               ))}
             </dl>
             <div className="mt-3">
-              <ReversalState
-                movement={movement}
-                reversal={reversals.get(movement.id)}
-                onReverse={onReverse}
-              />
+              <ReversalState movement={movement} reversal={movement.reversal} onReverse={onReverse} />
             </div>
           </li>
         ))}
@@ -110,11 +103,7 @@ export function MovementList({
                   </td>
                 ))}
                 <td className="px-4 py-3">
-                  <ReversalState
-                    movement={movement}
-                    reversal={reversals.get(movement.id)}
-                    onReverse={onReverse}
-                  />
+                  <ReversalState movement={movement} reversal={movement.reversal} onReverse={onReverse} />
                 </td>
               </tr>
             ))}

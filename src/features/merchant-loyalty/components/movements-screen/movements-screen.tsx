@@ -9,10 +9,6 @@ import {
   type Movement,
   type MovementsFilter,
 } from '@/features/merchant-loyalty/api/list-movements';
-import {
-  useMovementReversals,
-  type MovementReversal,
-} from '@/features/merchant-loyalty/api/reverse-purchase';
 import { DailySummaryButton } from '@/features/merchant-loyalty/components/movements-screen/daily-summary-button';
 import { ExportMovementsButton } from '@/features/merchant-loyalty/components/movements-screen/export-movements-button';
 import { MovementList } from '@/features/merchant-loyalty/components/movements-screen/movement-list';
@@ -39,7 +35,6 @@ export function MovementsScreen() {
   const filtered = activeFilterCount(filter) > 0;
   const pageSize = filtered ? maxPageSize : unfilteredPageSize;
   const movements = useMovements(filter, page, pageSize);
-  const reversals = useMovementReversals(movements.data?.movements.map((movement) => movement.id) ?? []);
   const [reversing, setReversing] = useState<Movement | null>(null);
 
   const applyFilter = (next: MovementsFilter) => {
@@ -68,11 +63,7 @@ export function MovementsScreen() {
                 <DailySummaryButton filter={filter} />
               </div>
             </div>
-            <MovementList
-              movements={data.movements}
-              reversals={reversals.data ?? new Map<string, MovementReversal>()}
-              onReverse={setReversing}
-            />
+            <MovementList movements={data.movements} onReverse={setReversing} />
             <Pager
               page={page}
               pageCount={pageCountOf(data.total, pageSize)}

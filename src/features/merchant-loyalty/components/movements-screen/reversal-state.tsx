@@ -1,7 +1,6 @@
 import { Undo2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import type { Movement } from '@/features/merchant-loyalty/api/list-movements';
-import type { MovementReversal } from '@/features/merchant-loyalty/api/reverse-purchase';
+import type { Movement, MovementReversal } from '@/features/merchant-loyalty/api/list-movements';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { formatDate } from '@/lib/format';
 import { fill } from '@/lib/texts';
@@ -18,7 +17,7 @@ export function ReversalState({
   onReverse,
 }: {
   movement: Movement;
-  reversal: MovementReversal | undefined;
+  reversal: MovementReversal | null;
   onReverse: (movement: Movement) => void;
 }) {
   if (reversal?.reversed_by) {
@@ -42,8 +41,6 @@ export function ReversalState({
       </div>
     );
   }
-  // A movement with a negative spend is a reversal whose state has not arrived yet: no action on it.
-  if (Number(movement.spend) <= 0) return null;
   return (
     <Button
       variant="outline"
