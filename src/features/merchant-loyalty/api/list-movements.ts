@@ -71,8 +71,7 @@ async function listMovements(
       date_from: dateFrom,
       date_to: dateTo,
       client_code: clientCode,
-      // Sent only when asked for, so the unfiltered list reads the same before and after the parameter.
-      ...(receiptNumber === null ? {} : { receipt_number: receiptNumber }),
+      receipt_number: receiptNumber,
       page,
       page_size: pageSize,
     }),
