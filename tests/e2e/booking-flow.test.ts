@@ -593,7 +593,7 @@ describe('booking: the salon sets up operators and treatments, a customer books,
     // At 390 px the tab's words and its count stay on one line.
     const toAnswer = salon.getByRole('main').getByRole('tab', { name: /^Da confermare/ });
     expect(await linesOf(toAnswer)).toBe(1);
-    expect(await toAnswer.innerText()).toMatch(/^Da confermare\s*1$/);
+    expect(await toAnswer.innerText()).toMatch(/^Da confermare\s+1\s/);
     await card.getByRole('button', { name: 'Conferma la prenotazione di Chiara Neri' }).click();
 
     const dialog = salon.getByRole('dialog', { name: 'Conferma prenotazione' });
