@@ -356,11 +356,14 @@ describe('booking: the salon sets up operators and treatments, a customer books,
     expect(await optionOf(closedDay).innerText()).toContain('Chiuso');
     const openDays = step(client, 'Giorno').getByRole('radio', { disabled: false });
     expect(await openDays.count()).toBe(29);
+    // No shouting: the weekday as Italians write it, not in capitals.
+    expect(await optionOf(openDays.nth(1)).innerText()).not.toMatch(/^[A-Z]{3}/);
     await openDays.nth(1).check();
 
-    // Step 4: the free times as chips by part of the day.
+    // Step 4: the free times as chips by part of the day, its name in sentence case.
     const times = step(client, 'Orario');
     await times.getByRole('radio', { name: '10:00', exact: true }).waitFor();
+    expect(await times.getByText('Mattina', { exact: true }).innerText()).toBe('Mattina');
     for (const [period, time] of [
       ['Mattina', '09:00'],
       ['Pomeriggio', '14:00'],
