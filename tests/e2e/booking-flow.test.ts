@@ -283,9 +283,12 @@ describe('booking: the salon sets up operators and treatments, a customer books,
     // The week's empty state sits under the day strip, said once, at both widths.
     for (const viewport of [phone, desktop]) {
       await salon.setViewportSize(viewport);
+      await salon.waitForFunction((width) => window.innerWidth === width, viewport.width);
       const empty = salon.getByText('Nessun appuntamento confermato in questi giorni.');
       await empty.waitFor();
-      const days = await salon.getByRole('list', { name: 'Giorni' }).boundingBox();
+      const strip = salon.getByRole('list', { name: 'Giorni' });
+      await strip.waitFor();
+      const days = await strip.boundingBox();
       const said = await empty.boundingBox();
       expect(days && said && said.y >= days.y + days.height).toBe(true);
       await expectAccessible(salon);

@@ -58,6 +58,8 @@ export function AgendaScreen() {
   const [opened, setOpened] = useState<Opened | null>(null);
   const calendar = useMerchantCalendar(fromDay);
   const wide = useMediaQuery(wideScreen);
+  // Kept here, so a layout drawn again (a window resized, a full-page capture) keeps the chosen view.
+  const [view, setView] = useState('day');
   const cancel = useMerchantCancelReservation();
   const data = calendar.data;
 
@@ -109,7 +111,7 @@ export function AgendaScreen() {
                 </p>
               </div>
               {wide ? (
-                <Tabs defaultValue="day">
+                <Tabs value={view} onValueChange={setView}>
                   <TabsList aria-label={t.view}>
                     <TabsTrigger value="day">{t.dayView}</TabsTrigger>
                     <TabsTrigger value="week">{t.weekView}</TabsTrigger>
