@@ -12,6 +12,19 @@ describe('fill', () => {
     );
   });
 
+  it('writes the euphonic d before a name that begins with the same vowel', () => {
+    const proposal = 'Proponi a {client} un’altra data per {treatment} e {note}';
+    expect(fill(proposal, { client: 'Anna', treatment: 'Manicure', note: 'Entro oggi' })).toBe(
+      'Proponi ad Anna un’altra data per Manicure ed Entro oggi',
+    );
+    expect(fill(proposal, { client: 'Bea', treatment: 'Manicure', note: 'nota' })).toBe(
+      'Proponi a Bea un’altra data per Manicure e nota',
+    );
+    expect(fill('Unisciti a {merchant}', { merchant: 'Aurora' })).toBe('Unisciti ad Aurora');
+    expect(fill('Dalla {day} alla {n}', { day: 'Anna', n: 'Anna' })).toBe('Dalla Anna alla Anna');
+    expect(fill('a {x}', { y: 'Anna' })).toBe('a {x}');
+  });
+
   it('leaves unknown placeholders as they are', () => {
     expect(fill('Ciao {name}, {other}', { name: 'Giulia' })).toBe('Ciao Giulia, {other}');
   });

@@ -1,3 +1,5 @@
+import { beforeWord } from '@/lib/italian';
+
 /**
  * Every user-facing string of the app, in Italian. Where the spec (§2, §5, §8) gives a text it is
  * copied here verbatim; `{name}` placeholders are filled with `fill()`.
@@ -207,11 +209,17 @@ export const texts = {
   },
 } as const;
 
-/** Fills `{name}` placeholders: fill('Il tuo codice è {code}.', { code: 'A00001' }). */
+/**
+ * Fills `{name}` placeholders: fill('Il tuo codice è {code}.', { code: 'A00001' }). An 'a' or 'e' right
+ * before a placeholder takes the euphonic d its value asks for: fill('Proponi a {client}', …) gives
+ * 'Proponi ad Anna' and 'Proponi a Bea'.
+ */
 export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (match, key: string) =>
-    key in values ? String(values[key]) : match,
-  );
+  return template
+    .replace(/(?<![\p{L}\p{N}’'])([ae]) \{(\w+)\}/giu, (match, particle: string, key: string) =>
+      key in values ? `${beforeWord(particle, String(values[key]))} {${key}}` : match,
+    )
+    .replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
 }
 
 /** Italian singular or plural by count: plural(1, ['{count} presentato', '{count} presentati']). */

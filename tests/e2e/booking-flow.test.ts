@@ -80,6 +80,17 @@ async function open(page: Page, label: string, title: string) {
   await heading(page, title);
 }
 
+/** How many lines the first words of an element run on (its first text, as laid out). */
+function linesOf(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => {
+    const text = document.createTreeWalker(element, NodeFilter.SHOW_TEXT).nextNode();
+    if (!text) return 0;
+    const range = document.createRange();
+    range.selectNodeContents(text);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+}
+
 /** Closes the toasts, checks the screen with axe and takes it at phone and desktop widths. */
 async function checkAndShoot(page: Page, name: string) {
   const toasts = page.locator('[data-sonner-toast]');
@@ -269,7 +280,21 @@ describe('booking: the salon sets up operators and treatments, a customer books,
 
   it('shows the salon no appointments and no reservations yet', async () => {
     await open(salon, 'Agenda', 'Agenda');
-    await salon.getByText('Nessun appuntamento confermato in questi giorni.').waitFor();
+    // The week's empty state sits under the day strip, said once, at both widths.
+    for (const viewport of [phone, desktop]) {
+      await salon.setViewportSize(viewport);
+      await salon.waitForFunction((width) => window.innerWidth === width, viewport.width);
+      const empty = salon.getByText('Nessun appuntamento confermato in questi giorni.');
+      await empty.waitFor();
+      const strip = salon.getByRole('list', { name: 'Giorni' });
+      await strip.waitFor();
+      const days = await strip.boundingBox();
+      const said = await empty.boundingBox();
+      expect(days && said && said.y >= days.y + days.height).toBe(true);
+      await expectAccessible(salon);
+      await screenshot(salon, `merchant-agenda-vuota-${viewport === phone ? 'phone' : 'desktop'}`);
+    }
+    await salon.setViewportSize(phone);
     await open(salon, 'Prenotazioni', 'Prenotazioni');
     await salon.getByText('Nessuna prenotazione ricevuta.').waitFor();
     await salonTab('Prossime');
@@ -334,11 +359,14 @@ describe('booking: the salon sets up operators and treatments, a customer books,
     expect(await optionOf(closedDay).innerText()).toContain('Chiuso');
     const openDays = step(client, 'Giorno').getByRole('radio', { disabled: false });
     expect(await openDays.count()).toBe(29);
+    // No shouting: the weekday as Italians write it, not in capitals.
+    expect(await optionOf(openDays.nth(1)).innerText()).not.toMatch(/^[A-Z]{3}/);
     await openDays.nth(1).check();
 
-    // Step 4: the free times as chips by part of the day.
+    // Step 4: the free times as chips by part of the day, its name in sentence case.
     const times = step(client, 'Orario');
     await times.getByRole('radio', { name: '10:00', exact: true }).waitFor();
+    expect(await times.getByText('Mattina', { exact: true }).innerText()).toBe('Mattina');
     for (const [period, time] of [
       ['Mattina', '09:00'],
       ['Pomeriggio', '14:00'],
@@ -568,6 +596,10 @@ describe('booking: the salon sets up operators and treatments, a customer books,
     const card = salonCard('14:00');
     await card.waitFor(live);
     expect(await card.innerText()).toContain('Nessuna preferenza');
+    // At 390 px the tab's words and its count stay on one line.
+    const toAnswer = salon.getByRole('main').getByRole('tab', { name: /^Da confermare/ });
+    expect(await linesOf(toAnswer)).toBe(1);
+    expect(await toAnswer.innerText()).toMatch(/^Da confermare\s+1\s/);
     await card.getByRole('button', { name: 'Conferma la prenotazione di Chiara Neri' }).click();
 
     const dialog = salon.getByRole('dialog', { name: 'Conferma prenotazione' });
@@ -576,6 +608,10 @@ describe('booking: the salon sets up operators and treatments, a customer books,
     expect(await giulia.isChecked()).toBe(true);
     expect(await dialog.getByRole('radio').count()).toBe(1);
     await giulia.check();
+    // 'Indietro' and 'Conferma prenotazione' side by side at 390 px.
+    const back = await dialog.getByRole('button', { name: 'Indietro' }).boundingBox();
+    const submit = await dialog.getByRole('button', { name: 'Conferma prenotazione' }).boundingBox();
+    expect(back && submit && Math.abs(back.y - submit.y) < 1 && back.x + back.width <= submit.x).toBe(true);
     await expectAccessible(salon);
     await screenshot(salon, 'merchant-prenotazioni-conferma-operatore-phone');
     await salon.setViewportSize(desktop);

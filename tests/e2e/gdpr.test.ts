@@ -139,14 +139,17 @@ describe('privacy: consents, data download and erasure', () => {
     await expectAccessible(page);
     await bothWidths(page, 'anagrafica-privacy');
 
-    const downloaded = async (label: string) => {
+    // One consumer's button; the format is a choice inside, the spreadsheet first.
+    expect(await page.getByRole('button', { name: /JSON|CSV/ }).count()).toBe(0);
+    const downloaded = async (format: RegExp) => {
+      await page.getByRole('radio', { name: format }).check();
       const [file] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByRole('button', { name: label }).click(),
+        page.getByRole('button', { name: 'Scarica i miei dati' }).click(),
       ]);
       return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
     };
-    const json = await downloaded('Scarica JSON');
+    const json = await downloaded(/JSON/);
     const code = (
       await query<{ code: string }>('select code from app.clients where email = $1', [lucia.email])
     )[0]!.code;
@@ -157,7 +160,7 @@ describe('privacy: consents, data download and erasure', () => {
     };
     expect(data.profile).toMatchObject({ name: lucia.name, sponsor_code: beaCode });
     expect(data.consents).toHaveLength(3);
-    const csv = await downloaded('Scarica CSV');
+    const csv = await downloaded(/foglio di calcolo/);
     expect(csv.name).toBe(`dati_${salon.slug}_${code}.csv`);
     const lines = csv.text.replace(/^\uFEFF/, '').split('\r\n');
     for (const section of ['Profilo', 'Acquisti', 'Movimenti di credito', 'Prenotazioni', 'Consensi']) {

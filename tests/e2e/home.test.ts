@@ -23,6 +23,9 @@ describe('the SPA served by server/', () => {
       await page.goto(server.url);
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('Passaparola');
       expect(await page.locator('html').getAttribute('lang')).toBe('it');
+      // Sentence case, as written: nothing shouted in capitals.
+      const eyebrow = page.getByText('Fedeltà e prenotazioni per centri estetici', { exact: true });
+      expect(await eyebrow.innerText()).toBe('Fedeltà e prenotazioni per centri estetici');
       expect(await accessibilityViolations(page)).toEqual([]);
       await screenshot(page, `home-${name}`);
       await page.getByRole('main').getByRole('link', { name: 'Accedi' }).click();

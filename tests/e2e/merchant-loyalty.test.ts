@@ -224,9 +224,15 @@ describe('a merchant registers purchases and reads the loyalty programme', () =>
     expect(await cards.first().textContent()).toContain(today.shown);
     await checkAndShoot(page, 'merchant-movimenti');
 
+    // On a phone the movements come first: the filters wait behind 'Filtri'.
+    const filters = page.getByRole('button', { name: /^Filtri/ });
+    expect(await filters.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByLabel('Codice cliente').isVisible()).toBe(false);
+    await filters.click();
     await page.getByLabel('Codice cliente').fill('a00002');
     await page.getByRole('button', { name: 'Filtra' }).click();
     await page.getByText('1 movimento', { exact: true }).waitFor();
+    expect(await filters.innerText()).toBe('Filtri (1)');
     const bea = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Bea' });
     expect(await bea.textContent()).toContain('€ 50,00');
 
@@ -251,6 +257,7 @@ describe('a merchant registers purchases and reads the loyalty programme', () =>
     await page.getByLabel('Codice cliente').fill('A00001');
     await page.getByRole('button', { name: 'Filtra' }).click();
     await page.getByText('2 movimenti').waitFor();
+    expect(await filters.innerText()).toBe('Filtri (3)');
     const [anna] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Esporta CSV' }).click(),
@@ -293,6 +300,9 @@ describe('a merchant registers purchases and reads the loyalty programme', () =>
     await page.waitForFunction(() => document.querySelector('input[inputmode="decimal"]') !== null);
     expect(await personal.inputValue()).toBe('5');
     expect(await page.getByLabel('Sponsor 1° livello').inputValue()).toBe('3');
+    // The personal percentage is the buyer's own credit, not the staff's.
+    expect(await personal.getAttribute('aria-describedby')).toBeTruthy();
+    await page.getByText('Per chi acquista, sui propri acquisti.').waitFor();
     await checkAndShoot(page, 'merchant-percentuali');
 
     await personal.fill('');

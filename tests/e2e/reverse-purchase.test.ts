@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer } from '../support/app-server.ts';
 import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
@@ -116,6 +116,7 @@ describe('a merchant reverses a purchase and the customer sees it on Crediti', (
     await screenshot(page, 'merchant-storno-dialog-phone');
 
     await dialog.getByLabel('Motivo dello storno').fill('Cliente rimborsata');
+    await dialog.getByLabel('Numero documento di annullo o reso').fill('RES-0001');
     await dialog.getByRole('button', { name: 'Conferma storno' }).click();
     await toast(page, 'success', 'Storno registrato con successo!');
     await dialog.waitFor({ state: 'detached' });
@@ -128,9 +129,51 @@ describe('a merchant reverses a purchase and the customer sees it on Crediti', (
     const reversal = cards.filter({ hasText: '-€ 100,00' });
     await reversal.getByText('Storno', { exact: true }).waitFor();
     expect(await cards.getByRole('button', { name: /Storna/ }).count()).toBe(1);
+    // Told apart at a glance: 'Stornato' a filled badge, 'Storno' a plain label with its arrow.
+    const background = (locator: Locator) =>
+      locator.evaluate((element) => getComputedStyle(element).backgroundColor);
+    const stornato = reversed.getByText('Stornato', { exact: true });
+    const storno = reversal.getByText('Storno', { exact: true });
+    expect(await background(stornato)).not.toBe('rgba(0, 0, 0, 0)');
+    expect(await background(storno)).toBe('rgba(0, 0, 0, 0)');
+    expect(await storno.locator('svg').count()).toBe(1);
     await closeToasts(page);
     await expectAccessible(page);
     await screenshot(page, 'merchant-storno-movimenti-phone');
+  });
+
+  it('finds the purchase and its storno by the void document number behind "Filtri"', async () => {
+    const filters = page.getByRole('button', { name: /^Filtri/ });
+    expect(await filters.getAttribute('aria-expanded')).toBe('false');
+    await filters.click();
+    await page.getByLabel('Numero scontrino').fill('res-0001');
+    await page.getByRole('button', { name: 'Filtra' }).click();
+    await page.getByText('2 movimenti').waitFor();
+    expect(await filters.innerText()).toBe('Filtri (1)');
+    const cards = page.getByRole('main').getByRole('listitem');
+    expect(await cards.filter({ hasText: 'Stornato' }).count()).toBe(1);
+    expect(await cards.filter({ hasText: '-€ 100,00' }).count()).toBe(1);
+    await expectAccessible(page);
+    await screenshot(page, 'merchant-movimenti-scontrino-phone');
+    await filters.click();
+    await filters.waitFor();
+    expect(await filters.getAttribute('aria-expanded')).toBe('false');
+    // Folded, the filter is kept and still counted.
+    await page.getByText('2 movimenti').waitFor();
+    await page.getByRole('button', { name: 'Filtri (1)' }).waitFor();
+  });
+
+  it('opens the filters at once on a wide screen', async () => {
+    await page.setViewportSize(desktop);
+    await page.reload();
+    await heading(page, 'Storico Movimenti');
+    const filters = page.getByRole('button', { name: 'Filtri', exact: true });
+    await filters.waitFor();
+    expect(await filters.getAttribute('aria-expanded')).toBe('true');
+    await page.getByLabel('Numero scontrino').waitFor();
+    await page.getByText('3 movimenti').waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'merchant-movimenti-filtri-desktop');
   });
 
   it('shows the reversed state in the desktop table too', async () => {

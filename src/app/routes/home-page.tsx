@@ -37,9 +37,7 @@ export function HomePage() {
           />
           <div className="mx-auto grid max-w-5xl gap-10 px-5 pt-10 pb-16 md:grid-cols-[1.2fr_1fr] md:items-center md:pt-16">
             <div className="grid gap-5">
-              <p className="text-sm font-semibold tracking-wide text-accent-foreground uppercase">
-                {t.eyebrow}
-              </p>
+              <p className="text-sm font-semibold text-accent-foreground">{t.eyebrow}</p>
               <PageHeading className="text-5xl md:text-6xl">{t.title}</PageHeading>
               <p className="max-w-prose text-lg text-muted-foreground">{t.lead}</p>
               <SalonFinder />

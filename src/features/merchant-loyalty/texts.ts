@@ -49,6 +49,8 @@ export const merchantLoyaltyTexts = {
   movimenti: {
     ...d.movimenti,
     filters: 'Filtri',
+    filtersActive: 'Filtri ({count})',
+    receiptNumber: 'Numero scontrino',
     dateFrom: 'Dal',
     dateTo: 'Al',
     client: 'Codice cliente',
@@ -147,6 +149,7 @@ export const merchantLoyaltyTexts = {
     ...d.percentuali,
     lead: 'Percentuale della spesa netta che diventa credito per chi acquista e per i suoi tre livelli di sponsor.',
     personal: 'Personale',
+    personalHint: 'Per chi acquista, sui propri acquisti.',
     sponsor1: 'Sponsor 1° livello',
     sponsor2: 'Sponsor 2° livello',
     sponsor3: 'Sponsor 3° livello',

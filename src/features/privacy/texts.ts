@@ -22,7 +22,7 @@ export const privacyTexts = {
     },
     {
       heading: 'I tuoi diritti',
-      body: 'Da Anagrafica puoi scaricare i tuoi dati (JSON e CSV), cambiare il consenso alle comunicazioni promozionali ed eliminare il tuo account. Per ogni altra richiesta (rettifica, limitazione, opposizione) rivolgiti al salone. Puoi proporre reclamo al Garante per la protezione dei dati personali.',
+      body: 'Da Anagrafica puoi scaricare i tuoi dati, cambiare il consenso alle comunicazioni promozionali ed eliminare il tuo account. Per ogni altra richiesta (rettifica, limitazione, opposizione) rivolgiti al salone. Puoi proporre reclamo al Garante per la protezione dei dati personali.',
     },
   ],
 } as const;

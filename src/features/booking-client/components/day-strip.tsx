@@ -37,7 +37,7 @@ export function DayStrip({
               onChoose={onChoose}
               className="w-16 shrink-0 snap-start flex-col items-center py-2 text-center leading-tight"
             >
-              <span className="text-xs uppercase">{parts.weekday}</span>
+              <span className="text-xs first-letter:uppercase">{parts.weekday}</span>
               <span className="text-xl font-semibold tabular-nums">{parts.day}</span>
               <span className="text-xs">{day.closed ? t.closed : parts.month}</span>
             </ChoiceOption>

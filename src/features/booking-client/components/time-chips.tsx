@@ -36,7 +36,10 @@ export function TimeChips({
         {(data) =>
           data.map((group, index) => (
             <div key={group.period} role="group" aria-labelledby={`${id}-${index}`} className="grid gap-2">
-              <p id={`${id}-${index}`} className="text-sm font-semibold text-muted-foreground uppercase">
+              <p
+                id={`${id}-${index}`}
+                className="text-sm font-semibold text-muted-foreground first-letter:uppercase"
+              >
                 {group.period}
               </p>
               <div className="flex flex-wrap gap-2">

@@ -13,6 +13,10 @@ const movementsFilterSchema = z.object({
     z.nullable(z.string().check(z.trim())),
     z.transform((value) => (value ? value.toUpperCase() : null)),
   ),
+  receiptNumber: z.pipe(
+    z.nullable(z.string().check(z.trim())),
+    z.transform((value) => value || null),
+  ),
 });
 
 export type MovementsFilter = z.input<typeof movementsFilterSchema>;
@@ -61,12 +65,13 @@ async function listMovements(
   page: number,
   pageSize: number,
 ): Promise<MovementsPage> {
-  const { dateFrom, dateTo, clientCode } = movementsFilterSchema.parse(filter);
+  const { dateFrom, dateTo, clientCode, receiptNumber } = movementsFilterSchema.parse(filter);
   return movementsPageSchema.parse(
     await callRpc('merchant_movements', {
       date_from: dateFrom,
       date_to: dateTo,
       client_code: clientCode,
+      receipt_number: receiptNumber,
       page,
       page_size: pageSize,
     }),

@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDate } from '@/lib/format';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { EmptyState } from '@/components/empty-state';
 import { LoadingBlocks } from '@/components/loading-blocks';
 import { QueryView } from '@/components/query-view';
@@ -12,6 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import {
   useMerchantCalendar,
   type CalendarAppointment,
+  type CalendarDay,
 } from '@/features/booking-merchant/api/get-merchant-calendar';
 import { useMerchantCancelReservation } from '@/features/booking-merchant/api/merchant-cancel-reservation';
 import { AppointmentDetailsDialog } from '@/features/booking-merchant/components/agenda-screen/appointment-details-dialog';
@@ -26,6 +28,16 @@ import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 
 const t = bookingMerchantTexts.agenda;
 
+/** Where the grid per operator and the week view fit (Tailwind's md). */
+const wideScreen = '(min-width: 48rem)';
+
+/** The week's empty state, shown under the day strip: the days stay in sight to move to another week. */
+function emptyWeek(days: readonly CalendarDay[]) {
+  return days.every((shown) => shown.appointments.length === 0) ? (
+    <EmptyState>{t.emptyWeek}</EmptyState>
+  ) : null;
+}
+
 interface Opened {
   appointment: CalendarAppointment;
   date: string;
@@ -37,7 +49,8 @@ const dateParam = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test
 
 /**
  * /dashboard/agenda 'Agenda': a week of confirmed appointments, live. A phone shows the day strip and the
- * chosen day per operator; a wider screen a day grid per operator or the whole week.
+ * chosen day per operator; a wider screen a day grid per operator or the whole week. One of the two is
+ * rendered, so the week's empty state is said once, under the days.
  */
 export function AgendaScreen() {
   // The week and the day shown live in the address, so a reload or a shared link keeps them.
@@ -47,6 +60,9 @@ export function AgendaScreen() {
   const [opened, setOpened] = useState<Opened | null>(null);
   const [byResource, setByResource] = useState(false);
   const calendar = useMerchantCalendar(fromDay);
+  const wide = useMediaQuery(wideScreen);
+  // Kept here, so a layout drawn again (a window resized, a full-page capture) keeps the chosen view.
+  const [view, setView] = useState('day');
   const cancel = useMerchantCancelReservation();
   const data = calendar.data;
 
@@ -97,52 +113,55 @@ export function AgendaScreen() {
                   {formatDate(data.days[0]!.date)} – {formatDate(data.days.at(-1)!.date)}
                 </p>
               </div>
-              {data.days.every((shown) => shown.appointments.length === 0) ? (
-                <EmptyState>{t.emptyWeek}</EmptyState>
-              ) : null}
-              <div className="grid gap-4 md:hidden">
-                <CalendarDayStrip
-                  days={data.days}
-                  today={data.today}
-                  selected={day.date}
-                  onSelect={setSelected}
-                />
-                <CalendarDayList day={day} operators={data.operators} onOpen={open(day.date)} />
-              </div>
-              <Tabs defaultValue="day" className="hidden md:block">
-                <TabsList aria-label={t.view}>
-                  <TabsTrigger value="day">{t.dayView}</TabsTrigger>
-                  <TabsTrigger value="week">{t.weekView}</TabsTrigger>
-                </TabsList>
-                <TabsContent value="day" className="grid gap-4">
+              {wide ? (
+                <Tabs value={view} onValueChange={setView}>
+                  <TabsList aria-label={t.view}>
+                    <TabsTrigger value="day">{t.dayView}</TabsTrigger>
+                    <TabsTrigger value="week">{t.weekView}</TabsTrigger>
+                  </TabsList>
+                  <TabsContent value="day" className="grid gap-4">
+                    <CalendarDayStrip
+                      days={data.days}
+                      today={data.today}
+                      selected={day.date}
+                      onSelect={setSelected}
+                    />
+                    {emptyWeek(data.days)}
+                    {data.resources.length > 0 ? (
+                      <CheckboxField
+                        label={t.resourceColumns}
+                        checked={byResource}
+                        onChange={(event) => setByResource(event.target.checked)}
+                      />
+                    ) : null}
+                    <CalendarDayGrid
+                      calendar={data}
+                      day={day}
+                      onOpen={open(day.date)}
+                      byResource={byResource && data.resources.length > 0}
+                    />
+                  </TabsContent>
+                  <TabsContent value="week" className="grid gap-4">
+                    {emptyWeek(data.days)}
+                    <CalendarWeek
+                      days={data.days}
+                      today={data.today}
+                      onOpen={(appointment, date) => open(date)(appointment)}
+                    />
+                  </TabsContent>
+                </Tabs>
+              ) : (
+                <div className="grid gap-4">
                   <CalendarDayStrip
                     days={data.days}
                     today={data.today}
                     selected={day.date}
                     onSelect={setSelected}
                   />
-                  {data.resources.length > 0 ? (
-                    <CheckboxField
-                      label={t.resourceColumns}
-                      checked={byResource}
-                      onChange={(event) => setByResource(event.target.checked)}
-                    />
-                  ) : null}
-                  <CalendarDayGrid
-                    calendar={data}
-                    day={day}
-                    onOpen={open(day.date)}
-                    byResource={byResource && data.resources.length > 0}
-                  />
-                </TabsContent>
-                <TabsContent value="week">
-                  <CalendarWeek
-                    days={data.days}
-                    today={data.today}
-                    onOpen={(appointment, date) => open(date)(appointment)}
-                  />
-                </TabsContent>
-              </Tabs>
+                  {emptyWeek(data.days)}
+                  <CalendarDayList day={day} operators={data.operators} onOpen={open(day.date)} />
+                </div>
+              )}
             </>
           )
         }

@@ -101,7 +101,8 @@ export function ConfirmOperatorDialog({
           <p role="alert" className="font-medium text-destructive empty:hidden">
             {errors.operatorId?.message ?? ''}
           </p>
-          <div className="flex flex-wrap justify-end gap-2">
+          {/* Side by side on a phone too: the way back beside the confirmation, never under it. */}
+          <div className="grid grid-cols-[auto_1fr] gap-2 sm:flex sm:justify-end">
             <DialogClose asChild>
               <Button variant="outline">{t.back}</Button>
             </DialogClose>

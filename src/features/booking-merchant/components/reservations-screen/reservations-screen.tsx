@@ -14,7 +14,8 @@ const sectionOf = (param: string | null): Section =>
   (Object.keys(sectionParams) as Section[]).find((section) => sectionParams[section] === param) ??
   'to_answer';
 
-const trigger = 'min-w-0 flex-1 gap-2 px-2 text-sm leading-tight sm:flex-none sm:px-4 sm:text-base';
+/** Each tab as wide as its words, so 'Da confermare' and its count stay on one line on a phone. */
+const trigger = 'flex-auto gap-2 px-2 text-sm whitespace-nowrap sm:flex-none sm:px-4 sm:text-base';
 
 /**
  * /dashboard/prenotazioni 'Prenotazioni': an inbox in three tabs, the requests to answer (counted, as in

@@ -54,7 +54,7 @@ export function MovementList({
         ))}
       </ul>
       <div className="hidden overflow-x-auto rounded-2xl border border-border bg-card shadow-sm sm:block">
-        <table className="w-full text-left [&_td:not(:nth-child(3))]:whitespace-nowrap">
+        <table className="w-full text-left [&_td:not(:nth-child(3)):not(:last-child)]:whitespace-nowrap">
           <caption className="sr-only">{t.tableCaption}</caption>
           <thead className="border-b border-border bg-muted/60 text-sm">
             <tr>

@@ -11,17 +11,18 @@ const t = merchantLoyaltyTexts.movimenti;
 
 /** The filters as typed; applied as null where left empty, the client code in capitals. */
 const filterFormSchema = z.pipe(
-  z.object({ dateFrom: z.string(), dateTo: z.string(), clientCode: z.string() }),
-  z.transform(({ dateFrom, dateTo, clientCode }): MovementsFilter => ({
+  z.object({ dateFrom: z.string(), dateTo: z.string(), clientCode: z.string(), receiptNumber: z.string() }),
+  z.transform(({ dateFrom, dateTo, clientCode, receiptNumber }): MovementsFilter => ({
     dateFrom: dateFrom || null,
     dateTo: dateTo || null,
     clientCode: clientCode.trim().toUpperCase() || null,
+    receiptNumber: receiptNumber.trim() || null,
   })),
 );
 type FilterDraft = z.input<typeof filterFormSchema>;
-const emptyFilterDraft: FilterDraft = { dateFrom: '', dateTo: '', clientCode: '' };
+const emptyFilterDraft: FilterDraft = { dateFrom: '', dateTo: '', clientCode: '', receiptNumber: '' };
 
-/** From and to dates and a client code; 'Azzera filtri' empties the form and the applied filter. */
+/** From and to dates, a client code and a receipt number; 'Azzera filtri' empties the form and the applied filter. */
 export function MovementsFilterForm({
   filtered,
   onApply,
@@ -36,10 +37,11 @@ export function MovementsFilterForm({
     resolver: zodResolver(filterFormSchema),
     defaultValues: emptyFilterDraft,
   });
-  const [dateFrom, dateTo, clientCode] = useWatch({
+  const [dateFrom, dateTo, clientCode, receiptNumber] = useWatch({
     control: form.control,
-    name: ['dateFrom', 'dateTo', 'clientCode'],
+    name: ['dateFrom', 'dateTo', 'clientCode', 'receiptNumber'],
   });
+  const typed = Boolean(dateFrom || dateTo || clientCode || receiptNumber);
   const reset = () => {
     form.reset(emptyFilterDraft);
     onReset();
@@ -50,7 +52,7 @@ export function MovementsFilterForm({
       noValidate
       onSubmit={form.handleSubmit(onApply)}
       aria-label={t.filters}
-      className="grid items-end gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto_auto]"
+      className="grid items-end gap-4 sm:grid-cols-2 xl:grid-cols-4"
     >
       <FormField label={t.dateFrom}>
         {(control) => (
@@ -62,7 +64,7 @@ export function MovementsFilterForm({
           <Input {...control} type="date" min={dateFrom || undefined} {...form.register('dateTo')} />
         )}
       </FormField>
-      <FormField label={t.client} className="sm:col-span-2 lg:col-span-1">
+      <FormField label={t.client}>
         {(control) => (
           <Input
             {...control}
@@ -73,10 +75,17 @@ export function MovementsFilterForm({
           />
         )}
       </FormField>
-      <Button type="submit">{t.apply}</Button>
-      <Button variant="outline" onClick={reset} disabled={!filtered && !dateFrom && !dateTo && !clientCode}>
-        {t.reset}
-      </Button>
+      <FormField label={t.receiptNumber}>
+        {(control) => (
+          <Input {...control} autoComplete="off" maxLength={50} {...form.register('receiptNumber')} />
+        )}
+      </FormField>
+      <div className="flex flex-wrap gap-2 sm:col-span-2 xl:col-span-4">
+        <Button type="submit">{t.apply}</Button>
+        <Button variant="outline" onClick={reset} disabled={!filtered && !typed}>
+          {t.reset}
+        </Button>
+      </div>
     </form>
   );
 }

@@ -2,7 +2,6 @@ import { cx } from 'class-variance-authority';
 import { useState } from 'react';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { QueryView } from '@/components/query-view';
-import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
   maxPageSize,
@@ -13,7 +12,10 @@ import {
 import { DailySummaryButton } from '@/features/merchant-loyalty/components/movements-screen/daily-summary-button';
 import { ExportMovementsButton } from '@/features/merchant-loyalty/components/movements-screen/export-movements-button';
 import { MovementList } from '@/features/merchant-loyalty/components/movements-screen/movement-list';
-import { MovementsFilterForm } from '@/features/merchant-loyalty/components/movements-screen/movements-filter-form';
+import {
+  MovementsFilters,
+  activeFilterCount,
+} from '@/features/merchant-loyalty/components/movements-screen/movements-filters';
 import { ReversePurchaseDialog } from '@/features/merchant-loyalty/components/movements-screen/reverse-purchase-dialog';
 import { Pager, pageCountOf } from '@/features/merchant-loyalty/components/pager';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
@@ -24,13 +26,13 @@ const t = merchantLoyaltyTexts.movimenti;
 /** Spec §9: 10 a page when no filter is set; a filtered list shows every match (in pages of the largest size). */
 const unfilteredPageSize = 10;
 
-const noFilter: MovementsFilter = { dateFrom: null, dateTo: null, clientCode: null };
+const noFilter: MovementsFilter = { dateFrom: null, dateTo: null, clientCode: null, receiptNumber: null };
 
-/** /dashboard/movimenti 'Storico Movimenti': newest first, filtered by dates and client, exported as CSV. */
+/** /dashboard/movimenti 'Storico Movimenti': newest first, filtered by dates, client and receipt number, exported as CSV. */
 export function MovementsScreen() {
   const [filter, setFilter] = useState<MovementsFilter>(noFilter);
   const [page, setPage] = useState(1);
-  const filtered = Boolean(filter.dateFrom || filter.dateTo || filter.clientCode);
+  const filtered = activeFilterCount(filter) > 0;
   const pageSize = filtered ? maxPageSize : unfilteredPageSize;
   const movements = useMovements(filter, page, pageSize);
   const [reversing, setReversing] = useState<Movement | null>(null);
@@ -43,15 +45,7 @@ export function MovementsScreen() {
   return (
     <section className="grid gap-6">
       <PageHeading>{t.title}</PageHeading>
-      <Card>
-        <CardContent className="pt-6">
-          <MovementsFilterForm
-            filtered={filtered}
-            onApply={applyFilter}
-            onReset={() => applyFilter(noFilter)}
-          />
-        </CardContent>
-      </Card>
+      <MovementsFilters filter={filter} onApply={applyFilter} onReset={() => applyFilter(noFilter)} />
       <QueryView
         query={movements}
         pending={<Skeleton className="h-64" />}

@@ -1,3 +1,4 @@
+import { Undo2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { Movement, MovementReversal } from '@/features/merchant-loyalty/api/list-movements';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
@@ -6,7 +7,10 @@ import { fill } from '@/lib/texts';
 
 const t = merchantLoyaltyTexts.movimenti;
 
-/** A purchase's reversal state: 'Stornato' with its reason, 'Storno' on the reversing row, or the 'Storna' action. */
+/**
+ * A purchase's reversal state, told apart at a glance: the red 'Stornato' badge on a reversed purchase,
+ * the plain 'Storno' label with its arrow on the reversing row, or the 'Storna' button.
+ */
 export function ReversalState({
   movement,
   reversal,
@@ -19,7 +23,7 @@ export function ReversalState({
   if (reversal?.reversed_by) {
     return (
       <div className="grid gap-0.5 text-sm">
-        <span className="w-fit rounded-full bg-destructive/10 px-2 py-0.5 font-semibold text-destructive">
+        <span className="w-fit rounded-full bg-destructive px-2.5 py-0.5 font-semibold text-destructive-foreground">
           {t.reversed}
         </span>
         <span className="text-muted-foreground">{fill(t.reversedReason, { reason: reversal.reason })}</span>
@@ -29,7 +33,10 @@ export function ReversalState({
   if (reversal?.reversal_of) {
     return (
       <div className="grid gap-0.5 text-sm">
-        <span className="w-fit rounded-full bg-muted px-2 py-0.5 font-semibold">{t.reversal}</span>
+        <span className="flex w-fit items-center gap-1 font-semibold text-muted-foreground">
+          <Undo2 aria-hidden="true" className="size-4" />
+          {t.reversal}
+        </span>
         <span className="text-muted-foreground">{fill(t.reversedReason, { reason: reversal.reason })}</span>
       </div>
     );

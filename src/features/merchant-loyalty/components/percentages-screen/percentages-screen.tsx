@@ -48,7 +48,12 @@ function PercentagesForm({ saved }: { saved: Percentages }) {
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2">
       {percentageFields.map((field) => (
-        <FormField key={field} label={t[field]} error={errors[field]?.message}>
+        <FormField
+          key={field}
+          label={t[field]}
+          hint={field === 'personal' ? t.personalHint : undefined}
+          error={errors[field]?.message}
+        >
           {(control) => (
             <SuffixedInput
               {...control}
