@@ -211,6 +211,14 @@ export type Database = {
           slug: string;
         }[];
       };
+      first_free_day: {
+        Args: {
+          merchant_slug: string;
+          operator_id?: string;
+          treatment_id: string;
+        };
+        Returns: string;
+      };
       first_visit_reward: { Args: Record<PropertyKey, never>; Returns: Json };
       free_time_periods: {
         Args: {

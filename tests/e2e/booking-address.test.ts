@@ -45,6 +45,7 @@ describe('Prenota keeps its place in the address; Back closes a dialog; Prenota 
   let page: Page;
   let piega: string;
   let anna: string;
+  let slug: string;
 
   /** An appointment of the customer's, inserted as the salon's past would leave it. */
   const pastAppointment = (treatmentId: string | null, treatmentName: string, operatorId: string | null) =>
@@ -61,7 +62,7 @@ describe('Prenota keeps its place in the address; Back closes a dialog; Prenota 
   beforeAll(async () => {
     server = await startAppServer(appServerOptions);
     browser = await launchBrowser();
-    const { slug } = await createMerchant(server, salonAccount);
+    ({ slug } = await createMerchant(server, salonAccount));
     const owner = await signedIn(server, salonAccount);
     const merchantId = (await rpcData<{ id: string }>(owner, 'merchant_profile', {})).id;
     await rpcData(owner, 'add_operator', { name: 'Giulia', image_path: `${merchantId}/giulia.png` });
@@ -158,7 +159,29 @@ describe('Prenota keeps its place in the address; Back closes a dialog; Prenota 
     expect(await page.getByRole('article').filter({ hasText: 'In attesa' }).count()).toBeGreaterThan(0);
   });
 
-  it('rebooks a past appointment with the same treatment and operator on the first open day', async () => {
+  it('rebooks a past appointment with the same treatment and operator on her first day with a free time', async () => {
+    // Anna is booked all through the first open day: the rebooking opens on the next day she has a time.
+    const you = await signedIn(server, customer);
+    const days = await rpcData<{ date: string; closed: boolean }[]>(you, 'booking_days', {
+      merchant_slug: slug,
+    });
+    const firstOpen = days.find((day) => !day.closed)!.date;
+    await server.server.context.db.query(
+      `insert into app.reservations (merchant_id, client_id, treatment_id, treatment_name, operator_id,
+         operator_name, starts_at, ends_at, status)
+       select m.id, c.id, $2, 'Piega', $3, 'Anna', $4::date::timestamp at time zone 'Europe/Rome',
+              ($4::date + 1)::timestamp at time zone 'Europe/Rome' - interval '1 minute', 'confermata'
+         from app.merchants m join app.clients c on c.merchant_id = m.id
+        where m.name = $1`,
+      [salonAccount.name, piega, anna, firstOpen],
+    );
+    const firstFree = await rpcData<string>(you, 'first_free_day', {
+      merchant_slug: slug,
+      treatment_id: piega,
+      operator_id: anna,
+    });
+    expect(firstFree > firstOpen).toBe(true);
+
     const past = page.getByRole('list', { name: 'Passate', exact: true });
     await past
       .getByRole('article')
@@ -168,11 +191,7 @@ describe('Prenota keeps its place in the address; Back closes a dialog; Prenota 
     await expect.poll(() => search(page).operatore).toBe(anna);
     expect(await checked(page, 'Trattamento')).toEqual([piega]);
     expect(await checked(page, 'Operatore')).toEqual([anna]);
-    const firstOpen = await step(page, 'Giorno')
-      .getByRole('radio', { disabled: false })
-      .first()
-      .evaluate((radio) => (radio as HTMLInputElement).value);
-    expect(await checked(page, 'Giorno')).toEqual([firstOpen]);
+    await expect.poll(() => checked(page, 'Giorno')).toEqual([firstFree]);
     await step(page, 'Orario').waitFor();
     await checkAndShoot(page, 'client-prenota-di-nuovo');
   });

@@ -226,6 +226,12 @@ describe('tenant isolation over every api function', () => {
       () => only(['clientM1', 'merchantM1']),
     ],
     ['client_reservation_sections', () => ({ merchant_slug: m1.slug }), () => only(['clientM1'])],
+    // 'Prenota di nuovo': the first day with a free time.
+    [
+      'first_free_day',
+      () => ({ merchant_slug: m1.slug, treatment_id: treatmentM1 }),
+      () => only(['clientM1', 'merchantM1']),
+    ],
     // The waitlist: the salon's clients join and leave it, the salon reads its day.
     [
       'join_waitlist',

@@ -8,6 +8,7 @@ import { EmptyState } from '@/components/empty-state';
 import { Card, CardContent } from '@/components/ui/card';
 import { notify } from '@/components/ui/toaster';
 import { useBookReservation } from '@/features/booking-client/api/book-reservation';
+import { useFirstFreeDay } from '@/features/booking-client/api/get-first-free-day';
 import type { BookableTreatment } from '@/features/booking-client/api/list-bookable-treatments';
 import { useBookingDays } from '@/features/booking-client/api/list-booking-days';
 import { useFreeTimePeriods } from '@/features/booking-client/api/list-free-time-periods';
@@ -56,11 +57,18 @@ export function BookingSteps({
   // 'Prenota di nuovo' whose treatment or operator is gone opens at the first step and says why.
   const rebookLost = address.rebook && !operatorChosen;
   const openDays = days.data?.filter((day) => !day.closed).map((day) => day.date) ?? [];
-  // A rebooking without a day yet starts on the first day the salon is open.
-  const wantedDate = address.choice.date || (address.rebook ? (openDays[0] ?? '') : '');
-  const date = operatorChosen && openDays.includes(wantedDate) ? wantedDate : '';
   const operatorId =
     operatorChosen && address.choice.operatorId !== anyOperator ? address.choice.operatorId : null;
+  // A rebooking without a day yet starts on the first day with a free time (the first open one if none has).
+  const firstFree = useFirstFreeDay({
+    merchantSlug,
+    treatmentId: treatment?.id ?? '',
+    operatorId,
+    enabled: address.rebook && operatorChosen && !address.choice.date,
+  });
+  const rebookDate = firstFree.isSuccess ? (firstFree.data ?? openDays[0] ?? '') : '';
+  const wantedDate = address.choice.date || (address.rebook ? rebookDate : '');
+  const date = operatorChosen && openDays.includes(wantedDate) ? wantedDate : '';
   const periods = useFreeTimePeriods({
     merchantSlug,
     treatmentId: operatorChosen ? address.choice.treatmentId : '',
