@@ -321,7 +321,8 @@ describe('Impostazioni: the salon edits its hours, operators, treatments, logo a
       const shown = await newTreatment.locator(`label[for="${await field.getAttribute('id')}"]`).innerText();
       expect(shown.trim(), label).toBe(`${label}*`);
     }
-    expect((await newTreatment.getByRole('group').locator('legend').innerText()).trim()).toMatch(/\*$/);
+    const operatorsGroup = newTreatment.getByRole('group', { name: /^Operatori/ });
+    expect((await operatorsGroup.locator('legend').innerText()).trim()).toBe('Operatori*');
     await page.getByRole('button', { name: 'Modifica Piega' }).click();
     const dialog = page.getByRole('dialog', { name: 'Modifica trattamento' });
     expect(await dialog.getByLabel('Nome').inputValue()).toBe('Piega');

@@ -193,7 +193,6 @@ describe('a merchant reverses a purchase and the customer sees it on Crediti', (
     const tab = await page.context().newPage();
     await tab.goto(`${server.url}/dashboard/percentuali`);
     await heading(tab, 'Percentuali');
-    await tab.getByLabel('Giorni per lo storno').waitFor();
     await tab.waitForTimeout(500);
     const asked: string[] = [];
     tab.on('request', (request) => {

@@ -14,7 +14,8 @@ const sectionOf = (param: string | null): Section =>
   (Object.keys(sectionParams) as Section[]).find((section) => sectionParams[section] === param) ??
   'to_answer';
 
-/** Each tab as wide as its words, so 'Da confermare' and its count stay on one line on a phone. */
+/** Each tab as wide as its words, so 'Da confermare' and its count stay on one line on a phone (a tab that
+ * does not fit beside them goes to a second row). */
 const trigger = 'flex-auto gap-2 px-2 text-sm whitespace-nowrap sm:flex-none sm:px-4 sm:text-base';
 
 /**
@@ -32,7 +33,10 @@ export function ReservationsScreen() {
     <section className="grid gap-6">
       <PageHeading lead={t.lead}>{t.title}</PageHeading>
       <Tabs value={sectionOf(params.get('sezione'))} onValueChange={showSection}>
-        <TabsList aria-label={t.sections} className="flex w-full sm:inline-flex sm:w-auto">
+        <TabsList
+          aria-label={t.sections}
+          className="flex w-full flex-wrap sm:inline-flex sm:w-auto sm:flex-nowrap"
+        >
           <TabsTrigger value="to_answer" className={trigger}>
             {t.toAnswer}
             {pending > 0 ? (
