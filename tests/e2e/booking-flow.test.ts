@@ -600,6 +600,12 @@ describe('booking: the salon sets up operators and treatments, a customer books,
     const toAnswer = salon.getByRole('main').getByRole('tab', { name: /^Da confermare/ });
     expect(await linesOf(toAnswer)).toBe(1);
     expect(await toAnswer.innerText()).toMatch(/^Da confermare\s+1\s/);
+    // At 480 px the side bar leaves less room: still one line, the page never wider than the window.
+    await salon.setViewportSize({ width: 480, height: 844 });
+    expect(await linesOf(toAnswer)).toBe(1);
+    expect(await salon.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(salon, 'merchant-prenotazioni-tabs-480');
+    await salon.setViewportSize(phone);
     await card.getByRole('button', { name: 'Conferma la prenotazione di Chiara Neri' }).click();
 
     const dialog = salon.getByRole('dialog', { name: 'Conferma prenotazione' });
