@@ -6,6 +6,7 @@ import { registerPurchase, signedIn } from '../support/fixtures.ts';
 import type { TestServer } from '../support/test-server.ts';
 import {
   appServerOptions,
+  areaNav,
   createMerchant,
   expectAccessible,
   heading,
@@ -180,6 +181,9 @@ describe('the customer opens the app offline', () => {
     await page.getByLabel('Password').fill(merchantAccount.password);
     await page.getByRole('button', { name: 'Accedi' }).click();
     await waitForPath(page, '/dashboard/registrazioni');
+    // The area (its navigation included) is loaded before the connection goes.
+    await heading(page, 'Registrazioni');
+    await areaNav(page).waitFor();
     await context.setOffline(true);
     await openFromNav(page, 'Clienti');
     const waiting = page
