@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { authStorageKey } from '@/lib/supabase';
 
 /**
@@ -24,6 +25,29 @@ export interface SalonSnapshot {
   savedAt: string;
 }
 
+const salonSnapshotSchema = z.object({
+  merchantSlug: z.string(),
+  merchantName: z.string(),
+  clientName: z.string(),
+  clientCode: z.string(),
+  availableCredit: z.union([z.number(), z.string(), z.null()]),
+  nextAppointment: z.optional(
+    z.nullable(
+      z.object({
+        date: z.string(),
+        time: z.string(),
+        treatmentName: z.string(),
+        operatorName: z.nullable(z.string()),
+        status: z.string(),
+      }),
+    ),
+  ),
+  savedAt: z.string(),
+}) satisfies z.ZodMiniType<SalonSnapshot>;
+
+/** A snapshot of another shape (an older version of the app, an edited storage) is read as none. */
+const offlineSnapshotSchema = z.record(z.string(), salonSnapshotSchema);
+
 type OfflineSnapshot = Record<string, SalonSnapshot>;
 
 const prefix = 'passaparola.offline.';
@@ -44,7 +68,7 @@ export function readOfflineSnapshot(userId: string): SalonSnapshot[] {
 function readSnapshot(userId: string): OfflineSnapshot | null {
   try {
     const value = storage()?.getItem(prefix + userId);
-    return value ? (JSON.parse(value) as OfflineSnapshot) : null;
+    return value ? offlineSnapshotSchema.parse(JSON.parse(value)) : null;
   } catch {
     return null;
   }

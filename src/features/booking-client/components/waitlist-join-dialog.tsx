@@ -122,7 +122,7 @@ export function WaitlistJoinDialog({
                     name="waitlist-period"
                     value={option}
                     checked={period === option}
-                    onChoose={(value) => setPeriod(value as Period)}
+                    onChoose={() => setPeriod(option)}
                     className="items-center justify-center rounded-full px-4 font-medium"
                   >
                     {t.periods[option]}

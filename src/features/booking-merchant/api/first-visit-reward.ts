@@ -20,7 +20,7 @@ export function useFirstVisitReward() {
 
 /** Sets the reward; null or 0 turns it off. */
 async function setFirstVisitReward(amount: number | null) {
-  const answer = await callRpc('set_first_visit_reward', { amount: amount as number });
+  const answer = await callRpc('set_first_visit_reward', { amount });
   return savedRewardSchema.parse(answer);
 }
 

@@ -19,7 +19,7 @@ export function useReferralCreditCap() {
 }
 
 async function setReferralCreditCap(cap: number | null) {
-  return referralCreditCapSchema.parse(await callRpc('set_referral_credit_cap', { cap: cap as number }));
+  return referralCreditCapSchema.parse(await callRpc('set_referral_credit_cap', { cap }));
 }
 
 export function useSetReferralCreditCap() {
