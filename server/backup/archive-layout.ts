@@ -3,6 +3,8 @@ export const manifestEntry = 'manifest.json';
 export const pgliteEntry = 'database/pglite.tar';
 export const postgresEntry = 'database/postgres.dump';
 export const jwtSecretEntry = 'jwt-secret';
+/** DATA_DIR/vapid-keys.json, the server's Web Push identity: the push subscriptions are bound to it. */
+export const vapidKeysEntry = 'vapid-keys.json';
 export const storagePrefix = 'storage/';
 
 export const archiveFormat = 'passaparola-backup';
@@ -26,6 +28,8 @@ export interface BackupManifest {
   storageFiles: number;
   /** Whether DATA_DIR/jwt-secret was there; without it the server's JWT_SECRET must be kept aside. */
   jwtSecret: boolean;
+  /** Whether DATA_DIR/vapid-keys.json was there (absent in archives written before it was kept). */
+  vapidKeys?: boolean;
   /** Every other entry with its size and checksum (version 2 on). */
   entries?: ArchiveEntryCheck[];
 }

@@ -9,6 +9,7 @@ import {
   postgresEntry,
   readableVersions,
   storagePrefix,
+  vapidKeysEntry,
   type ArchiveEntryCheck,
   type BackupManifest,
 } from './archive-layout.ts';
@@ -75,9 +76,17 @@ function disagreements(manifest: BackupManifest, found: Map<string, ArchiveEntry
         : 'a JWT secret the manifest says is absent',
     );
   }
+  if (found.has(vapidKeysEntry) !== (manifest.vapidKeys ?? false)) {
+    problems.push(
+      manifest.vapidKeys
+        ? 'no VAPID keys where the manifest says some'
+        : 'VAPID keys the manifest says are absent',
+    );
+  }
   const known = (name: string) =>
     name === expectedDatabase ||
     name === jwtSecretEntry ||
+    name === vapidKeysEntry ||
     (name.startsWith(storagePrefix) && storedFileName.test(name.slice(storagePrefix.length)));
   for (const name of names.filter((name) => !known(name))) problems.push(`unexpected entry ${name}`);
   if (manifest.entries === undefined) {

@@ -12,6 +12,7 @@ import {
   pgliteEntry,
   postgresEntry,
   storagePrefix,
+  vapidKeysEntry,
   type BackupManifest,
 } from './archive-layout.ts';
 import { BackupError, checkClientTools, restorePostgres } from './pg-tools.ts';
@@ -31,7 +32,7 @@ export interface RestoreResult extends RestoreCheck {
   manifest: BackupManifest;
 }
 
-const restoredEntries = ['pglite', 'storage', 'jwt-secret'];
+const restoredEntries = ['pglite', 'storage', 'jwt-secret', vapidKeysEntry];
 const applicationSchemas = ['app', 'api', 'auth', 'storage', 'supabase_migrations'];
 
 async function refuseUnlessEmpty(options: RestoreOptions): Promise<void> {
@@ -65,7 +66,7 @@ async function refuseUnlessEmpty(options: RestoreOptions): Promise<void> {
 
 /**
  * Brings a backup back into an empty DATA_DIR (PGlite) or an empty database (PostgreSQL), once the
- * whole archive matches its manifest (nothing is written before): the database, the stored files and the JWT secret, then checks that every catalogued object has its
+ * whole archive matches its manifest (nothing is written before): the database, the stored files, the JWT secret and the VAPID keys, then checks that every catalogued object has its
  * bytes and every balance equals its ledger.
  */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
@@ -94,6 +95,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       else if (entry.name === postgresEntry) await writeFile(dumpFile, entry.bytes, { mode: 0o600 });
       else if (entry.name === jwtSecretEntry) {
         await writeFile(join(options.dataDir, 'jwt-secret'), entry.bytes, { mode: 0o600 });
+      } else if (entry.name === vapidKeysEntry) {
+        await writeFile(join(options.dataDir, vapidKeysEntry), entry.bytes, { mode: 0o600 });
       } else if (entry.name.startsWith(storagePrefix)) {
         const name = entry.name.slice(storagePrefix.length);
         if (!storedFileName.test(name)) throw new BackupError(`Unexpected archive entry ${entry.name}`);

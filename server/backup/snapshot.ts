@@ -16,6 +16,7 @@ import {
   pgliteEntry,
   postgresEntry,
   storagePrefix,
+  vapidKeysEntry,
   type ArchiveEntryCheck,
   type BackupManifest,
 } from './archive-layout.ts';
@@ -34,7 +35,7 @@ export interface BackupSource {
 /** A database snapshot taken, with the storage files it catalogues kept in place until disposed. */
 export interface Snapshot {
   manifest: BackupManifest;
-  /** Writes the gzipped archive: manifest, database, JWT secret, then the stored files. */
+  /** Writes the gzipped archive: manifest, database, JWT secret, VAPID keys, then the stored files. */
   writeTo(output: Writable): Promise<void>;
   dispose(): Promise<void>;
 }
@@ -87,11 +88,13 @@ export async function takeSnapshot(source: BackupSource): Promise<Snapshot> {
       storedFileName.test(name),
     );
     const jwtSecret = await readIfPresent(join(source.dataDir, 'jwt-secret'));
+    const vapidKeys = await readIfPresent(join(source.dataDir, vapidKeysEntry));
     const entries = [
       database.bytes
         ? bytesCheck(database.entry, database.bytes)
         : await fileCheck(database.entry, database.file!),
       ...(jwtSecret ? [bytesCheck(jwtSecretEntry, jwtSecret)] : []),
+      ...(vapidKeys ? [bytesCheck(vapidKeysEntry, vapidKeys)] : []),
       ...(await Promise.all(
         storedFiles.map((name) => fileCheck(`${storagePrefix}${name}`, join(storageRoot, name))),
       )),
@@ -103,6 +106,7 @@ export async function takeSnapshot(source: BackupSource): Promise<Snapshot> {
       database: source.databaseUrl ? 'postgres' : 'pglite',
       storageFiles: storedFiles.length,
       jwtSecret: jwtSecret !== undefined,
+      vapidKeys: vapidKeys !== undefined,
       entries,
     };
     const dispose = async () => {
@@ -121,6 +125,7 @@ export async function takeSnapshot(source: BackupSource): Promise<Snapshot> {
           if (database.bytes) await tar.addBytes(database.entry, database.bytes);
           else await tar.addFile(database.entry, database.file!);
           if (jwtSecret) await tar.addBytes(jwtSecretEntry, jwtSecret);
+          if (vapidKeys) await tar.addBytes(vapidKeysEntry, vapidKeys);
           for (const name of storedFiles) {
             await tar.addFile(`${storagePrefix}${name}`, join(storageRoot, name));
           }

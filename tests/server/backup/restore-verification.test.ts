@@ -6,7 +6,9 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,11 +49,13 @@ const freshDatabase = async () => {
 };
 
 let archive: string;
+let sourceDir: string;
 let manifest: BackupManifest;
 let entries: Entry[];
 
 beforeAll(async () => {
   const dataDir = temporaryFolder();
+  sourceDir = dataDir;
   const databaseUrl = await freshDatabase();
   const server = await startTestServer({
     persistData: true,
@@ -113,6 +117,12 @@ describe('a restore checks the archive against its manifest before writing anyth
     const restored = await restoreBackup({ archive, dataDir, databaseUrl: await freshDatabase() });
     expect(restored.manifest.storageFiles).toBe(2);
     expect(readdirSync(join(dataDir, 'storage'))).toHaveLength(2);
+    // The Web Push keys come back as they were, so the push subscriptions stay valid.
+    expect(manifest.vapidKeys).toBe(true);
+    expect(readFileSync(join(dataDir, 'vapid-keys.json'))).toEqual(
+      readFileSync(join(sourceDir, 'vapid-keys.json')),
+    );
+    expect(statSync(join(dataDir, 'vapid-keys.json')).mode & 0o777).toBe(0o600);
   }, 120_000);
 
   it('refuses a manifest that lies about the number of stored files', async () => {
@@ -128,6 +138,16 @@ describe('a restore checks the archive against its manifest before writing anyth
     const { message, written } = await refusal(path);
     expect(message).toContain('a JWT secret the manifest says is absent');
     expect(written).toEqual([]);
+  });
+
+  it('refuses VAPID keys the manifest says are absent, and missing ones it announces', async () => {
+    const absent = await refusal(await writeArchive({ ...manifest, vapidKeys: false }, entries));
+    expect(absent.message).toContain('VAPID keys the manifest says are absent');
+    expect(absent.written).toEqual([]);
+    const withoutKeys = entries.filter((entry) => entry.name !== 'vapid-keys.json');
+    const missing = await refusal(await writeArchive(manifest, withoutKeys));
+    expect(missing.message).toContain('no VAPID keys where the manifest says some');
+    expect(missing.written).toEqual([]);
   });
 
   it('refuses a stored file whose bytes changed but kept their size', async () => {
