@@ -234,6 +234,8 @@ create or replace function app_private.confirm_slot(
 ) returns text
 language plpgsql set search_path = '' set lock_timeout = '1500ms'
 as $$
+declare
+  violated text;
 begin
   -- The confirms of one salon take turns (a lock held to the end of the transaction): none waits on
   -- another's rows, so none deadlocks, and a turn that does not come within lock_timeout is answered
@@ -258,6 +260,11 @@ begin
       return 'confirmed';
     exception
       when exclusion_violation then
+        get stacked diagnostics violated = constraint_name;
+        if violated = 'resource_bookings_never_double_booked' then
+          raise sqlstate 'P0001' using message = app_private.resource_taken_message(
+            app_private.taken_resource_name(confirm_slot.reservation_id));
+        end if;
         return 'taken';
       when deadlock_detected then
         if attempt = 3 then
@@ -271,7 +278,8 @@ grant execute on function app_private.confirm_slot(uuid, text, uuid, boolean) to
 comment on function app_private.confirm_slot(uuid, text, uuid, boolean) is
   'Moves one reservation from from_status to ''confermata'' (optionally assigning its operator and clearing '
   'notes): ''confirmed'', ''not_found'' (no longer in from_status) or ''taken'' (an overlapping confirmed '
-  'reservation of the operator, also when a simultaneous confirm of it won the race).';
+  'reservation of the operator, also when a simultaneous confirm of it won the race). A cabin or piece of '
+  'equipment already in use is refused with its name.';
 
 -- Refuses a slot the operator already has confirmed (a courtesy check before the constraint decides).
 create function app_private.check_operator_free(

@@ -108,12 +108,36 @@ $$;
 grant execute on function app_private.resources_free(uuid, timestamptz, timestamptz, uuid)
   to authenticated, service_role;
 
-create function app_private.resource_taken_message() returns text
+-- The Italian message for a resource in use, naming it when the caller knows which.
+create function app_private.resource_taken_message(resource_name text default null) returns text
 language sql immutable set search_path = ''
 as $$
-  select 'Orario non disponibile: una cabina o un''attrezzatura necessaria è già occupata in questa fascia'
+  select case
+    when resource_taken_message.resource_name is null
+      then 'Orario non disponibile: una cabina o un''attrezzatura necessaria è già occupata in questa fascia'
+    else format('Orario non disponibile: %s è già in uso in quell''orario', resource_taken_message.resource_name)
+  end
 $$;
-grant execute on function app_private.resource_taken_message() to authenticated, service_role;
+grant execute on function app_private.resource_taken_message(text) to authenticated, service_role;
+
+-- The resource that keeps a reservation from being confirmed: one its treatment needs, held by another
+-- reservation over the time it would hold it (app_private.book_resources); null when none is.
+create function app_private.taken_resource_name(reservation_id uuid) returns text
+language sql stable set search_path = ''
+as $$
+  select rs.name
+    from app.reservations r
+    join app.treatment_resources tr on tr.treatment_id = r.treatment_id and tr.merchant_id = r.merchant_id
+    join app.resources rs on rs.id = tr.resource_id
+   where r.id = taken_resource_name.reservation_id
+     and exists (
+       select 1 from app.resource_bookings b
+        where b.resource_id = rs.id and b.reservation_id <> r.id
+          and b.busy && tstzrange(r.starts_at, r.ends_at + make_interval(mins => r.buffer_minutes)))
+   order by rs.name
+   limit 1
+$$;
+grant execute on function app_private.taken_resource_name(uuid) to authenticated, service_role;
 
 -- api: the salon's resources
 create function api.list_resources()

@@ -14,6 +14,7 @@ import {
 
 const resourceTaken =
   "Orario non disponibile: una cabina o un'attrezzatura necessaria è già occupata in questa fascia";
+const laserTaken = "Orario non disponibile: Laser è già in uso in quell'orario";
 const slotTaken = "Orario non disponibile: l'operatore ha già un appuntamento confermato in questa fascia";
 const notMerchant = 'Accesso negato: questo account non è un commerciante';
 
@@ -38,7 +39,7 @@ describe('booking: cabins and equipment a treatment needs', () => {
     salon.client.client.rpc(fn, { merchant_slug: salon.merchant.slug, ...args });
   const free = async (treatment: string, operator: string, date: string) =>
     expectOk<string[]>(await client('free_times', { treatment_id: treatment, operator_id: operator, date }));
-  const pending = async (treatment: string, operator: string, date: string, time: string) => {
+  const pending = async (treatment: string, operator: string | null, date: string, time: string) => {
     const { rows } = await server.server.context.db.query<{ id: string }>(
       `insert into app.reservations (merchant_id, client_id, treatment_id, treatment_name, operator_id,
          starts_at, ends_at)
@@ -172,7 +173,7 @@ describe('booking: cabins and equipment a treatment needs', () => {
       requests.map((id) => merchant('confirm_reservation', { reservation_id: id })),
     );
     expect(answers.filter((answer) => answer.error === null)).toHaveLength(1);
-    expect(answers.find((answer) => answer.error !== null)?.error?.message).toBe(slotTaken);
+    expect(answers.find((answer) => answer.error !== null)?.error?.message).toBe(laserTaken);
     expect(await clashes()).toBe(0);
     // The constraint itself: a second confirmed use of the laser cannot be written, even directly.
     const refused = answers[0]!.error === null ? requests[1] : requests[0];
@@ -183,6 +184,31 @@ describe('booking: cabins and equipment a treatment needs', () => {
         [refused, salon.merchant.id, laser],
       ),
     ).rejects.toThrow('resource_bookings_never_double_booked');
+  });
+
+  it('names the resource a request needs when it is taken by another operator’s appointment', async () => {
+    const day = addDays(today, 5);
+    expectOk(
+      await merchant('confirm_reservation', {
+        reservation_id: await pending(laserTreatment, salon.anna, day, '15:00'),
+      }),
+    );
+    const [beaRequest, anyRequest] = [
+      await pending(laserTreatment, salon.bea, day, '15:15'),
+      await pending(laserTreatment, null, day, '15:15'),
+    ];
+    expectRefused(await merchant('confirm_reservation', { reservation_id: beaRequest }), laserTaken);
+    expectRefused(
+      await merchant('confirm_reservation', { reservation_id: anyRequest, operator_id: salon.bea }),
+      laserTaken,
+    );
+    // Bea herself stays free: another treatment at the same time is confirmed.
+    expectOk(
+      await merchant('confirm_reservation', {
+        reservation_id: await pending(salon.piega, salon.bea, day, '15:15'),
+      }),
+    );
+    expect(await clashes()).toBe(0);
   });
 
   it('answers 100 simultaneous confirms with the laser and the operators never double-booked', async () => {
@@ -199,7 +225,7 @@ describe('booking: cabins and equipment a treatment needs', () => {
     expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
     const refused = answers.filter((answer) => answer.error !== null);
     for (const answer of refused)
-      expect([slotTaken, "Orario appena occupato da un'altra conferma: riprova"]).toContain(
+      expect([slotTaken, laserTaken, "Orario appena occupato da un'altra conferma: riprova"]).toContain(
         answer.error!.message,
       );
     expect(answers.length - refused.length).toBeGreaterThanOrEqual(1);
