@@ -446,6 +446,10 @@ export type Database = {
         Args: { reason: string; reservation_id: string };
         Returns: Json;
       };
+      remove_salon_closure: {
+        Args: { from_day: string; to_day?: string };
+        Returns: Json;
+      };
       resend_address_confirmation: {
         Args: { merchant_slug: string };
         Returns: Json;

@@ -1,5 +1,5 @@
 import { PNG } from 'pngjs';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer } from '../support/app-server.ts';
 import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
@@ -223,9 +223,18 @@ describe('Impostazioni: the salon edits its hours, operators, treatments, logo a
     await list.getByText('31 dicembre 2030').waitFor();
     expect(await list.getByRole('listitem').count()).toBe(2);
     await checkScreen(page, 'merchant-impostazioni-chiusure');
+    // The three days go in one call, not one a day.
+    const closureCalls: string[] = [];
+    const countClosureCalls = (request: Request) => {
+      const name = new URL(request.url()).pathname.split('/').at(-1)!;
+      if (name.includes('salon_closure')) closureCalls.push(name);
+    };
+    page.on('request', countClosureCalls);
     await page.getByRole('button', { name: 'Rimuovi la chiusura: dal 24 al 26 dicembre 2030' }).click();
     await toast(page, 'success', 'Giorni di chiusura rimossi');
     await list.getByText('dal 24 al 26 dicembre 2030').waitFor({ state: 'detached' });
+    page.off('request', countClosureCalls);
+    expect(closureCalls).toEqual(['remove_salon_closure']);
     await page.getByRole('button', { name: 'Rimuovi la chiusura: 31 dicembre 2030' }).click();
     await toast(page, 'success', 'Giorno di chiusura rimosso');
     await page.getByText('Nessun giorno di chiusura.').waitFor();

@@ -229,7 +229,6 @@ export const bookingMerchantTexts = {
     noClosures: 'Nessun giorno di chiusura.',
     requiredNote: 'I campi con * sono obbligatori.',
     removeClosureLabel: 'Rimuovi la chiusura: {when}',
-    closurePeriodRemoved: 'Giorni di chiusura rimossi',
     operatorCalendarLabel: 'Orari e assenze di {name}',
     operatorCalendarTitle: 'Orari e assenze di {name}',
     operatorCalendarDescription:

@@ -240,6 +240,52 @@ describe('Impostazioni: editing treatments, operator hours within opening hours,
     expect((await closures()).closures).toEqual([]);
   });
 
+  it('removes a closure period in one call, only the salon’s own days, once', async () => {
+    const first = addDays(today, 60);
+    const calendarOf = async (client = salon.owner.client) =>
+      expectOk<{ closures: string[] }>(await client.rpc('booking_calendar', {})).closures;
+    expectOk(
+      await merchant('add_salon_closure', { from_day: first, to_day: addDays(first, 2), reason: 'Ferie' }),
+    );
+    expectOk(await merchant('add_salon_closure', { from_day: addDays(first, 4) }));
+    expectOk(
+      await other.owner.client.rpc('add_salon_closure', { from_day: first, to_day: addDays(first, 3) }),
+    );
+    const period = { from_day: first, to_day: addDays(first, 2) };
+    // Another salon's closed day, a customer and a wrong range remove nothing.
+    expectRefused(
+      await merchant('remove_salon_closure', { from_day: addDays(first, 3) }),
+      'Chiusura non trovata',
+    );
+    expect((await salon.client.client.rpc('remove_salon_closure', period)).status).toBe(403);
+    for (const [args, message] of [
+      [{ from_day: null }, 'Indica il giorno di chiusura'],
+      [
+        { from_day: first, to_day: addDays(first, -1) },
+        "L'ultimo giorno deve seguire il primo, entro un anno",
+      ],
+    ] as const)
+      expectRefused(await merchant('remove_salon_closure', args), message);
+    // Twice at once: one removes the three days, the other finds nothing left.
+    const answers = await Promise.all([
+      merchant('remove_salon_closure', period),
+      merchant('remove_salon_closure', period),
+    ]);
+    expect(answers.map((answer) => answer.data?.message ?? answer.error?.message).sort()).toEqual([
+      'Chiusura non trovata',
+      'Giorni di chiusura rimossi',
+    ]);
+    expect(await calendarOf()).toEqual([addDays(first, 4)]);
+    expect((await calendarOf(other.owner.client)).filter((day) => day >= first)).toEqual(
+      [0, 1, 2, 3].map((day) => addDays(first, day)),
+    );
+    expect(
+      expectOk<{ message: string }>(await merchant('remove_salon_closure', { from_day: addDays(first, 4) }))
+        .message,
+    ).toBe('Giorno di chiusura rimosso');
+    expect(await calendarOf()).toEqual([]);
+  });
+
   it('tells what deleting an operator would do, to its own merchant only', async () => {
     const day = addDays(today, 5);
     const impact = async (operatorId: string) =>

@@ -318,6 +318,7 @@ describe('tenant isolation over every api function', () => {
     ['merchant_calendar', () => ({ day_count: 1 }), () => only(['merchantM1', 'merchantM2'])],
     ['add_salon_closure', () => ({ from_day: null }), merchantsSay('Indica il giorno di chiusura')],
     ['set_opening_hours', () => ({ hours: [] }), () => only(['merchantM1', 'merchantM2'])],
+    ['remove_salon_closure', () => ({ from_day: '2030-01-01' }), merchantsSay('Chiusura non trovata')],
     [
       'set_salon_closure',
       () => ({ day: '2030-01-01', closed: false }),

@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { notify } from '@/components/ui/toaster';
 import { useBookingCalendar } from '@/features/booking-merchant/api/get-booking-calendar';
 import { useAddSalonClosure } from '@/features/booking-merchant/api/add-salon-closure';
-import { useReopenSalonDays } from '@/features/booking-merchant/api/reopen-salon-days';
+import { useRemoveSalonClosure } from '@/features/booking-merchant/api/remove-salon-closure';
 import { closurePeriods, periodText, type ClosurePeriod } from '@/features/booking-merchant/closure-periods';
 import {
   closureFormSchema,
@@ -30,7 +30,7 @@ const emptyClosure: ClosureDraft = { fromDay: '', toDay: '', reason: '' };
 export function ClosuresCard() {
   const calendar = useBookingCalendar();
   const add = useAddSalonClosure();
-  const reopen = useReopenSalonDays();
+  const remove = useRemoveSalonClosure();
   const form = useForm<ClosureDraft, unknown, ClosureValues>({
     resolver: zodResolver(closureFormSchema),
     defaultValues: emptyClosure,
@@ -49,8 +49,8 @@ export function ClosuresCard() {
 
   const onRemove = async ({ days }: ClosurePeriod) => {
     try {
-      const { message } = await reopen.mutateAsync(days);
-      notify.success(days.length > 1 ? t.closurePeriodRemoved : message, 'long');
+      const { message } = await remove.mutateAsync({ fromDay: days[0]!, toDay: days.at(-1)! });
+      notify.success(message, 'long');
     } catch (error) {
       notify.error(errorMessage(error), 'long');
     }
@@ -116,7 +116,7 @@ export function ClosuresCard() {
                         size="icon"
                         className="shrink-0"
                         aria-label={fill(t.removeClosureLabel, { when })}
-                        disabled={reopen.isPending}
+                        disabled={remove.isPending}
                         onClick={() => void onRemove(period)}
                       >
                         <Trash2 aria-hidden="true" />
