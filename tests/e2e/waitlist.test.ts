@@ -102,13 +102,26 @@ describe('booking: the waitlist tells a waiting customer of a freed slot, live, 
     await step('Orario').getByRole('radio', { name: '11:00', exact: true }).waitFor();
     expect(await step('Orario').getByRole('radio', { name: '10:00', exact: true }).count()).toBe(0);
 
-    for (const period of ['Mattina', 'Sera']) {
+    // She turns the booking e-mails off before her second entry: the confirmation promises none.
+    const told = {
+      Mattina: 'Ti avvisiamo qui e per e-mail appena si libera un posto.',
+      Sera: 'Ti avvisiamo qui appena si libera un posto.',
+    };
+    for (const period of ['Mattina', 'Sera'] as const) {
+      if (period === 'Sera') {
+        await rpcData(await signedIn(server, customer), 'set_my_notification_channels', {
+          merchant_slug: slug,
+          email: false,
+          push: false,
+        });
+      }
       await form().getByRole('button', { name: 'Avvisami se si libera un posto' }).click();
       const join = dialog().getByRole('form', { name: 'Avvisami se si libera un posto' });
       await join.getByRole('radio', { name: period, exact: true }).check();
       if (period === 'Mattina') await checkAndShoot(page, 'waitlist-join');
       await join.getByRole('button', { name: "Entra in lista d'attesa" }).click();
       await dialog().getByRole('heading', { name: "Sei in lista d'attesa" }).waitFor();
+      await dialog().getByText(told[period], { exact: true }).waitFor();
       if (period === 'Mattina') await checkAndShoot(page, 'waitlist-joined');
       await page.keyboard.press('Escape');
       await dialog().waitFor({ state: 'detached' });

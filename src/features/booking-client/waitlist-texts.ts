@@ -11,7 +11,13 @@ export const waitlistTexts = {
   submit: "Entra in lista d'attesa",
   submitting: 'Invio in corso...',
   joined: "Sei in lista d'attesa",
-  joinedHelp: 'Ti avvisiamo qui e per e-mail appena si libera un posto.',
+  /** By the channels her salon will use besides the app (api.join_waitlist's answer). */
+  joinedHelp: {
+    app: 'Ti avvisiamo qui appena si libera un posto.',
+    email: 'Ti avvisiamo qui e per e-mail appena si libera un posto.',
+    push: 'Ti avvisiamo qui e sul telefono appena si libera un posto.',
+    both: 'Ti avvisiamo qui, per e-mail e sul telefono appena si libera un posto.',
+  },
   listTitle: "Lista d'attesa",
   entry: '{treatment} · {operator}',
   entryWhen: '{period}, dal {from} al {to}',

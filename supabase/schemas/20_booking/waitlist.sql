@@ -125,6 +125,8 @@ declare
   bookable record := app_private.booking_window();
   chosen app.treatments;
   entry_id uuid;
+  -- How a freed slot will reach her besides the app: what her confirmation may promise.
+  channels jsonb := (select app_private.client_channels(c) from app.clients c where c.id = caller_client_id);
 begin
   perform app_private.require_confirmed_address(caller_client_id);
   if join_waitlist.treatment_id is null then
@@ -150,7 +152,7 @@ begin
      and e.operator_id is not distinct from join_waitlist.operator_id and e.period = join_waitlist.period
      and e.from_day = join_waitlist.from_day and e.to_day = join_waitlist.to_day;
   if entry_id is not null then
-    return jsonb_build_object('id', entry_id, 'message', 'Sei in lista d''attesa');
+    return jsonb_build_object('id', entry_id, 'message', 'Sei in lista d''attesa', 'channels', channels);
   end if;
 
   delete from app.waitlist_entries e
@@ -174,7 +176,7 @@ begin
   values (caller_merchant_id, caller_client_id, chosen.id, join_waitlist.operator_id, join_waitlist.from_day,
           join_waitlist.to_day, join_waitlist.period)
   returning id into entry_id;
-  return jsonb_build_object('id', entry_id, 'message', 'Sei in lista d''attesa');
+  return jsonb_build_object('id', entry_id, 'message', 'Sei in lista d''attesa', 'channels', channels);
 end
 $$;
 grant execute on function api.join_waitlist(text, uuid, uuid, date, date, text) to authenticated;
@@ -182,7 +184,8 @@ comment on function api.join_waitlist(text, uuid, uuid, date, date, text) is
   'Client only, address confirmed: waits for a slot of one of the salon''s treatments (with an operator who '
   'performs it, or any), on the days [from_day, to_day] of the booking window, in a part of the day '
   '(''Mattina'', ''Pomeriggio'', ''Sera''). The same entry again returns it; refused beyond 3 open entries '
-  'at the salon and beyond 20 joins in a day.';
+  'at the salon and beyond 20 joins in a day. Answers the channels (email, push) a freed slot will also '
+  'be told by, from her choices at this salon.';
 
 -- Definer: see api.join_waitlist.
 create function api.leave_waitlist(entry_id uuid) returns jsonb

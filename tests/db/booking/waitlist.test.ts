@@ -307,6 +307,25 @@ describe('booking: the waitlist fills a freed slot', () => {
     expect((await waitlistOf(quick)).entries).toHaveLength(3);
   });
 
+  it('answers how a freed slot will reach her besides the app: by e-mail only when she keeps it on', async () => {
+    const quiet = await waiter('Senza Email');
+    const day = addDays(today, 5);
+    const channels = async () =>
+      expectOk<{ channels: { email: boolean; push: boolean } }>(
+        await join(quiet, { from_day: day, to_day: day }),
+      ).channels;
+    expect(await channels()).toEqual({ email: true, push: false });
+    expectOk(
+      await quiet.persona.client.rpc('set_my_notification_channels', {
+        merchant_slug: salon.merchant.slug,
+        email: false,
+        push: true,
+      }),
+    );
+    // Push chosen but no phone subscribed: nothing reaches her but the app.
+    expect(await channels()).toEqual({ email: false, push: false });
+  });
+
   it('lets an entry expire after its last day', async () => {
     const late = await waiter('Scaduta Attesa');
     const day = addDays(today, 1);

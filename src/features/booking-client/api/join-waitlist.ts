@@ -16,7 +16,14 @@ const joinWaitlistInputSchema = z.object({
 
 type JoinWaitlistInput = z.input<typeof joinWaitlistInputSchema>;
 
-const joinedSchema = z.object({ id: z.string(), message: z.string() });
+/** The entry, and the channels a freed slot will also reach her by (her choices at this salon). */
+const joinedSchema = z.object({
+  id: z.string(),
+  message: z.string(),
+  channels: z.object({ email: z.boolean(), push: z.boolean() }),
+});
+
+export type WaitlistChannels = z.infer<typeof joinedSchema>['channels'];
 
 /** Joins the waitlist for a treatment, days and a part of the day; the database holds the limits. */
 async function joinWaitlist(input: JoinWaitlistInput): Promise<z.infer<typeof joinedSchema>> {

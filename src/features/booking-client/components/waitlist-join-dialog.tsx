@@ -6,7 +6,11 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { notify } from '@/components/ui/toaster';
-import { useJoinWaitlist, waitlistPeriods } from '@/features/booking-client/api/join-waitlist';
+import {
+  useJoinWaitlist,
+  waitlistPeriods,
+  type WaitlistChannels,
+} from '@/features/booking-client/api/join-waitlist';
 import type { BookingDay } from '@/features/booking-client/api/list-booking-days';
 import { ChoiceOption } from '@/features/booking-client/components/choice-option';
 import { waitlistTexts } from '@/features/booking-client/waitlist-texts';
@@ -16,6 +20,13 @@ import { fill } from '@/lib/texts';
 const t = waitlistTexts;
 
 type Period = (typeof waitlistPeriods)[number];
+
+/** Which of the confirmation's sentences says how a freed slot will reach her. */
+function joinedBy({ email, push }: WaitlistChannels): keyof typeof t.joinedHelp {
+  if (email && push) return 'both';
+  if (email) return 'email';
+  return push ? 'push' : 'app';
+}
 
 /** 'Avvisami se si libera un posto': the days and the part of the day she would come, then 'Sei in lista d'attesa'. */
 export function WaitlistJoinDialog({
@@ -40,7 +51,8 @@ export function WaitlistJoinDialog({
   const [fromDay, setFromDay] = useState(day);
   const [toDay, setToDay] = useState(day);
   const [period, setPeriod] = useState<Period>('Mattina');
-  const [joined, setJoined] = useState(false);
+  /** Set once she is on the list: how a freed slot will reach her besides the app. */
+  const [joined, setJoined] = useState<WaitlistChannels | null>(null);
   const join = useJoinWaitlist();
   const openDays = days.filter((option) => !option.closed);
 
@@ -48,7 +60,7 @@ export function WaitlistJoinDialog({
     if (isOpen) {
       setFromDay(day);
       setToDay(day);
-      setJoined(false);
+      setJoined(null);
     }
     setOpen(isOpen);
   };
@@ -58,8 +70,15 @@ export function WaitlistJoinDialog({
     event.preventDefault();
     event.stopPropagation();
     try {
-      await join.mutateAsync({ merchantSlug, treatmentId: treatment.id, operatorId, fromDay, toDay, period });
-      setJoined(true);
+      const answer = await join.mutateAsync({
+        merchantSlug,
+        treatmentId: treatment.id,
+        operatorId,
+        fromDay,
+        toDay,
+        period,
+      });
+      setJoined(answer.channels);
     } catch (error) {
       const refusal = ApiError.from(error);
       if (refusal.hint === 'email_unconfirmed') {
@@ -98,7 +117,7 @@ export function WaitlistJoinDialog({
         {joined ? (
           <>
             <DialogTitle>{t.joined}</DialogTitle>
-            <DialogDescription>{t.joinedHelp}</DialogDescription>
+            <DialogDescription>{t.joinedHelp[joinedBy(joined)]}</DialogDescription>
           </>
         ) : (
           <form
