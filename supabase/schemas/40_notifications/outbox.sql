@@ -23,8 +23,8 @@ create table app.notification_outbox (
 create index notification_outbox_due_idx on app.notification_outbox (send_after) where sent_at is null;
 create index notification_outbox_reservation_id_idx on app.notification_outbox (reservation_id);
 create index notification_outbox_merchant_id_idx on app.notification_outbox (merchant_id);
-create unique index notification_outbox_one_expiry_idx on app.notification_outbox (reservation_id)
-  where kind = 'expiry';
+create unique index notification_outbox_one_expiry_idx
+  on app.notification_outbox (reservation_id, channel, recipient) where kind = 'expiry';
 alter table app.notification_outbox enable row level security;
 revoke all on app.notification_outbox from anon, authenticated;
 grant all on app.notification_outbox to service_role;
@@ -250,28 +250,34 @@ comment on function api.set_booking_emails(boolean, boolean, boolean) is
   '24 hours before a confirmed appointment, and a second one 2 hours before (null: unchanged).';
 
 create function app_private.enqueue_expiry_notices() returns integer
-language sql set search_path = ''
+language plpgsql set search_path = ''
 as $$
-  with expired as (
-    insert into app.notification_outbox (merchant_id, reservation_id, kind, recipient, payload)
-    select r.merchant_id, r.id, 'expiry', c.email,
-           app_private.reservation_notice(r) || jsonb_build_object('expired_proposal', r.status = 'modificata')
-      from app.reservations r
-      join app.clients c on c.id = r.client_id
+declare
+  expired app.reservations;
+  told integer := 0;
+begin
+  -- One run at a time, so two drains never tell the same request twice.
+  perform pg_advisory_xact_lock(hashtextextended('enqueue_expiry_notices', 0));
+  for expired in
+    select r.* from app.reservations r
      where r.status in ('in attesa', 'modificata')
        and app_private.shown_status(r.status, r.starts_at) = 'scaduta'
        and r.starts_at > now() - interval '1 day'
-       and btrim(coalesce(c.email, '')) <> ''
-    on conflict (reservation_id) where kind = 'expiry' do nothing
-    returning 1
-  )
-  select count(*)::integer from expired
+       and not exists (select 1 from app.notification_outbox o where o.reservation_id = r.id and o.kind = 'expiry')
+  loop
+    perform app_private.notify_customer(
+      expired, 'expiry',
+      app_private.reservation_notice(expired) || jsonb_build_object('expired_proposal', expired.status = 'modificata'));
+    told := told + 1;
+  end loop;
+  return told;
+end
 $$;
 revoke all on function app_private.enqueue_expiry_notices() from public, anon, authenticated;
 grant execute on function app_private.enqueue_expiry_notices() to service_role;
 comment on function app_private.enqueue_expiry_notices() is
-  'Writes one expiry e-mail for each request that became ''scaduta'' in the last day and has none yet; '
-  'returns how many it wrote.';
+  'Tells each request that became ''scaduta'' in the last day and has not been told yet, by the channels '
+  'she chose (e-mail, phone: app_private.notify_customer); returns how many requests it told.';
 
 create trigger reservations_enqueue_notifications
   after insert or update of status on app.reservations

@@ -162,6 +162,8 @@ end
 $$;
 revoke all on function app_private.notify_customer(app.reservations, text, jsonb, timestamptz)
   from public, anon, authenticated;
+-- The expiry notices are written by the outbox's drain (app_private.enqueue_expiry_notices).
+grant execute on function app_private.notify_customer(app.reservations, text, jsonb, timestamptz) to service_role;
 
 create function app_private.push_subscription(subscription_id text) returns app.push_subscriptions
 language sql stable set search_path = ''

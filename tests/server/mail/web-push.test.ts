@@ -128,6 +128,26 @@ describe('notifications: Web Push from the outbox', () => {
     await drain();
     expect(receivedAt('/push/giulia-old')).toHaveLength(attempts);
   });
+
+  it('tells her on the phone, once, when her request expires unanswered, beside the e-mail', async () => {
+    const phone = await subscribe(salon.client, '/push/giulia-scaduta');
+    const expired = await insertReservation(server, salon, { startsAt: `now() - interval '10 minutes'` });
+    await drain();
+    const pushes = receivedAt('/push/giulia-scaduta');
+    expect(pushes).toHaveLength(1);
+    expect(JSON.parse(decryptPush(phone, pushes[0]!.body))).toEqual({
+      title: 'Salone Aurora: richiesta scaduta',
+      body: expect.stringMatching(/^Piega, \d{2}-\d{2}-\d{4} alle \d{2}:\d{2}$/),
+      url: '/client/prenota',
+    });
+    const { rows } = await db().query<{ channel: string }>(
+      `select channel from app.notification_outbox where reservation_id = $1 and kind = 'expiry' order by channel`,
+      [expired],
+    );
+    expect(rows.map((row) => row.channel)).toEqual(['email', 'push', 'push']);
+    await drain();
+    expect(receivedAt('/push/giulia-scaduta')).toHaveLength(1);
+  });
 });
 
 /** Hosted Supabase: `npm run mail:drain` with the VAPID pair, on a database the migrations alone built. */
