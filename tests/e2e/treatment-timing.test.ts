@@ -157,7 +157,14 @@ describe('Trattamenti and Agenda: the pause after a treatment and its processing
     expect(await page.locator('[data-pause]').filter({ hasText: 'Pausa' }).count()).toBe(1);
     await checkAndShoot(page, 'merchant-agenda-posa-desktop');
     await page.setViewportSize(phone);
-    await giulia.getByRole('button', { name: /^14:00–15:00/ }).waitFor();
+    // The phone's list says them too, on the appointment they belong to.
+    const cleaning = giulia.getByRole('button', { name: /^14:00–15:00/ });
+    await cleaning.getByText('Pausa 30 min', { exact: true }).waitFor();
+    await giulia
+      .getByRole('button', { name: /^10:00–11:30/ })
+      .getByText('Posa 40 min', { exact: true })
+      .waitFor();
+    expect(await fringe.getByText(/^(Posa|Pausa) /).count()).toBe(0);
     await checkAndShoot(page, 'merchant-agenda-posa-phone');
   });
 });

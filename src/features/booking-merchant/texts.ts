@@ -139,6 +139,8 @@ export const bookingMerchantTexts = {
     resourceColumns: 'Colonne per cabina e attrezzatura',
     resourceAppointments: 'Appuntamenti in {resource}',
     pause: 'Pausa',
+    processingFor: 'Posa {minutes} min',
+    pauseFor: 'Pausa {minutes} min',
     operatorAppointments: 'Appuntamenti di {operator}',
     dayAppointments: 'Appuntamenti di {date}',
     appointmentLabel: '{from}–{to} {client}, {treatment}, con {operator}',

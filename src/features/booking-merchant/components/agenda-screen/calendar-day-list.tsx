@@ -10,6 +10,27 @@ import { fill } from '@/lib/texts';
 
 const t = bookingMerchantTexts.agenda;
 
+/** The processing time inside an appointment and the pause after it, as the wide Agenda marks them. */
+function AppointmentTiming({ appointment }: { appointment: CalendarAppointment }) {
+  const processing =
+    appointment.processing_offset_minutes === null ? 0 : (appointment.processing_minutes ?? 0);
+  if (processing === 0 && appointment.buffer_minutes === 0) return null;
+  return (
+    <span className="col-span-2 mt-1 flex flex-wrap gap-2 text-xs text-muted-foreground">
+      {processing > 0 ? (
+        <span className="rounded border border-dashed border-primary px-1.5">
+          {fill(t.processingFor, { minutes: processing })}
+        </span>
+      ) : null}
+      {appointment.buffer_minutes > 0 ? (
+        <span className="rounded border border-muted-foreground/40 bg-[repeating-linear-gradient(135deg,var(--color-accent)_0,var(--color-accent)_4px,transparent_4px,transparent_8px)] px-1.5">
+          {fill(t.pauseFor, { minutes: appointment.buffer_minutes })}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
 /** A phone's day: the appointments of each operator, in order. */
 export function CalendarDayList({
   day,
@@ -63,6 +84,7 @@ export function CalendarDayList({
                       <span aria-hidden="true" className="min-w-0 truncate text-sm">
                         {appointment.treatment_name}
                       </span>
+                      <AppointmentTiming appointment={appointment} />
                     </CalendarAppointmentButton>
                   </li>
                 ))}
