@@ -58,16 +58,25 @@ function claimsKey(claims: ChannelClaims): string {
   return key;
 }
 
-/** Channels with the same claims see the same rows: one check serves them all. */
-function groupByClaims(change: Change, channels: Channel[]) {
-  const groups = new Map<string, { claims: ChannelClaims; entries: Interested[] }>();
+/** The channels with bindings the change matches by schema, table and event, in their order. */
+function subscribedTo(change: Change, channels: Channel[]): Interested[] {
+  const subscribed: Interested[] = [];
   for (const channel of channels) {
-    const bindings = channel.bindings.filter((binding) => matches(binding, change));
-    if (bindings.length === 0) continue;
-    const key = claimsKey(channel.claims);
-    const group = groups.get(key) ?? { claims: channel.claims, entries: [] };
-    group.entries.push({ channel, bindings });
-    groups.set(key, group);
+    let bindings: Binding[] | undefined;
+    for (const binding of channel.bindings) if (matches(binding, change)) (bindings ??= []).push(binding);
+    if (bindings) subscribed.push({ channel, bindings });
+  }
+  return subscribed;
+}
+
+/** Channels with the same claims see the same rows: one check serves them all. */
+function groupByClaims(entries: Interested[]) {
+  const groups = new Map<string, { claims: ChannelClaims; entries: Interested[] }>();
+  for (const entry of entries) {
+    const key = claimsKey(entry.channel.claims);
+    const group = groups.get(key);
+    if (group) group.entries.push(entry);
+    else groups.set(key, { claims: entry.channel.claims, entries: [entry] });
   }
   return [...groups.values()];
 }
@@ -118,34 +127,44 @@ interface Planned {
   visible?: ClaimsGroup[];
 }
 
-/** Who subscribed to the change and passes its filters (one query per change that has filters). */
+/**
+ * Who subscribed to the change and passes its filters (one query per change at most, none when every
+ * filter is decided without one). Filters first: only the channels they let through are grouped by
+ * claims, given their readable columns and checked for RLS.
+ */
 async function plan(
   db: Database,
   catalog: TableCatalog,
   change: Change,
   channels: Channel[],
 ): Promise<Planned | undefined> {
-  const interested = groupByClaims(change, channels);
-  if (interested.length === 0) return undefined;
+  let reached = subscribedTo(change, channels);
+  if (reached.length === 0) return undefined;
   const info = await catalog.table(change.schema, change.table);
   if (!info) return undefined;
+  let passes: Map<string, boolean> | undefined;
+  // As on Supabase, a DELETE is neither checked against RLS nor filtered: every subscriber of the table
+  // gets it, carrying only the primary key, so it says nothing about the columns of a row it cannot see.
+  if (change.type !== 'DELETE') {
+    const filters = new Map<string, ChangeFilter>();
+    for (const { bindings } of reached) {
+      for (const binding of bindings) if (binding.filter) filters.set(binding.filterText!, binding.filter);
+    }
+    const evaluated = await evaluateFilters(db, info, change, filters);
+    passes = evaluated;
+    reached = reached.filter(({ bindings }) =>
+      bindings.some((binding) => !binding.filter || evaluated.get(binding.filterText!) === true),
+    );
+  }
   const groups: ClaimsGroup[] = [];
-  for (const group of interested) {
+  for (const group of groupByClaims(reached)) {
     const readable = await catalog.readableColumns(info, group.claims.role);
     if (readable.size > 0) groups.push({ ...group, readable });
   }
-  if (groups.length === 0) return undefined;
-  // As on Supabase, a DELETE is neither checked against RLS nor filtered: every subscriber of the table
-  // gets it, carrying only the primary key, so it says nothing about the columns of a row it cannot see.
-  if (change.type === 'DELETE') return { change, info, candidates: groups, visible: groups };
-  const filters = new Map<string, ChangeFilter>();
-  for (const { entries } of groups) {
-    for (const { bindings } of entries) {
-      for (const binding of bindings) if (binding.filter) filters.set(binding.filterText!, binding.filter);
-    }
+  if (change.type === 'DELETE') {
+    return groups.length > 0 ? { change, info, candidates: groups, visible: groups } : undefined;
   }
-  // Filters first: only subscribers with a binding the change passes are checked for RLS.
-  const passes = await evaluateFilters(db, info, change, filters);
+  // A filter on a column the role cannot read never passes.
   const candidates = groups.filter((group) =>
     group.entries.some(({ bindings }) => bindings.some((binding) => passing(group, binding, passes))),
   );

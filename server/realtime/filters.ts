@@ -38,3 +38,32 @@ export function filterPredicate(filter: ChangeFilter, quotedColumn: string, sqlT
     return `coalesce(r.${quotedColumn} = any($${index}::text[]::${sqlType}[]), false)`;
   return `coalesce(r.${quotedColumn} ${sqlOperators[filter.operator]} $${index}::text::${sqlType}, false)`;
 }
+
+/**
+ * Equality the server may decide without Postgres: column types without collation whose values have a
+ * single spelling (the one `to_jsonb` writes), for a filter value already spelt so.
+ */
+const canonicalValues: Record<string, RegExp> = {
+  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+  // At most 15 digits: a safe integer in JavaScript, so a record's number compares exactly.
+  smallint: /^(0|-?[1-9]\d{0,14})$/,
+  integer: /^(0|-?[1-9]\d{0,14})$/,
+  bigint: /^(0|-?[1-9]\d{0,14})$/,
+};
+
+/**
+ * Whether `record` passes an `eq` filter on a uuid or integer column spelt canonically, as Postgres would
+ * answer; undefined when only Postgres can tell (other operators and types, other spellings).
+ */
+export function passesWithoutQuery(
+  filter: ChangeFilter,
+  sqlType: string,
+  record: Record<string, unknown>,
+): boolean | undefined {
+  const spelling = canonicalValues[sqlType];
+  if (filter.operator !== 'eq' || !spelling || !spelling.test(filter.value as string)) return undefined;
+  const value = record[filter.column];
+  if (value === null || value === undefined) return false;
+  if (sqlType === 'uuid') return typeof value === 'string' ? value === filter.value : undefined;
+  return Number.isSafeInteger(value) ? String(value) === filter.value : undefined;
+}

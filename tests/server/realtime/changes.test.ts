@@ -138,6 +138,44 @@ describe('postgres_changes through supabase-js, under RLS', () => {
     await asBob.removeChannel(channel);
   });
 
+  it("never delivers another user's row to a filter on his id or his row's", async () => {
+    const aliceInbox = new Inbox<Change>();
+    const bobInbox = new Inbox<Change>();
+    const bobsId = await insertItem(bob, 'prima di Bob');
+    const on = (client: TestClient, name: string, filters: string[], inbox: Inbox<Change>) => {
+      let channel = client.channel(name);
+      for (const filter of filters) {
+        channel = channel.on(
+          'postgres_changes',
+          { event: '*', schema: 'public', table: 'items', filter },
+          inbox.push,
+        );
+      }
+      return channel;
+    };
+    // Alice follows Bob's id and his row's id beside her own: the filters pass his changes, RLS does not.
+    const aliceChannel = on(
+      asAlice,
+      'follows-bob',
+      [`owner=eq.${bob}`, `id=eq.${bobsId}`, `owner=eq.${alice}`],
+      aliceInbox,
+    );
+    const bobChannel = on(asBob, 'follows-himself', [`owner=eq.${bob}`], bobInbox);
+    await Promise.all([subscribed(aliceChannel), subscribed(bobChannel)]);
+
+    await server.server.context.db.query("update public.items set body = 'poi di Bob' where id = $1", [
+      bobsId,
+    ]);
+    await insertItem(bob, 'ancora di Bob');
+    await insertItem(alice, 'di Alice');
+    expect(((await bobInbox.next()).new as Row).body).toBe('poi di Bob');
+    expect(((await bobInbox.next()).new as Row).body).toBe('ancora di Bob');
+    // Commit order: her first event is her own row, so none of Bob's reached her.
+    expect(((await aliceInbox.next()).new as Row).body).toBe('di Alice');
+    expect(aliceInbox.pending).toBe(0);
+    await Promise.all([asAlice.removeChannel(aliceChannel), asBob.removeChannel(bobChannel)]);
+  });
+
   it('holds eq, neq, lt, lte, gt, gte and in filters', async () => {
     const inboxes = {
       eq: new Inbox<Change>(),
