@@ -3,6 +3,7 @@ import type { Change } from './change-feed.ts';
 import type { Binding, Channel, ChannelClaims } from './channel.ts';
 import type { ChangeFilter } from './filters.ts';
 import { encodedPayload } from './serializer.ts';
+import { turnsEvery } from './next-turn.ts';
 import { sendBySocket, type Outgoing } from './socket-writes.ts';
 import type { TableCatalog, TableInfo } from './tables.ts';
 import { batchedCheck, evaluateFilters, type RowKey, type VisibilityCheck } from './visibility.ts';
@@ -208,6 +209,9 @@ async function checkTable(db: Database, planned: Planned[], check: VisibilityChe
   });
 }
 
+/** The longest the fan-out keeps the event loop between two turns (API requests wait for at most this). */
+export const millisecondsPerTurn = 5;
+
 /**
  * Sends committed changes, in order, to every channel that subscribed to them and whose role and claims
  * may select the row now. The check is one statement per table for all the changes and all the
@@ -222,7 +226,9 @@ export async function deliverChanges(
 ): Promise<void> {
   const subscribed = [...channels];
   const planned: Planned[] = [];
+  const breather = turnsEvery(millisecondsPerTurn);
   for (const change of changes) {
+    await breather();
     const item = await plan(db, catalog, change, subscribed);
     if (item) planned.push(item);
   }
@@ -240,6 +246,7 @@ export async function deliverChanges(
   }
   const frames: Outgoing[] = [];
   for (const { change, info, passes, visible } of planned) {
+    await breather();
     const encoded: EncodedData = new Map();
     for (const group of visible ?? []) framesFor(group, info, change, passes, encoded, frames);
   }
