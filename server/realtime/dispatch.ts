@@ -5,24 +5,15 @@ import type { ChangeFilter } from './filters.ts';
 import { encodedPayload } from './serializer.ts';
 import { turnsEvery } from './next-turn.ts';
 import { sendBySocket, type Outgoing } from './socket-writes.ts';
+import type { Interested, SubscriptionIndex } from './subscriptions.ts';
 import type { TableCatalog, TableInfo } from './tables.ts';
 import { batchedCheck, evaluateFilters, type RowKey, type VisibilityCheck } from './visibility.ts';
-
-interface Interested {
-  channel: Channel;
-  bindings: Binding[];
-}
 
 interface ClaimsGroup {
   claims: ChannelClaims;
   entries: Interested[];
   readable: Set<string>;
 }
-
-const matches = (binding: Binding, change: Change) =>
-  (binding.schema === '*' || binding.schema === change.schema) &&
-  (binding.table === undefined || binding.table === '*' || binding.table === change.table) &&
-  (binding.event === '*' || binding.event === change.type);
 
 const pick = (record: Record<string, unknown> | null, names: Set<string>) =>
   Object.fromEntries(Object.entries(record ?? {}).filter(([name]) => names.has(name)));
@@ -57,17 +48,6 @@ function claimsKey(claims: ChannelClaims): string {
     claimsKeys.set(claims, key);
   }
   return key;
-}
-
-/** The channels with bindings the change matches by schema, table and event, in their order. */
-function subscribedTo(change: Change, channels: Channel[]): Interested[] {
-  const subscribed: Interested[] = [];
-  for (const channel of channels) {
-    let bindings: Binding[] | undefined;
-    for (const binding of channel.bindings) if (matches(binding, change)) (bindings ??= []).push(binding);
-    if (bindings) subscribed.push({ channel, bindings });
-  }
-  return subscribed;
 }
 
 /** Channels with the same claims see the same rows: one check serves them all. */
@@ -130,30 +110,35 @@ interface Planned {
 
 /**
  * Who subscribed to the change and passes its filters (one query per change at most, none when every
- * filter is decided without one). Filters first: only the channels they let through are grouped by
- * claims, given their readable columns and checked for RLS.
+ * filter is decided by value). Filters first: only the channels they let through are grouped by claims,
+ * given their readable columns and checked for RLS.
  */
 async function plan(
   db: Database,
   catalog: TableCatalog,
   change: Change,
-  channels: Channel[],
+  subscriptions: SubscriptionIndex,
 ): Promise<Planned | undefined> {
-  let reached = subscribedTo(change, channels);
-  if (reached.length === 0) return undefined;
   const info = await catalog.table(change.schema, change.table);
   if (!info) return undefined;
+  const { entries, passed } = subscriptions.interested(change, info);
+  if (entries.length === 0) return undefined;
+  let reached: Interested[] = entries;
   let passes: Map<string, boolean> | undefined;
   // As on Supabase, a DELETE is neither checked against RLS nor filtered: every subscriber of the table
   // gets it, carrying only the primary key, so it says nothing about the columns of a row it cannot see.
   if (change.type !== 'DELETE') {
     const filters = new Map<string, ChangeFilter>();
-    for (const { bindings } of reached) {
-      for (const binding of bindings) if (binding.filter) filters.set(binding.filterText!, binding.filter);
+    for (const { bindings } of entries) {
+      for (const binding of bindings) {
+        if (binding.filter && !passed.has(binding.filterText!))
+          filters.set(binding.filterText!, binding.filter);
+      }
     }
     const evaluated = await evaluateFilters(db, info, change, filters);
+    for (const text of passed) evaluated.set(text, true);
     passes = evaluated;
-    reached = reached.filter(({ bindings }) =>
+    reached = entries.filter(({ bindings }) =>
       bindings.some((binding) => !binding.filter || evaluated.get(binding.filterText!) === true),
     );
   }
@@ -222,14 +207,15 @@ export async function deliverChanges(
   catalog: TableCatalog,
   changes: Change[],
   channels: Iterable<Channel>,
+  subscriptions: SubscriptionIndex,
   check: VisibilityCheck = batchedCheck,
 ): Promise<void> {
-  const subscribed = [...channels];
+  subscriptions.update([...channels]);
   const planned: Planned[] = [];
   const breather = turnsEvery(millisecondsPerTurn);
   for (const change of changes) {
     await breather();
-    const item = await plan(db, catalog, change, subscribed);
+    const item = await plan(db, catalog, change, subscriptions);
     if (item) planned.push(item);
   }
   const byTable = new Map<number, Planned[]>();

@@ -51,6 +51,20 @@ const canonicalValues: Record<string, RegExp> = {
   bigint: /^(0|-?[1-9]\d{0,14})$/,
 };
 
+/** The value an `eq` filter on a uuid or integer column asks for, when spelt as Postgres writes it. */
+export function exactValue(filter: ChangeFilter, sqlType: string): string | undefined {
+  const spelling = canonicalValues[sqlType];
+  return filter.operator === 'eq' && spelling?.test(filter.value as string)
+    ? (filter.value as string)
+    : undefined;
+}
+
+/** A record's uuid or integer as Postgres writes it; undefined for anything else. */
+export function recordValue(value: unknown, sqlType: string): string | undefined {
+  if (sqlType === 'uuid') return typeof value === 'string' ? value : undefined;
+  return canonicalValues[sqlType] && Number.isSafeInteger(value) ? String(value) : undefined;
+}
+
 /**
  * Whether `record` passes an `eq` filter on a uuid or integer column spelt canonically, as Postgres would
  * answer; undefined when only Postgres can tell (other operators and types, other spellings).
@@ -60,10 +74,10 @@ export function passesWithoutQuery(
   sqlType: string,
   record: Record<string, unknown>,
 ): boolean | undefined {
-  const spelling = canonicalValues[sqlType];
-  if (filter.operator !== 'eq' || !spelling || !spelling.test(filter.value as string)) return undefined;
+  const wanted = exactValue(filter, sqlType);
+  if (wanted === undefined) return undefined;
   const value = record[filter.column];
   if (value === null || value === undefined) return false;
-  if (sqlType === 'uuid') return typeof value === 'string' ? value === filter.value : undefined;
-  return Number.isSafeInteger(value) ? String(value) === filter.value : undefined;
+  const found = recordValue(value, sqlType);
+  return found === undefined ? undefined : found === wanted;
 }

@@ -176,6 +176,27 @@ describe('postgres_changes through supabase-js, under RLS', () => {
     await Promise.all([asAlice.removeChannel(aliceChannel), asBob.removeChannel(bobChannel)]);
   });
 
+  it('reaches a channel joined since the last change on a filter by value', async () => {
+    const bobInbox = new Inbox<Change>();
+    const aliceInbox = new Inbox<Change>();
+    const follow = (owner: string) =>
+      ({ event: 'INSERT', schema: 'public', table: 'items', filter: `owner=eq.${owner}` }) as const;
+    const bobChannel = asBob.channel('by-value-bob').on('postgres_changes', follow(bob), bobInbox.push);
+    await subscribed(bobChannel);
+    await insertItem(bob, 'prima');
+    expect(((await bobInbox.next()).new as Row).body).toBe('prima');
+
+    const aliceChannel = asAlice
+      .channel('by-value-alice')
+      .on('postgres_changes', follow(alice), aliceInbox.push);
+    await subscribed(aliceChannel);
+    await insertItem(alice, 'dopo');
+    await insertItem(bob, 'ancora');
+    expect(((await aliceInbox.next()).new as Row).body).toBe('dopo');
+    expect(((await bobInbox.next()).new as Row).body).toBe('ancora');
+    await Promise.all([asAlice.removeChannel(aliceChannel), asBob.removeChannel(bobChannel)]);
+  });
+
   it('holds eq, neq, lt, lte, gt, gte and in filters', async () => {
     const inboxes = {
       eq: new Inbox<Change>(),
