@@ -353,6 +353,12 @@ describe('postgres_changes through supabase-js, under RLS', () => {
     for (const binding of [
       { event: '*', schema: 'public', table: 'unpublished' },
       { event: '*', schema: 'public', table: 'items', filter: 'price=eq.tanto' },
+      {
+        event: '*',
+        schema: 'public',
+        table: 'items',
+        filter: 'owner=eq.0a1b2c3d-0000-4000-8000-00000000000g',
+      },
       { event: '*', schema: 'public', table: 'items', filter: 'body=like.x%' },
     ] as const) {
       const system = new Inbox<Row>();
