@@ -111,9 +111,59 @@ async function crowd(server: ServerProcess, salons: Salon[]) {
     })),
   );
 
-  const opened = performance.now();
   const subscribers = new Map<string, Subscriber>();
   const sockets: Subscriber[] = [];
+  let phones = 0;
+  const change = async (changer: (typeof changers)[number]) => {
+    phones += 1;
+    const phone = `06${String(20_000_000 + phones)}`;
+    const { error } = await changer.client.rpc('update_client_phone', {
+      merchant_slug: changer.salon.slug,
+      phone,
+    });
+    if (error) throw new Error(error.message);
+    return { phone, subscriber: subscribers.get(changer.customer.id) };
+  };
+  const delivered = (sent: { phone: string; subscriber?: Subscriber }) =>
+    within(sent.subscriber!.received(sent.phone), 120_000, `change ${sent.phone}`);
+  const unrelatedClient = await clientOf(salons.at(-1)!.customers.at(-1)!.userId);
+  const unrelated = async () => {
+    const started = performance.now();
+    const { error } = await unrelatedClient.rpc('whoami');
+    if (error) throw new Error(error.message);
+    return performance.now() - started;
+  };
+  /**
+   * One change a salon, all sent at once; beside them the unrelated rpc, one call after another from
+   * the first change's answer until every change is answered and, with subscribers, delivered.
+   */
+  const burst = async (subscribed: boolean) => {
+    const started = performance.timeOrigin + performance.now();
+    const sends = changers.map((changer) => change(changer));
+    const answered = Promise.all(sends).then(() => performance.timeOrigin + performance.now());
+    const arriving = subscribed ? Promise.all(sends.map(async (sent) => delivered(await sent))) : answered;
+    let over = false;
+    void Promise.all([answered, arriving]).then(() => (over = true));
+    const beside = Promise.race(sends).then(async () => {
+      const times: number[] = [];
+      do times.push(await unrelated());
+      while (!over);
+      return times.sort((a, b) => a - b);
+    });
+    const arrivals = await arriving;
+    const times = await beside;
+    return {
+      answeredMs: (await answered) - started,
+      lastDeliveryMs: (Array.isArray(arrivals) ? Math.max(...arrivals) : arrivals) - started,
+      beside: `${ms(percentile(times, 0.5))} / ${ms(times.at(-1)!)} (${times.length})`,
+    };
+  };
+
+  // Warm-up: the server's later bursts answer faster than its first ones, whatever the sockets.
+  for (let round = 0; round < 3; round += 1) await burst(false);
+  const rssWithoutSockets = server.memory().rssMb;
+
+  const opened = performance.now();
   const open = async (sub: string, topic: string, bindings: Parameters<typeof Subscriber.open>[3]) => {
     const subscriber = await Subscriber.open(server.url, await token(sub), topic, bindings);
     sockets.push(subscriber);
@@ -139,53 +189,36 @@ async function crowd(server: ServerProcess, salons: Salon[]) {
   }
   const openSeconds = (performance.now() - opened) / 1000;
 
-  let phones = 0;
-  const change = async (changer: (typeof changers)[number]) => {
-    phones += 1;
-    const phone = `06${String(20_000_000 + phones)}`;
-    const { error } = await changer.client.rpc('update_client_phone', {
-      merchant_slug: changer.salon.slug,
-      phone,
-    });
-    if (error) throw new Error(error.message);
-    return { phone, subscriber: subscribers.get(changer.customer.id)! };
-  };
-  const delivered = (sent: { phone: string; subscriber: Subscriber }) =>
-    within(sent.subscriber.received(sent.phone), 120_000, `change ${sent.phone}`);
-  const unrelatedClient = await clientOf(salons.at(-1)!.customers.at(-1)!.userId);
-  const unrelated = async () => {
-    const started = performance.now();
-    const { error } = await unrelatedClient.rpc('whoami');
-    if (error) throw new Error(error.message);
-    return performance.now() - started;
-  };
-
   try {
     await delivered(await change(changers[0]!)); // warm-up
     const idle: number[] = [];
     for (let index = 0; index < 5; index += 1) idle.push(await unrelated());
+    idle.sort((a, b) => a - b);
     const latencies: number[] = [];
     for (let index = 0; index < singleChanges; index += 1) {
       const sent = performance.timeOrigin + performance.now();
       latencies.push((await delivered(await change(changers[index % changers.length]!))) - sent);
     }
     latencies.sort((a, b) => a - b);
-
-    const burstStarted = performance.timeOrigin + performance.now();
-    const sends = changers.map((changer) => change(changer));
-    const firstSent = await Promise.race(sends);
-    const duringBurst = delivered(firstSent).then(unrelated);
-    const arrivals = await Promise.all(sends.map(async (sent) => delivered(await sent)));
-    idle.sort((a, b) => a - b);
+    const withSockets = await burst(true);
+    const rss = server.memory().rssMb;
+    // The same burst once the sockets are closed: what the rpc beside it waits for with nothing to fan out.
+    for (const subscriber of sockets.splice(0)) subscriber.close();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const withoutSockets = await burst(false);
     return {
-      sockets: sockets.length,
+      sockets: work.length,
       'open s': Number(openSeconds.toFixed(1)),
       'p50 ms': ms(percentile(latencies, 0.5)),
       'max ms': ms(latencies.at(-1)!),
-      'burst: last delivery ms': ms(Math.max(...arrivals) - burstStarted),
+      'burst: answered ms': ms(withSockets.answeredMs),
+      'last delivery ms': ms(withSockets.lastDeliveryMs),
       'rpc idle ms': ms(percentile(idle, 0.5)),
-      'rpc during burst ms': ms(await duringBurst),
-      'RSS MB': server.memory().rssMb,
+      'rpc beside burst p50 / max (calls)': withSockets.beside,
+      'same, no socket': withoutSockets.beside,
+      'burst answered, no socket ms': ms(withoutSockets.answeredMs),
+      'RSS MB, no socket': rssWithoutSockets,
+      'RSS MB': rss,
     };
   } finally {
     for (const subscriber of sockets) subscriber.close();

@@ -27,6 +27,8 @@ export interface Channel {
   broadcastSelf: boolean;
   broadcastAck: boolean;
   expiryTimer?: NodeJS.Timeout;
+  /** Left, closed (its token failed or expired) or its socket gone: it is sent nothing more. */
+  left?: boolean;
   send(message: Omit<PhoenixMessage, 'topic'>): void;
   /** The socket's, shared by its channels: frames sent inside `work` leave in one write. */
   corked: SocketCork;

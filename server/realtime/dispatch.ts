@@ -3,25 +3,17 @@ import type { Change } from './change-feed.ts';
 import type { Binding, Channel, ChannelClaims } from './channel.ts';
 import type { ChangeFilter } from './filters.ts';
 import { encodedPayload } from './serializer.ts';
+import { turnsEvery } from './next-turn.ts';
 import { sendBySocket, type Outgoing } from './socket-writes.ts';
+import type { Interested, SubscriptionIndex } from './subscriptions.ts';
 import type { TableCatalog, TableInfo } from './tables.ts';
 import { batchedCheck, evaluateFilters, type RowKey, type VisibilityCheck } from './visibility.ts';
-
-interface Interested {
-  channel: Channel;
-  bindings: Binding[];
-}
 
 interface ClaimsGroup {
   claims: ChannelClaims;
   entries: Interested[];
   readable: Set<string>;
 }
-
-const matches = (binding: Binding, change: Change) =>
-  (binding.schema === '*' || binding.schema === change.schema) &&
-  (binding.table === undefined || binding.table === '*' || binding.table === change.table) &&
-  (binding.event === '*' || binding.event === change.type);
 
 const pick = (record: Record<string, unknown> | null, names: Set<string>) =>
   Object.fromEntries(Object.entries(record ?? {}).filter(([name]) => names.has(name)));
@@ -59,15 +51,13 @@ function claimsKey(claims: ChannelClaims): string {
 }
 
 /** Channels with the same claims see the same rows: one check serves them all. */
-function groupByClaims(change: Change, channels: Channel[]) {
+function groupByClaims(entries: Interested[]) {
   const groups = new Map<string, { claims: ChannelClaims; entries: Interested[] }>();
-  for (const channel of channels) {
-    const bindings = channel.bindings.filter((binding) => matches(binding, change));
-    if (bindings.length === 0) continue;
-    const key = claimsKey(channel.claims);
-    const group = groups.get(key) ?? { claims: channel.claims, entries: [] };
-    group.entries.push({ channel, bindings });
-    groups.set(key, group);
+  for (const entry of entries) {
+    const key = claimsKey(entry.channel.claims);
+    const group = groups.get(key);
+    if (group) group.entries.push(entry);
+    else groups.set(key, { claims: entry.channel.claims, entries: [entry] });
   }
   return [...groups.values()];
 }
@@ -118,34 +108,49 @@ interface Planned {
   visible?: ClaimsGroup[];
 }
 
-/** Who subscribed to the change and passes its filters (one query per change that has filters). */
+/**
+ * Who subscribed to the change and passes its filters (one query per change at most, none when every
+ * filter is decided by value). Filters first: only the channels they let through are grouped by claims,
+ * given their readable columns and checked for RLS.
+ */
 async function plan(
   db: Database,
   catalog: TableCatalog,
   change: Change,
-  channels: Channel[],
+  subscriptions: SubscriptionIndex,
 ): Promise<Planned | undefined> {
-  const interested = groupByClaims(change, channels);
-  if (interested.length === 0) return undefined;
   const info = await catalog.table(change.schema, change.table);
   if (!info) return undefined;
+  const { entries, passed } = subscriptions.interested(change, info);
+  if (entries.length === 0) return undefined;
+  let reached: Interested[] = entries;
+  let passes: Map<string, boolean> | undefined;
+  // As on Supabase, a DELETE is neither checked against RLS nor filtered: every subscriber of the table
+  // gets it, carrying only the primary key, so it says nothing about the columns of a row it cannot see.
+  if (change.type !== 'DELETE') {
+    const filters = new Map<string, ChangeFilter>();
+    for (const { bindings } of entries) {
+      for (const binding of bindings) {
+        if (binding.filter && !passed.has(binding.filterText!))
+          filters.set(binding.filterText!, binding.filter);
+      }
+    }
+    const evaluated = await evaluateFilters(db, info, change, filters);
+    for (const text of passed) evaluated.set(text, true);
+    passes = evaluated;
+    reached = entries.filter(({ bindings }) =>
+      bindings.some((binding) => !binding.filter || evaluated.get(binding.filterText!) === true),
+    );
+  }
   const groups: ClaimsGroup[] = [];
-  for (const group of interested) {
+  for (const group of groupByClaims(reached)) {
     const readable = await catalog.readableColumns(info, group.claims.role);
     if (readable.size > 0) groups.push({ ...group, readable });
   }
-  if (groups.length === 0) return undefined;
-  // As on Supabase, a DELETE is neither checked against RLS nor filtered: every subscriber of the table
-  // gets it, carrying only the primary key, so it says nothing about the columns of a row it cannot see.
-  if (change.type === 'DELETE') return { change, info, candidates: groups, visible: groups };
-  const filters = new Map<string, ChangeFilter>();
-  for (const { entries } of groups) {
-    for (const { bindings } of entries) {
-      for (const binding of bindings) if (binding.filter) filters.set(binding.filterText!, binding.filter);
-    }
+  if (change.type === 'DELETE') {
+    return groups.length > 0 ? { change, info, candidates: groups, visible: groups } : undefined;
   }
-  // Filters first: only subscribers with a binding the change passes are checked for RLS.
-  const passes = await evaluateFilters(db, info, change, filters);
+  // A filter on a column the role cannot read never passes.
   const candidates = groups.filter((group) =>
     group.entries.some(({ bindings }) => bindings.some((binding) => passing(group, binding, passes))),
   );
@@ -189,6 +194,9 @@ async function checkTable(db: Database, planned: Planned[], check: VisibilityChe
   });
 }
 
+/** The longest the fan-out keeps the event loop between two turns (API requests wait for at most this). */
+export const millisecondsPerTurn = 5;
+
 /**
  * Sends committed changes, in order, to every channel that subscribed to them and whose role and claims
  * may select the row now. The check is one statement per table for all the changes and all the
@@ -199,12 +207,15 @@ export async function deliverChanges(
   catalog: TableCatalog,
   changes: Change[],
   channels: Iterable<Channel>,
+  subscriptions: SubscriptionIndex,
   check: VisibilityCheck = batchedCheck,
 ): Promise<void> {
-  const subscribed = [...channels];
+  subscriptions.update([...channels]);
   const planned: Planned[] = [];
+  const breather = turnsEvery(millisecondsPerTurn);
   for (const change of changes) {
-    const item = await plan(db, catalog, change, subscribed);
+    await breather();
+    const item = await plan(db, catalog, change, subscriptions);
     if (item) planned.push(item);
   }
   const byTable = new Map<number, Planned[]>();
@@ -221,6 +232,7 @@ export async function deliverChanges(
   }
   const frames: Outgoing[] = [];
   for (const { change, info, passes, visible } of planned) {
+    await breather();
     const encoded: EncodedData = new Map();
     for (const group of visible ?? []) framesFor(group, info, change, passes, encoded, frames);
   }

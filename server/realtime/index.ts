@@ -5,6 +5,7 @@ import { installChangeCapture } from './change-capture.ts';
 import { followChanges } from './change-feed.ts';
 import { deliverChanges } from './dispatch.ts';
 import { defaultHeartbeatTimeoutMilliseconds, RealtimeHub } from './hub.ts';
+import { SubscriptionIndex } from './subscriptions.ts';
 import type { SerializerVersion } from './serializer.ts';
 import { defaultMaxBufferedBytes, Session } from './session.ts';
 import { TableCatalog } from './tables.ts';
@@ -40,9 +41,10 @@ export async function realtimeRoutes(app: FastifyInstance, context: ServerContex
   const hub = new RealtimeHub(limits.heartbeatTimeoutMs ?? defaultHeartbeatTimeoutMilliseconds);
   const log = (error: unknown) => app.log.error({ err: error }, 'realtime');
   const check = visibilityChecks[limits.visibilityCheck ?? 'batched'];
+  const subscriptions = new SubscriptionIndex();
   const feed = await followChanges(
     db,
-    (changes) => deliverChanges(db, catalog, changes, hub.channels(), check),
+    (changes) => deliverChanges(db, catalog, changes, hub.channels(), subscriptions, check),
     log,
   );
   app.addHook('onClose', async () => {

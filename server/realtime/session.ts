@@ -114,8 +114,7 @@ export class Session {
 
   /** Forgets every channel; called when the socket is gone. */
   close(): void {
-    for (const channel of this.channels.values()) clearTimeout(channel.expiryTimer);
-    this.channels.clear();
+    for (const channel of this.channels.values()) this.leave(channel);
   }
 
   private reply(request: PhoenixMessage, status: 'ok' | 'error', response: Record<string, unknown>): void {
@@ -221,6 +220,7 @@ export class Session {
 
   private leave(channel: Channel): void {
     clearTimeout(channel.expiryTimer);
+    channel.left = true;
     this.channels.delete(channel.topic);
   }
 

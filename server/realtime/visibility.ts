@@ -2,7 +2,7 @@ import type { Database, Queryable } from '../db/port.ts';
 import { impersonate } from '../db/impersonate.ts';
 import type { Change } from './change-feed.ts';
 import type { ChannelClaims } from './channel.ts';
-import { filterPredicate, type ChangeFilter } from './filters.ts';
+import { filterPredicate, passesWithoutQuery, type ChangeFilter } from './filters.ts';
 import { nextTurn } from './next-turn.ts';
 import { quoteIdent } from '../db/sql-names.ts';
 import type { TableInfo } from './tables.ts';
@@ -40,10 +40,11 @@ const statementsAtOnce = 2;
 const qualifiedName = (info: TableInfo) => `${quoteIdent(info.schema)}.${quoteIdent(info.table)}`;
 
 /**
- * Filter text → whether the changed record passes it, in one query: the answer depends on the record
- * alone, not on who asks. A filter on a column the record lacks never passes. Filters of one column and
- * operator are one expression over the list of their values (thousands of sessions each following its
- * own row stay a handful of expressions), and Postgres compares as it would in a query.
+ * Filter text → whether the changed record passes it, in one query at most: the answer depends on the
+ * record alone, not on who asks. A filter on a column the record lacks never passes. An `eq` on a uuid or
+ * integer spelt as Postgres writes it is decided here (`passesWithoutQuery`); the others, filters of one
+ * column and operator as one expression over the list of their values (thousands of sessions each
+ * following its own row stay a handful of expressions), so Postgres compares as it would in a query.
  */
 export async function evaluateFilters(
   db: Database,
@@ -61,9 +62,16 @@ export async function evaluateFilters(
     string,
     { column: string; sqlType: string; filter: ChangeFilter; values: string[] }
   >();
+  const decided = new Map<string, boolean>();
+  const columns = new Map(info.columns.map((column) => [column.name, column]));
   for (const [text, filter] of filters) {
-    const column = info.columns.find((candidate) => candidate.name === filter.column);
+    const column = columns.get(filter.column);
     if (!column || !(column.name in record)) continue;
+    const passes = passesWithoutQuery(filter, column.sqlType, record);
+    if (passes !== undefined) {
+      decided.set(text, passes);
+      continue;
+    }
     if (filter.operator === 'in') {
       params.push(filter.value);
       const alias = `f${predicates.length}`;
@@ -93,7 +101,8 @@ export async function evaluateFilters(
       `array(select v.n::int from unnest($${params.length}::text[]) with ordinality as v (value, n) where ${test}) as ${alias}`,
     );
   }
-  if (predicates.length === 0) return new Map([...filters.keys()].map((text) => [text, false]));
+  if (predicates.length === 0)
+    return new Map([...filters.keys()].map((text) => [text, decided.get(text) === true]));
   // A value that no longer casts (the column's type changed since the subscription): no filter passes.
   const row = await db
     .query<Record<string, boolean | (number | string)[]>>(
@@ -110,7 +119,7 @@ export async function evaluateFilters(
   return new Map(
     [...filters.keys()].map((text) => {
       const answer = answers.get(text);
-      if (!answer) return [text, false];
+      if (!answer) return [text, decided.get(text) === true];
       if (answer.position === undefined) return [text, row?.[answer.alias] === true];
       return [text, matched.get(answer.alias)?.has(answer.position) === true];
     }),

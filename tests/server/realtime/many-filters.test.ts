@@ -66,4 +66,66 @@ describe('realtime: a change checked against thousands of subscribers’ own fil
     const passes = await evaluate({ id: 8 }, ['body=eq.x', 'id=eq.8']);
     expect(Object.fromEntries(passes)).toEqual({ 'body=eq.x': false, 'id=eq.8': true });
   });
+
+  /** The queries `work` sent to the database. */
+  async function queries(work: () => Promise<unknown>): Promise<number> {
+    const db = server.server.context.db;
+    const query = db.query;
+    let count = 0;
+    db.query = ((...args: Parameters<typeof query>) => {
+      count += 1;
+      return query(...args);
+    }) as typeof query;
+    try {
+      await work();
+    } finally {
+      db.query = query;
+    }
+    return count;
+  }
+
+  it('decides eq on a uuid or an integer spelt as Postgres writes it without a query, as Postgres would', async () => {
+    const owner = randomUUID();
+    const other = randomUUID();
+    const record = { id: 7, owner, body: 'x', price: '1.00', tags: [], created_at: null };
+    const canonical = [
+      `owner=eq.${owner}`,
+      `owner=eq.${other}`,
+      'id=eq.7',
+      'id=eq.-7',
+      'id=eq.0',
+      'id=eq.70',
+    ];
+    let passes = new Map<string, boolean>();
+    expect(await queries(async () => (passes = await evaluate(record, canonical)))).toBe(0);
+    expect(Object.fromEntries(passes)).toEqual({
+      [`owner=eq.${owner}`]: true,
+      [`owner=eq.${other}`]: false,
+      'id=eq.7': true,
+      'id=eq.-7': false,
+      'id=eq.0': false,
+      'id=eq.70': false,
+    });
+    expect(Object.fromEntries(await evaluate({ ...record, id: 0 }, ['id=eq.0']))).toEqual({
+      'id=eq.0': true,
+    });
+    expect(Object.fromEntries(await evaluate({ ...record, owner: null }, [`owner=eq.${owner}`]))).toEqual({
+      [`owner=eq.${owner}`]: false,
+    });
+
+    // Other spellings of the same values go to Postgres, which finds them equal.
+    const spelt = [
+      `owner=eq.${owner.toUpperCase()}`,
+      `owner=eq.{${owner}}`,
+      `owner=eq.${owner.replaceAll('-', '')}`,
+      'id=eq.07',
+      'id=eq.+7',
+      'id=eq. 7',
+    ];
+    expect(await queries(async () => (passes = await evaluate(record, spelt)))).toBe(1);
+    expect([...passes.values()]).toEqual(spelt.map(() => true));
+    expect(Object.fromEntries(await evaluate({ ...record, id: 0 }, ['id=eq.-0']))).toEqual({
+      'id=eq.-0': true,
+    });
+  });
 });
