@@ -1,10 +1,28 @@
 // A bare node:http server for the benchmark: no routing, no hooks, no JWT; each POST /<name> runs that
-// read's floor (the same statements) and answers its rows as JSON. What a call through server/ costs
-// beyond it is the server's own.
-import { createServer, type Server } from 'node:http';
+// read's floor (the same statements) and answers its rows as JSON, compressed as server/ compresses (gzip
+// or brotli 4 above 1 KB, when the caller accepts it), so the caller receives and inflates the same bytes.
+// What a call through server/ costs beyond it is the server's own.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 type Handler = () => Promise<unknown>;
+
+/** The body and its headers as server/app.ts's compression would send them. */
+function encoded(request: IncomingMessage, json: string) {
+  const body = Buffer.from(json);
+  const accepted = request.headers['accept-encoding'] ?? '';
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (body.length < 1024) return { headers, body };
+  if (/\bbr\b/.test(accepted))
+    return {
+      headers: { ...headers, 'content-encoding': 'br' },
+      body: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
+    };
+  if (/\bgzip\b/.test(accepted))
+    return { headers: { ...headers, 'content-encoding': 'gzip' }, body: gzipSync(body) };
+  return { headers, body };
+}
 
 export interface BareServer {
   url: string;
@@ -28,7 +46,8 @@ export async function startBareServer(): Promise<BareServer> {
       }
       handler().then(
         (result) => {
-          response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
+          const { headers, body } = encoded(request, JSON.stringify(result));
+          response.writeHead(200, headers).end(body);
         },
         (error: unknown) => {
           response.writeHead(500).end(String(error));
