@@ -28,7 +28,8 @@ export async function generateBookingData(
               ($1, 'Massaggio', 'Massaggio rilassante', 60, 60)`,
       [merchantId],
     );
-    // The state machine and the notifications are about people's actions, not a bulk load.
+    // The state machine and the notifications are about people's actions, not a bulk load (the operator's
+    // busy span, which a trigger writes, is written here).
     await tx.query('alter table app.reservations disable trigger user');
     await tx.query(
       `with operators as (
@@ -47,9 +48,10 @@ export async function generateBookingData(
            from generate_series(-330, 29) as day, generate_series(0, 7) as hour, generate_series(0, 3) as operator_n
        )
        insert into app.reservations (merchant_id, client_id, treatment_id, treatment_name, operator_id,
-                                     operator_name, starts_at, ends_at, status, created_at, updated_at)
+                                     operator_name, starts_at, ends_at, operator_busy, status, created_at, updated_at)
        select $1, cl.ids[1 + (s.n * 7919) % array_length(cl.ids, 1)], t.id, t.name, o.id, o.name,
               s.starts_at, s.starts_at + interval '1 hour',
+              app_private.busy_span(s.starts_at, s.starts_at + interval '1 hour', 0, null, null),
               case
                 when s.starts_at > now() then
                   case when s.n % 10 = 0 then 'in attesa' when s.n % 20 = 1 then 'annullata' else 'confermata' end

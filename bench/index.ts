@@ -1,8 +1,9 @@
 // `npm run bench`: every benchmark, side by side, with the machine it ran on.
 // BENCH_SCALE=tiny|small|large picks the loyalty data size (small by default; see bench/generate.ts).
 // PostgreSQL joins PGlite in every table when TEST_DATABASE_URL is set; BENCH_DATABASE=postgres|pglite runs one.
-// BENCH_ONLY=rpc,loyalty,plans,realtime,crowd,cold-start,booking runs those sections only (plans: PostgreSQL
-// only; crowd: 2,000 live subscribers of fifty salons; booking: free times of a busy salon);
+// BENCH_ONLY=rpc,loyalty,plans,realtime,crowd,cold-start,booking,waitlist runs those sections only (plans:
+// PostgreSQL only; crowd: 2,000 live subscribers of fifty salons; booking: free times of a busy salon;
+// waitlist: the matching when a slot frees, beside its floor);
 // BENCH_ONLY=reads runs the loyalty reads alone (no purchases, no data check, no old-approach rows),
 // BENCH_READS=pending,one client only the reads whose name contains one of those, BENCH_READ_ROUNDS=N
 // that many rounds of each, and BENCH_COMPARE_WITH=/other/checkout its server too, in the same rounds
@@ -16,11 +17,12 @@ import { benchPlans } from './plans.ts';
 import { benchRealtime } from './realtime.ts';
 import { benchRealtimeCrowd } from './realtime-crowd.ts';
 import { benchRpcOverhead } from './rpc-overhead.ts';
+import { benchWaitlist, waitlistTitle } from './waitlist.ts';
 
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const profile = profileFromEnvironment();
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'rpc,loyalty,plans,realtime,crowd,cold-start,booking').split(','),
+  (process.env.BENCH_ONLY ?? 'rpc,loyalty,plans,realtime,crowd,cold-start,booking,waitlist').split(','),
 );
 const databases = (['pglite', 'postgres'] as const).filter(
   (kind) =>
@@ -73,6 +75,11 @@ if (only.has('booking')) {
   console.table(busy.freeTimes);
   console.log('\n100 simultaneous confirms of overlapping requests for one resource (8 operators)');
   console.table(busy.confirms);
+}
+
+if (only.has('waitlist')) {
+  console.log(`\n${waitlistTitle}`);
+  console.table(await benchWaitlist([...databases]));
 }
 
 if (only.has('crowd')) {

@@ -14,7 +14,7 @@ import { createKeys } from '../server/jwt/keys.ts';
 import { startServer } from '../server/start.ts';
 import { createThrowawayPostgres } from '../tests/support/test-database.ts';
 import type { TestClient } from '../tests/support/test-server.ts';
-import { startBareServer, type BareServer } from './bare-server.ts';
+import { startBareServer, startBareServerProcess, type BareServer, type FloorCall } from './bare-server.ts';
 import { generateBookingData } from './generate-bookings.ts';
 import { generateLoyaltyData, verifyLoyaltyData, type ScaleProfile } from './generate.ts';
 import { measure, sideBySide, type Latency } from './measure.ts';
@@ -404,9 +404,10 @@ async function benchPurchases(
 /**
  * The floor of a read: the same function called directly on a pool of the database as that role, the
  * minimal direct way — one read-only transaction of the role and claims settings and the call, both
- * prepared, sent in one go (`Database.transactionOf`), no HTTP.
+ * prepared, sent in one go (`Database.transactionOf`), no HTTP. `floorCallOf` gives each call's
+ * statements (fresh arguments for a path that changes what it reads).
  */
-function floorOf(db: Database, claims: string, read: ReadPath) {
+function floorCallOf(claims: string, read: ReadPath): () => FloorCall {
   const keys = Object.keys(read.args);
   const role = read.who === 'anon' ? 'anon' : 'authenticated';
   const settings = {
@@ -415,12 +416,20 @@ function floorOf(db: Database, claims: string, read: ReadPath) {
     prepared: true,
   };
   const sql = `select * from api.${read.name}(${keys.map((key, index) => `${key} => $${index + 1}`).join(', ')})`;
-  return async () => {
+  return () => {
     const args = read.argsEach?.() ?? read.args;
-    const results = await db.transactionOf(
-      [settings, { sql, params: keys.map((key) => args[key]), prepared: true }],
-      { readOnly: !read.write },
-    );
+    return {
+      statements: [settings, { sql, params: keys.map((key) => args[key]), prepared: true }],
+      readOnly: !read.write,
+    };
+  };
+}
+
+function floorOf(db: Database, claims: string, read: ReadPath) {
+  const next = floorCallOf(claims, read);
+  return async () => {
+    const { statements, readOnly } = next();
+    const results = await db.transactionOf(statements, { readOnly });
     return results[1]!.rows;
   };
 }
@@ -543,7 +552,8 @@ async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResult
     const child = await startServerProcess({ dataDir, databaseUrl: postgres?.url, jwtSecret });
     // On PostgreSQL the floor runs on a pool of this process, in the same rounds as the HTTP calls.
     const floorDb = postgres ? await openPostgres(postgres.url) : undefined;
-    const bare: BareServer | undefined = floorDb ? await startBareServer() : undefined;
+    // The bare server as its own process, as the server is: both pay the hop between two processes.
+    const bare: BareServer | undefined = postgres ? await startBareServerProcess(postgres.url) : undefined;
     const compared = options.compareWith
       ? await startServerProcess({
           dataDir,
@@ -569,9 +579,9 @@ async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResult
           http: () => rpc(who.client, read.name, argsOf()),
         };
         if (floorDb) operations.floor = floorOf(floorDb, claimsOf(read.who), read);
-        if (floorDb && bare) {
-          bare.route(read.call, floorOf(floorDb, claimsOf(read.who), read));
-          operations.bare = () => bare.call(read.call);
+        if (bare) {
+          const floorCall = floorCallOf(claimsOf(read.who), read);
+          operations.bare = () => bare.call(read.call, floorCall());
         }
         const oldWay = read.oldWay;
         if (oldWay) operations.old = () => oldWay.run(who.client);

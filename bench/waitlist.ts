@@ -2,7 +2,7 @@
 // 30 days), the salon cancelling one confirmed appointment at a time. Beside it, its floor: the same
 // api.merchant_cancel_reservation called directly as the merchant (one transaction, no HTTP), and the
 // matching alone (app_private.tell_waitlist, rolled back). PGlite, and PostgreSQL with TEST_DATABASE_URL.
-// `npx tsx bench/waitlist.ts`
+// `npx tsx bench/waitlist.ts`, or `npm run bench` with BENCH_ONLY=waitlist
 import { createAdmin, openSalon, romeInstant, romeToday, type Salon } from '../tests/support/fixtures.ts';
 import { joinAsClient } from '../tests/support/personas.ts';
 import { startTestServer, type TestServer } from '../tests/support/test-server.ts';
@@ -104,15 +104,20 @@ async function benchOn(kind: 'pglite' | 'postgres') {
   }
 }
 
-export async function benchWaitlist() {
-  const rows = await benchOn('pglite');
-  if (process.env.TEST_DATABASE_URL) rows.push(...(await benchOn('postgres')));
+export const waitlistTitle = `Waitlist matching when a slot frees (${waiting} customers waiting, 3 entries each; ${rounds} rounds)`;
+
+/** Each database's rows, with how many times its floor each path takes. */
+export async function benchWaitlist(databases: ('pglite' | 'postgres')[]) {
+  const rows = [];
+  for (const kind of databases) {
+    const measured = await benchOn(kind);
+    const floor = measured.find((row) => row.path.startsWith('floor'))!['p50 ms'];
+    rows.push(...measured.map((row) => ({ ...row, '× floor': Number((row['p50 ms'] / floor).toFixed(2)) })));
+  }
   return rows;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(
-    `Waitlist matching when a slot frees (${waiting} customers waiting, 3 entries each; ${rounds} rounds)`,
-  );
-  console.table(await benchWaitlist());
+  console.log(waitlistTitle);
+  console.table(await benchWaitlist(process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']));
 }

@@ -213,18 +213,6 @@ comment on function api.merchant_cancel_reservation(uuid, text) is
   'Merchant only: cancels a confirmed appointment that has not started, with a required reason (at most 500 '
   'characters, stored as notes) -> ''annullata''.';
 
--- 0 = to answer, 1 = upcoming, 2 = history, for a row's shown status (app.reservation_rows).
-create function app_private.inbox_section(shown_status text, ends_at timestamptz) returns integer
-language sql stable set search_path = ''
-as $$
-  select case
-    when inbox_section.shown_status = 'in attesa' then 0
-    when inbox_section.shown_status in ('confermata', 'modificata') and inbox_section.ends_at > now() then 1
-    else 2
-  end
-$$;
-grant execute on function app_private.inbox_section(text, timestamptz) to authenticated, service_role;
-
 create or replace function api.merchant_reservations_page(
   section text default null,
   after text default null,
@@ -286,6 +274,8 @@ begin
     exit when cardinality(chosen_ids) > size;
   end loop;
 
+  -- The page's rows in one statement: their clients' visit counts, WhatsApp links and reminders each read
+  -- for the whole page at once, not row by row.
   select array_agg(
            jsonb_build_object(
              'id', v.id, 'client_id', v.client_id, 'client_name', v.client_name, 'client_code', v.client_code,
@@ -300,18 +290,21 @@ begin
              'client_completed_visits', visits.completed,
              'client_no_shows', visits.no_shows,
              'often_missed', visits.no_shows >= salon.no_show_alert_threshold,
-             'whatsapp', app_private.reservation_whatsapp(r),
-             'reminder', app_private.reminder_status(v.id))
+             'whatsapp', links.whatsapp,
+             'reminder', reminders.reminder)
            order by c.position)
     into page
-    from unnest(chosen_ids, chosen_ranks) with ordinality as c (id, section_rank, position)
+    from unnest(chosen_ids[1:size], chosen_ranks[1:size]) with ordinality as c (id, section_rank, position)
     join app.reservation_rows v on v.id = c.id
-    join app.reservations r on r.id = c.id
     join app.merchants salon on salon.id = v.merchant_id
-    cross join lateral app_private.client_visit_counts(v.client_id) visits;
+    join app_private.client_visit_counts_of(
+           array(select r.client_id from app.reservations r where r.id = any (chosen_ids[1:size]))) visits
+      on visits.client_id = v.client_id
+    left join app_private.reservations_whatsapp(chosen_ids[1:size]) links on links.reservation_id = c.id
+    left join app_private.reminder_statuses(chosen_ids[1:size]) reminders on reminders.reservation_id = c.id;
 
   return jsonb_build_object(
-    'reservations', coalesce(to_jsonb(page[1:size]), '[]'::jsonb),
+    'reservations', coalesce(to_jsonb(page), '[]'::jsonb),
     'next', case when cardinality(chosen_ids) > size
               then chosen_ranks[size] || ':' || chosen_keys[size] || ':' || chosen_ids[size] end,
     'pending', api.merchant_pending_count());
@@ -371,26 +364,33 @@ begin
        order by r.starts_at, r.id
        limit inbox_section_ids.wanted;
   elsif inbox_section_ids.section = 1 then
-    -- Upcoming: confirmed, or changed and not yet started, until they end; soonest first.
+    -- Upcoming: confirmed, or changed and not yet started, until they end; soonest first. Found by their
+    -- end (reservations_merchant_upcoming_ends_at_idx): walked by start, the salon's whole past comes first.
     return query
-      select r.id, 1, (extract(epoch from r.starts_at) * 1000000)::bigint
-        from app.reservations r
-       where r.merchant_id = inbox_section_ids.merchant_id
-         and r.status in ('confermata', 'modificata') and r.ends_at > now()
-         and (r.status = 'confermata' or r.starts_at > now())
-         and (inbox_section_ids.after_key is null
-              or (r.starts_at >= after_instant - interval '1 second'
-                  and ((extract(epoch from r.starts_at) * 1000000)::bigint, r.id)
-                      > (inbox_section_ids.after_key, inbox_section_ids.after_id)))
-       order by r.starts_at, r.id
+      with upcoming as materialized (
+        select r.id, r.starts_at
+          from app.reservations r
+         where r.merchant_id = inbox_section_ids.merchant_id
+           and r.status in ('confermata', 'modificata') and r.ends_at > now()
+           and (r.status = 'confermata' or r.starts_at > now())
+      )
+      select u.id, 1, (extract(epoch from u.starts_at) * 1000000)::bigint
+        from upcoming u
+       where inbox_section_ids.after_key is null
+          or (u.starts_at >= after_instant - interval '1 second'
+              and ((extract(epoch from u.starts_at) * 1000000)::bigint, u.id)
+                  > (inbox_section_ids.after_key, inbox_section_ids.after_id))
+       order by u.starts_at, u.id
        limit inbox_section_ids.wanted;
   else
-    -- History: everything else, latest first.
+    -- History: everything else (neither of the two above), latest first.
     return query
       select r.id, 2, -(extract(epoch from r.starts_at) * 1000000)::bigint
         from app.reservations r
        where r.merchant_id = inbox_section_ids.merchant_id
-         and app_private.inbox_section(app_private.shown_status(r.status, r.starts_at), r.ends_at) = 2
+         and not (r.status = 'in attesa' and r.starts_at > now())
+         and not (r.status in ('confermata', 'modificata') and r.ends_at > now()
+                  and (r.status = 'confermata' or r.starts_at > now()))
          and (inbox_section_ids.after_key is null
               or (r.starts_at <= after_instant + interval '1 second'
                   and (-(extract(epoch from r.starts_at) * 1000000)::bigint, r.id)

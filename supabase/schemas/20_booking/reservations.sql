@@ -241,14 +241,23 @@ as $$
 $$;
 grant execute on function app_private.visit_may_close(text, timestamptz) to authenticated, service_role;
 
--- How many of a client's visits were done and missed, under the caller's RLS.
+-- How many of each client's visits were done and missed (0 and 0 without any), under the caller's RLS.
+create function app_private.client_visit_counts_of(client_ids uuid[])
+returns table (client_id uuid, completed integer, no_shows integer)
+language sql stable set search_path = ''
+as $$
+  select c.id, (count(r.id) filter (where r.status = 'completata'))::integer,
+         (count(r.id) filter (where r.status = 'non presentata'))::integer
+    from (select distinct u.id from unnest(client_visit_counts_of.client_ids) as u (id)) as c
+    left join app.reservations r on r.client_id = c.id
+   group by c.id
+$$;
+grant execute on function app_private.client_visit_counts_of(uuid[]) to authenticated, service_role;
+
 create function app_private.client_visit_counts(client_id uuid, out completed integer, out no_shows integer)
 language sql stable set search_path = ''
 as $$
-  select (count(*) filter (where r.status = 'completata'))::integer,
-         (count(*) filter (where r.status = 'non presentata'))::integer
-    from app.reservations r
-   where r.client_id = client_visit_counts.client_id
+  select v.completed, v.no_shows from app_private.client_visit_counts_of(array[client_visit_counts.client_id]) v
 $$;
 grant execute on function app_private.client_visit_counts(uuid) to authenticated, service_role;
 

@@ -80,19 +80,30 @@ as $$
 $$;
 grant execute on function app_private.whatsapp_text(text, jsonb) to authenticated, service_role;
 
--- The link a salon taps for one of its reservations: {kind, url, phone} or {kind, missing_reason}.
--- Definer: the facts come from app_private.reservation_notice, the service role's; every caller passes a
--- reservation it has already read as its salon.
-create function app_private.reservation_whatsapp(reservation app.reservations) returns jsonb
+-- The links a salon taps for its reservations among these: {kind, url, phone} or {kind, missing_reason} each,
+-- in one pass. Definer: the facts come from app_private.reservation_notice, the service role's; only the
+-- caller's salon's reservations are read.
+create function app_private.reservations_whatsapp(reservation_ids uuid[])
+returns table (reservation_id uuid, whatsapp jsonb)
 language sql stable security definer set search_path = ''
 as $$
-  select jsonb_build_object('kind', app_private.whatsapp_kind(reservation))
-         || app_private.whatsapp_link(
-              c.phone,
-              app_private.whatsapp_text(app_private.whatsapp_kind(reservation),
-                                        app_private.reservation_notice(reservation)))
-    from app.clients c
-   where c.id = reservation.client_id and c.merchant_id = reservation.merchant_id
+  select r.id,
+         jsonb_build_object('kind', k.kind)
+         || app_private.whatsapp_link(c.phone,
+                                      app_private.whatsapp_text(k.kind, app_private.reservation_notice(r)))
+    from app.reservations r
+    join app.clients c on c.id = r.client_id and c.merchant_id = r.merchant_id
+    cross join lateral (select app_private.whatsapp_kind(r) as kind offset 0) as k
+   where r.id = any (reservations_whatsapp.reservation_ids)
+     and r.merchant_id = (select app_private.current_merchant_id())
+$$;
+grant execute on function app_private.reservations_whatsapp(uuid[]) to authenticated, service_role;
+
+-- The link for one reservation the caller has read as its salon.
+create function app_private.reservation_whatsapp(reservation app.reservations) returns jsonb
+language sql stable set search_path = ''
+as $$
+  select w.whatsapp from app_private.reservations_whatsapp(array[reservation.id]) w
 $$;
 grant execute on function app_private.reservation_whatsapp(app.reservations) to authenticated, service_role;
 

@@ -12,9 +12,15 @@ import {
   type ReservationRow,
   type Salon,
 } from '../../support/fixtures.ts';
+import { joinAsClient } from '../../support/personas.ts';
 
 interface InboxRow extends ReservationRow {
   slot_taken: boolean;
+  client_completed_visits: number;
+  client_no_shows: number;
+  often_missed: boolean;
+  whatsapp: Record<string, string>;
+  reminder: Record<string, unknown> | null;
 }
 type Seeded =
   | 'annaBusy'
@@ -134,6 +140,47 @@ describe('booking: the merchant’s inbox, paged on the server', () => {
     const second = await page({ section: 'to_answer', page_size: 2, after: first.next });
     expect(second.reservations.map((row) => row.id)).toEqual([ids.pendingTakenNamed, ids.pendingFreeAny]);
     expect(second.next).toBeNull();
+  });
+
+  it("gives each row its own client's visits and its own WhatsApp link, several clients on one page", async () => {
+    const busy = await openSalon(server, await createAdmin(server), 'Salone Molti Clienti');
+    const clients = [busy.member.client_id];
+    for (const [name, phone] of [
+      ['Carla Neri', '3331112222'],
+      ['Dora Blu', '3334445555'],
+    ] as const)
+      clients.push((await joinAsClient(server, busy.merchant.slug, { name, phone })).joined.client_id);
+    const add = (clientId: string, startsAt: string, status = 'in attesa') =>
+      insertReservation(server, busy, {
+        clientId,
+        startsAt,
+        status,
+        operatorId: status === 'confermata' ? busy.anna : null,
+      });
+    // Client i: i visits done and 2 - i missed, then a request on each of the next three days.
+    for (const [index, clientId] of clients.entries()) {
+      for (let visit = 0; visit < 2; visit += 1) {
+        const past = await add(clientId, `now() - interval '${10 * index + visit + 2} days'`, 'confermata');
+        const outcome = visit < index ? 'completata' : 'non presentata';
+        expectOk(await busy.owner.client.rpc('mark_visit', { reservation_id: past, outcome }));
+      }
+      for (const day of [1, 2, 3]) await add(clientId, `now() + interval '${day} days ${index} hours'`);
+    }
+
+    const rows = expectOk<Page>(
+      await busy.owner.client.rpc('merchant_reservations_page', { section: 'to_answer', page_size: 100 }),
+    ).reservations;
+    expect(rows).toHaveLength(9);
+    for (const row of rows) {
+      const index = clients.indexOf(row.client_id);
+      expect([row.client_completed_visits, row.client_no_shows]).toEqual([index, 2 - index]);
+      expect(row.often_missed).toBe(2 - index >= 2);
+      expect(row.reminder).toBeNull();
+      expect(row.whatsapp).toEqual(
+        expectOk(await busy.owner.client.rpc('reservation_whatsapp', { reservation_id: row.id })),
+      );
+    }
+    expect(rows.filter((row) => row.whatsapp.url?.includes('Carla'))).toHaveLength(3);
   });
 
   it('refuses bad filters, sizes and cursors, and anyone but the merchant', async () => {
