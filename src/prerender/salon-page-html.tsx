@@ -5,6 +5,8 @@ import { SalonPageFrame } from '@/app/routes/salon-page-frame';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { SalonPublicPage } from '@/features/merchants/api/get-salon-public-page';
 
+export { salonPageSamples } from '@/prerender/salon-page-samples';
+
 /** /{slug} as the app first renders it, with the registration form's placeholder. */
 export function salonPageHtml(salon: SalonPublicPage, url: string): string {
   const search = new URL(url, 'http://localhost').searchParams;
