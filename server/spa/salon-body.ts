@@ -72,10 +72,17 @@ export function withScriptAfterPaint(indexHtml: string): string {
  * index.html with the salon's page painted inside #root (what the app renders first) and the data it
  * was painted from, which the app reads instead of asking again.
  */
-export function withSalonBody(indexHtml: string, bodyHtml: string, salon: SalonPage): string {
+export function withSalonBody(indexHtml: string, renderedHtml: string, salon: SalonPage): string {
   const data = `<script type="application/json" id="${salonPageDataId}">${scriptSafeJson(salon)}</script>`;
-  return indexHtml.replace(
-    /<div id="root">[\s\S]*?<\/div>(\s*<noscript>)/,
-    (_match, noscript: string) => `<div id="root">${bodyHtml}</div>\n    ${data}${noscript}`,
-  );
+  // The logo's preload, which the renderer puts first, goes first in the <head>: the LCP image is
+  // asked for with the document's first bytes, before the inline CSS is parsed.
+  const [, preloads = '', bodyHtml = ''] = /^((?:<link rel="preload"[^>]*>)*)([\s\S]*)$/.exec(renderedHtml)!;
+  return indexHtml
+    .replace(/(<meta charset="UTF-8" \/>)/, (charset: string) =>
+      preloads ? `${charset}\n    ${preloads}` : charset,
+    )
+    .replace(
+      /<div id="root">[\s\S]*?<\/div>(\s*<noscript>)/,
+      (_match, noscript: string) => `<div id="root">${bodyHtml}</div>\n    ${data}${noscript}`,
+    );
 }

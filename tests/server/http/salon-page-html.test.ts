@@ -64,6 +64,10 @@ describe("a salon's page painted by the server from api.salon_public_page (raw H
       [photo],
     );
     await call('add_operator', { name: 'Anna', image_path: photo });
+    await server.server.context.db.query(
+      `insert into storage.objects (bucket_id, name) values ('loghi', $1)`,
+      [`${merchant.slug}.png`],
+    );
 
     for (const path of [`/${merchant.slug}`, `/${merchant.slug}/register?ref=A7`]) {
       const page = await html(path);
@@ -87,6 +91,11 @@ describe("a salon's page painted by the server from api.salon_public_page (raw H
       expect(salonData(page)?.slug).toBe(merchant.slug);
       expect(salonData(page)?.treatments.map((treatment) => treatment.name)).toEqual(['Manicure', 'Piega']);
       expect(page).toContain('<script type="module"');
+      // The logo, the page's largest paint, is asked for from the head, before the inline CSS.
+      const preload = page.indexOf('<link rel="preload" as="image" href="/storage/v1/object/public/loghi/');
+      expect(preload).toBeGreaterThan(0);
+      expect(preload).toBeLessThan(page.indexOf('<style>'));
+      expect(root).not.toContain('<link');
     }
   });
 
