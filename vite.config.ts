@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath, URL } from 'node:url';
+import { fileURLToPath, pathToFileURL, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import sharp from 'sharp';
 import { build, defineConfig, type Plugin } from 'vite';
+import { criticalCss } from './scripts/critical-css.ts';
 
 const pwaSource = (file: string) => fileURLToPath(new URL(`./src/pwa/${file}`, import.meta.url));
 
@@ -50,7 +51,29 @@ function pwa(): Plugin {
   };
 }
 
-/** The renderer server/ paints a salon's page with (src/prerender), built into the app's `prerender/`. */
+/**
+ * The rules of the app's stylesheet a salon's painted page uses (its sample pages'), which server/
+ * inlines in that page so it paints without waiting for the stylesheet.
+ */
+async function writeSalonPageCss(outDir: string) {
+  const renderer = join(outDir, 'prerender', 'salon-page-html.js');
+  const { salonPageHtml, salonPageSamples } = (await import(pathToFileURL(renderer).href)) as {
+    salonPageHtml: (salon: unknown, url: string) => string;
+    salonPageSamples: { salon: unknown; url: string }[];
+  };
+  const stylesheet = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"/.exec(
+    readFileSync(join(outDir, 'index.html'), 'utf8'),
+  )?.[1];
+  if (!stylesheet) throw new Error('index.html links no stylesheet');
+  const pages = salonPageSamples.map((sample) => salonPageHtml(sample.salon, sample.url));
+  const css = criticalCss(readFileSync(join(outDir, stylesheet), 'utf8'), pages);
+  writeFileSync(join(outDir, 'prerender', 'salon-page.css'), css);
+}
+
+/**
+ * The renderer server/ paints a salon's page with (src/prerender), built into the app's `prerender/`,
+ * beside the CSS that page needs first.
+ */
 function prerender(): Plugin {
   let outDir = '';
   return {
@@ -82,6 +105,7 @@ function prerender(): Plugin {
           copyPublicDir: false,
         },
       });
+      await writeSalonPageCss(outDir);
     },
   };
 }

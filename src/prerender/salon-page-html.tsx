@@ -5,7 +5,9 @@ import { SalonPageFrame } from '@/app/routes/salon-page-frame';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { SalonPublicPage } from '@/features/merchants/api/get-salon-public-page';
 
-/** /{slug} as the app first renders it, with the registration form's placeholder. */
+export { salonPageSamples } from '@/prerender/salon-page-samples';
+
+/** /{slug} as the app first renders it, with the registration form's placeholder (and the logo's preload first). */
 export function salonPageHtml(salon: SalonPublicPage, url: string): string {
   const search = new URL(url, 'http://localhost').searchParams;
   const html = renderToString(
@@ -15,7 +17,7 @@ export function salonPageHtml(salon: SalonPublicPage, url: string): string {
       </SalonPageFrame>
     </StaticRouter>,
   );
-  // React adds a preload of the logo (fetchPriority high) before the page: the <img> below is as
-  // early, and the app hydrates #root expecting the page as its first child.
-  return html.replace(/^<link rel="preload"[^>]*>/, '');
+  // React puts a preload of the logo (fetchPriority high) before the page: server/ moves it into the
+  // <head>, as the app hydrates #root expecting the page as its first child.
+  return html;
 }

@@ -229,6 +229,8 @@ describe("a salon's public page for a visitor who is not signed in", () => {
       locale: 'it-IT',
       javaScriptEnabled: false,
     });
+    // Nor the app's stylesheet: the page paints whole with the rules inline in it.
+    await withoutScripts.route('**/assets/*.css', (route) => route.abort());
     const painted = await withoutScripts.newPage();
     await painted.goto(`${server.url}/${slug}`);
     await heading(painted, 'Registrati');
@@ -243,6 +245,9 @@ describe("a salon's public page for a visitor who is not signed in", () => {
     ).resolves.toBe(true);
     await expectNoHorizontalScroll(painted);
     await screenshot(painted, 'salon-page-painted-phone');
+    await painted.setViewportSize(desktop);
+    await expectNoHorizontalScroll(painted);
+    await screenshot(painted, 'salon-page-painted-desktop');
     await withoutScripts.close();
 
     for (const viewport of [phone, desktop]) {
@@ -266,9 +271,17 @@ describe("a salon's public page for a visitor who is not signed in", () => {
       await page.getByLabel('Nome').waitFor();
       const after = await page.evaluate(() => {
         const seen = window as unknown as { shift: number; paintedLogo: Element | null };
-        return { sameLogo: seen.paintedLogo === document.querySelector('#root img'), shift: seen.shift };
+        // The page painted with its own rules inline; the app's stylesheet, loaded meanwhile, now applies.
+        const stylesheet = document.querySelector<HTMLLinkElement>('link[data-after-paint]');
+        return {
+          sameLogo: seen.paintedLogo === document.querySelector('#root img'),
+          shift: seen.shift,
+          inlineRules: document.head.querySelector('style')?.textContent?.length ?? 0,
+          stylesheetApplied: stylesheet?.media === 'all' && stylesheet.sheet !== null,
+        };
       });
-      expect(after).toEqual({ sameLogo: true, shift: 0 });
+      expect(after).toMatchObject({ sameLogo: true, shift: 0, stylesheetApplied: true });
+      expect(after.inlineRules).toBeGreaterThan(1000);
       expect(errors).toEqual([]);
       await page.close();
     }

@@ -64,6 +64,10 @@ describe("a salon's page painted by the server from api.salon_public_page (raw H
       [photo],
     );
     await call('add_operator', { name: 'Anna', image_path: photo });
+    await server.server.context.db.query(
+      `insert into storage.objects (bucket_id, name) values ('loghi', $1)`,
+      [`${merchant.slug}.png`],
+    );
 
     for (const path of [`/${merchant.slug}`, `/${merchant.slug}/register?ref=A7`]) {
       const page = await html(path);
@@ -87,7 +91,40 @@ describe("a salon's page painted by the server from api.salon_public_page (raw H
       expect(salonData(page)?.slug).toBe(merchant.slug);
       expect(salonData(page)?.treatments.map((treatment) => treatment.name)).toEqual(['Manicure', 'Piega']);
       expect(page).toContain('<script type="module"');
+      // The logo, the page's largest paint, is asked for from the head, before the inline CSS.
+      const preload = page.indexOf('<link rel="preload" as="image" href="/storage/v1/object/public/loghi/');
+      expect(preload).toBeGreaterThan(0);
+      expect(preload).toBeLessThan(page.indexOf('<style>'));
+      expect(root).not.toContain('<link');
     }
+  });
+
+  it('paints without waiting for a stylesheet or the script: the rules of its classes inline, the rest after', async () => {
+    const { merchant } = await createMerchant(server, admin, 'Salone Stile');
+    const page = await html(`/${merchant.slug}`);
+    const inline = /<style>([\s\S]*?)<\/style>/.exec(page)?.[1] ?? '';
+    const href =
+      /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*media="print" data-after-paint>/.exec(
+        page,
+      )?.[1];
+    expect(href).toBeDefined();
+    expect(page).toContain(`<noscript><link rel="stylesheet" crossorigin href="${href}"></noscript>`);
+    expect(page).toContain('<script type="module" fetchpriority="low"');
+    const full = await (await fetch(`${server.url}${href}`)).text();
+    const selector = (name: string) => `.${name.replace(/[^a-zA-Z0-9_-]/g, '\\$&')}`;
+    const painted = [...(paintedRoot(page) ?? '').matchAll(/\sclass="([^"]*)"/g)].flatMap(([, value]) =>
+      value!.split(/\s+/).filter(Boolean),
+    );
+    const styled = painted.filter((name) => full.includes(`${selector(name)}{`));
+    expect(styled.length).toBeGreaterThan(20);
+    for (const name of styled) expect(inline, name).toContain(`${selector(name)}{`);
+    // Only what the page uses: the areas' dialogs and cards are left to the stylesheet.
+    expect(inline.length).toBeLessThan(full.length / 2);
+
+    // Other pages keep the stylesheet as it is.
+    const home = await html('/');
+    expect(home).not.toContain('data-after-paint');
+    expect(home).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/);
   });
 
   it("keeps the loading screen for a slug no salon has, and never serves the renderer's code", async () => {
