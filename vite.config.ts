@@ -50,7 +50,10 @@ function pwa(): Plugin {
   };
 }
 
-/** The renderer server/ paints a salon's page with (src/prerender), built into the app's `prerender/`. */
+/**
+ * The renderers server/ paints with (src/prerender), built into the app's `prerender/`: a salon's page,
+ * and a signed-in area's frame.
+ */
 function prerender(): Plugin {
   let outDir = '';
   return {
@@ -76,7 +79,15 @@ function prerender(): Plugin {
         // One file with its libraries: the build folder may live where node_modules is out of reach.
         ssr: { noExternal: true },
         build: {
-          ssr: fileURLToPath(new URL('./src/prerender/salon-page-html.tsx', import.meta.url)),
+          ssr: true,
+          rolldownOptions: {
+            input: Object.fromEntries(
+              ['salon-page-html', 'area-shell-html'].map((name) => [
+                name,
+                fileURLToPath(new URL(`./src/prerender/${name}.tsx`, import.meta.url)),
+              ]),
+            ),
+          },
           outDir: join(outDir, 'prerender'),
           emptyOutDir: true,
           copyPublicDir: false,
