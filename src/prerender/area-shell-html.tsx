@@ -14,6 +14,7 @@ import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { clientLoyaltyTexts } from '@/features/client-loyalty/texts';
 import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { areaTexts } from '@/lib/area-texts';
+import { texts } from '@/lib/texts';
 
 /** A screen's heading as the screen itself writes it; a lead naming the salon is left to the screen. */
 interface ScreenHeading {
@@ -60,16 +61,28 @@ export function areaShellHtml(path: string): string | undefined {
   const frame = area ? areas[area] : undefined;
   const heading = segment && frame ? frame.screens[segment] : undefined;
   if (!frame || !heading) return undefined;
+  // Hidden from assistive technology and inert: a picture of the screen to come, whose links and
+  // 'Esci' work once the app does; meanwhile it says, as the loading screen did, that it is loading.
   return renderToString(
     <StaticRouter location={path}>
       <div {...{ [paintedShellAttribute]: '' }}>
-        <AreaLayout areaName={frame.name} subtitle={'\u00a0'} items={frame.items} onSignOut={() => undefined}>
-          {frame.aboveScreen ? <Skeleton className={frame.aboveScreen} /> : null}
-          <section className="grid gap-6">
-            <PageHeading lead={heading.lead}>{heading.title}</PageHeading>
-            <LoadingBlocks />
-          </section>
-        </AreaLayout>
+        <p role="status" className="sr-only">
+          {texts.app.loading}
+        </p>
+        <div inert aria-hidden="true">
+          <AreaLayout
+            areaName={frame.name}
+            subtitle={'\u00a0'}
+            items={frame.items}
+            onSignOut={() => undefined}
+          >
+            {frame.aboveScreen ? <Skeleton className={frame.aboveScreen} /> : null}
+            <section className="grid gap-6">
+              <PageHeading lead={heading.lead}>{heading.title}</PageHeading>
+              <LoadingBlocks />
+            </section>
+          </AreaLayout>
+        </div>
       </div>
     </StaticRouter>,
   );

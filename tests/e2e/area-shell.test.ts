@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer } from '../support/app-server.ts';
-import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
+import { accessibilityViolations, desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
 import { signedIn } from '../support/fixtures.ts';
 import type { TestServer } from '../support/test-server.ts';
 import {
@@ -9,7 +9,6 @@ import {
   areaNav,
   createMerchant,
   expectAccessible,
-  heading,
   joinMerchant,
   waitForPath,
 } from './helpers.ts';
@@ -65,10 +64,15 @@ describe('a signed-in screen painted before the app arrives, then taken over by 
     for (const [size, viewport] of Object.entries({ phone, desktop })) {
       await page.setViewportSize(viewport);
       await page.goto(`${server.url}/dashboard/registrazioni`);
-      await heading(page, 'Registrazioni');
-      await expect(page.getByText(registrazioniLead).isVisible()).resolves.toBe(true);
-      await expect(areaNav(page).getByRole('link', { name: 'Agenda' }).isVisible()).resolves.toBe(true);
-      await page.getByText('Gestione centro').filter({ visible: true }).waitFor();
+      // Seen, not yet usable: inert and hidden from assistive technology, which hears it is loading.
+      const frame = paintedFrame(page);
+      await expect(frame.locator('[inert][aria-hidden="true"] nav').count()).resolves.toBe(1);
+      await expect(page.getByRole('heading', { level: 1 }).count()).resolves.toBe(0);
+      await expect(page.getByRole('status').textContent()).resolves.toBe('Caricamento...');
+      await frame.locator('h1', { hasText: 'Registrazioni' }).waitFor();
+      await expect(frame.getByText(registrazioniLead).isVisible()).resolves.toBe(true);
+      await frame.locator('nav a', { hasText: 'Agenda' }).filter({ visible: true }).waitFor();
+      await frame.getByText('Gestione centro').filter({ visible: true }).waitFor();
       const text = await page.locator('body').innerText();
       expect(text).not.toContain(aurora.name);
       expect(text).not.toContain(aurora.email);
@@ -77,11 +81,15 @@ describe('a signed-in screen painted before the app arrives, then taken over by 
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         ),
       ).toBeLessThanOrEqual(0);
-      await expectAccessible(page);
+      // As 'Caricamento...' before it: nothing but the loading status for assistive technology yet.
+      expect((await accessibilityViolations(page)).map((violation) => violation.id)).toEqual([
+        'landmark-one-main',
+        'page-has-heading-one',
+      ]);
       await screenshot(page, `area-frame-painted-${size}`);
     }
     await page.goto(`${server.url}/client/crediti`);
-    await heading(page, 'Crediti');
+    await paintedFrame(page).locator('h1', { hasText: 'Crediti' }).waitFor();
     await screenshot(page, 'area-frame-painted-client-desktop');
     await context.close();
   });
@@ -116,6 +124,7 @@ describe('a signed-in screen painted before the app arrives, then taken over by 
       });
       expect(seen).toEqual({ shift: 0, largest: 1 });
       expect(errors).toEqual([]);
+      await expectAccessible(page);
       await screenshot(page, `area-frame-taken-over-${salon ? 'client' : 'dashboard'}-phone`);
       await context.close();
     }
