@@ -16,7 +16,7 @@ import { merchantLoyaltyTexts } from '@/features/merchant-loyalty/texts';
 import { areaTexts } from '@/lib/area-texts';
 import { texts } from '@/lib/texts';
 
-/** A screen's heading as the screen itself writes it; a lead naming the salon is left to the screen. */
+/** A screen's heading and lead, the texts the screen itself shows (a lead naming the salon is not painted). */
 interface ScreenHeading {
   title: string;
   lead?: string;
@@ -35,6 +35,7 @@ const areas: Record<string, AreaFrame> = {
     name: areaTexts.client.areaName,
     items: clientNavItems,
     aboveScreen: 'mb-6 h-[4.625rem] rounded-2xl',
+    // Anagrafica, Acquisti and Presenta name the salon in their lead: they keep 'Caricamento...'.
     screens: { crediti: clientLoyaltyTexts.crediti, struttura: clientLoyaltyTexts.struttura },
   },
   dashboard: {
@@ -42,8 +43,8 @@ const areas: Record<string, AreaFrame> = {
     items: dashboardNavItems,
     screens: {
       registrazioni: merchantLoyaltyTexts.registrazioni,
-      movimenti: areaTexts.dashboard.movimenti,
-      clienti: areaTexts.dashboard.clienti,
+      movimenti: merchantLoyaltyTexts.movimenti,
+      clienti: merchantLoyaltyTexts.clienti,
       prenotazioni: bookingMerchantTexts.prenotazioni,
       agenda: bookingMerchantTexts.agenda,
       struttura: merchantLoyaltyTexts.struttura,
