@@ -71,8 +71,8 @@ async function writeSalonPageCss(outDir: string) {
 }
 
 /**
- * The renderer server/ paints a salon's page with (src/prerender), built into the app's `prerender/`,
- * beside the CSS that page needs first.
+ * The renderers server/ paints with (src/prerender), built into the app's `prerender/`: a salon's page,
+ * beside the CSS that page needs first, and a signed-in area's frame.
  */
 function prerender(): Plugin {
   let outDir = '';
@@ -99,7 +99,15 @@ function prerender(): Plugin {
         // One file with its libraries: the build folder may live where node_modules is out of reach.
         ssr: { noExternal: true },
         build: {
-          ssr: fileURLToPath(new URL('./src/prerender/salon-page-html.tsx', import.meta.url)),
+          ssr: true,
+          rolldownOptions: {
+            input: Object.fromEntries(
+              ['salon-page-html', 'area-shell-html'].map((name) => [
+                name,
+                fileURLToPath(new URL(`./src/prerender/${name}.tsx`, import.meta.url)),
+              ]),
+            ),
+          },
           outDir: join(outDir, 'prerender'),
           emptyOutDir: true,
           copyPublicDir: false,

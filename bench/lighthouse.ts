@@ -1,5 +1,5 @@
 // `npm run bench:lighthouse`: Lighthouse's mobile preset (simulated slow 4G and a 4× slower CPU) on the
-// built SPA (`npx vite build` first): the home, a salon's logins and registration, and two signed-in
+// built SPA (`npx vite build` first): the home, a salon's logins and registration, and three signed-in
 // screens. Each page runs LIGHTHOUSE_RUNS times (default 3) in Debian's Chromium; the median is printed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';

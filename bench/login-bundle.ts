@@ -1,4 +1,4 @@
-// `npm run bench:bundle`: the JavaScript each public and sign-in route, and two signed-in screens, load in Chromium, measured on the
+// `npm run bench:bundle`: the JavaScript each public and sign-in route, and three signed-in screens, load in Chromium, measured on the
 // built SPA (`npx vite build` first): every script response, its size after gzip -9, and the chunks.
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';

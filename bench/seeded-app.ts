@@ -17,7 +17,7 @@ export interface SeededApp {
   customer: Account;
   /** The public and sign-in routes a visitor opens first. */
   publicRoutes: Record<string, string>;
-  /** Two signed-in screens, with whom to sign in. */
+  /** Three signed-in screens, with whom to sign in. */
   signedInRoutes: Record<string, { path: string; account: Account }>;
   /**
    * JavaScript for a page of the app's origin that stores `account`'s session in localStorage as
@@ -113,6 +113,7 @@ export async function startSeededApp(): Promise<SeededApp> {
     signedInRoutes: {
       'customer Crediti': { path: '/client/crediti', account: customer },
       'merchant Registrazioni': { path: '/dashboard/registrazioni', account: merchant },
+      'merchant Agenda': { path: '/dashboard/agenda', account: merchant },
     },
     async sessionScript(account) {
       const { data, error } = await server.client().auth.signInWithPassword(account);

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { resolveAuthSettings } from '../auth/settings.ts';
 import type { ServerContext } from '../context.ts';
+import { areaShellIndexHtml } from './area-shell.ts';
 import { prerenderFolder, salonPageRenderer } from './salon-body.ts';
 import { salonIndexHtml } from './salon-page.ts';
 
@@ -81,6 +82,13 @@ export async function spaRoutes(app: FastifyInstance, context: ServerContext) {
         });
         if (salonHtml !== undefined) {
           return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(salonHtml);
+        }
+        const areaHtml = await areaShellIndexHtml(build, path).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'The signed-in screen is served without its painted frame');
+          return undefined;
+        });
+        if (areaHtml !== undefined) {
+          return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(areaHtml);
         }
         return reply.header('cache-control', 'no-cache').sendFile('index.html', build);
       });

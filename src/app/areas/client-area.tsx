@@ -1,8 +1,5 @@
-import { CalendarPlus, Network, ShoppingBag, UserPlus, UserRound, Wallet } from 'lucide-react';
 import { Outlet } from 'react-router';
 import { AreaLayout } from '@/components/layouts/area-layout';
-import type { AreaNavItem } from '@/components/layouts/area-nav-items';
-import { paths } from '@/config/paths';
 import type { WhoamiClient } from '@/lib/whoami';
 import { SalonHeader } from '@/features/client-loyalty/components/salon-header';
 import type { ClientMembership } from '@/features/client-loyalty/membership';
@@ -18,17 +15,9 @@ import {
 } from '@/lib/current-merchant';
 import { readOfflineSnapshot, storedSessionUserId } from '@/lib/offline-snapshot';
 import { areaTexts } from '@/lib/area-texts';
+import { clientNavItems } from '@/app/areas/client-nav-items';
 
 const t = areaTexts.client;
-
-const items: AreaNavItem[] = [
-  { href: paths.client.profile.href(), label: t.profile.label, icon: UserRound },
-  { href: paths.client.acquisti.href(), label: t.acquisti.label, primary: true, icon: ShoppingBag },
-  { href: paths.client.presenta.href(), label: t.presenta.label, primary: true, icon: UserPlus },
-  { href: paths.client.crediti.href(), label: t.crediti.label, primary: true, icon: Wallet },
-  { href: paths.client.struttura.href(), label: t.struttura.label, icon: Network },
-  { href: paths.client.prenota.href(), label: t.prenota.label, primary: true, icon: CalendarPlus },
-];
 
 /** /client/*: the customer's area, at the salon they last came through or switched to. */
 export function ClientArea() {
@@ -42,7 +31,7 @@ export function ClientArea() {
           <AreaLayout
             areaName={current?.merchant_name ?? t.areaName}
             subtitle={current ? `${current.name} · ${current.code}` : null}
-            items={items}
+            items={clientNavItems}
             onSignOut={signOut}
             signingOut={pending}
           >

@@ -6,6 +6,7 @@ import { LoadingScreen } from '@/components/layouts/loading-screen';
 import { whoamiQueryOptions } from '@/features/auth/api/get-whoami';
 import { queryClient } from '@/lib/query-client';
 import { NotFoundPage } from '@/app/routes/not-found-page';
+import { PaintedAreaShell } from '@/app/routes/painted-area-shell';
 
 /** A screen of an area: in a chunk of its own, or `inThisChunk` with the list of screens. */
 type ScreenLoader = () => Promise<ComponentType>;
@@ -105,8 +106,8 @@ function AreaRoutes({ routes }: { routes: RouteObject[] }) {
 /**
  * An area (client, dashboard, admin) is loaded on first visit, so the public and sign-in screens stay
  * small. Its layout, its list of screens, the screen being opened and that screen's data (and whoami,
- * which the role guard asks) all download side by side; the area shows once the layout, the screen
- * and its data are here.
+ * which the role guard asks) all download side by side; the area shows once the layout, the screen,
+ * its data and whoami are here, in place of the frame server/ painted (or 'Caricamento...').
  * Loaded through state rather than React.lazy: a Suspense fallback, once shown, holds the screen back
  * for React's 300 ms reveal throttle. A chunk that fails to load is thrown to the error screen, and
  * asked for again on the next attempt.
@@ -126,8 +127,9 @@ export function areaRoute(
     return screens;
   };
   const start = () => {
-    void queryClient.prefetchQuery(whoamiQueryOptions());
-    loading ??= Promise.all([loadLayout(), openingScreens()]).then(
+    // The role guard's answer too: the area first shows as itself, not as 'Caricamento...' within.
+    const whoami = untilOffline(queryClient.prefetchQuery(whoamiQueryOptions()));
+    loading ??= Promise.all([loadLayout(), openingScreens(), whoami]).then(
       ([Layout, screens]) => (routes = areaRoutes(Layout, screens)),
       (error: unknown) => {
         loading = undefined;
@@ -151,6 +153,10 @@ export function areaRoute(
       };
     }, [state.routes]);
     if (state.error) throw state.error;
-    return state.routes ? <AreaRoutes routes={state.routes} /> : <LoadingScreen />;
+    return state.routes ? (
+      <AreaRoutes routes={state.routes} />
+    ) : (
+      <PaintedAreaShell fallback={<LoadingScreen />} />
+    );
   };
 }

@@ -150,6 +150,7 @@ export const clientLoyaltyTexts = {
   },
   crediti: {
     ...areaTexts.client.crediti,
+    lead: 'Il credito che maturi con i tuoi acquisti e con quelli delle persone che hai presentato, e ogni suo movimento.',
     available: 'Credito disponibile',
     availableHint: 'Da usare come sconto presso {merchant}. Si aggiorna in tempo reale.',
     ledgerTitle: 'Movimenti del credito',

@@ -24,7 +24,7 @@ export function CreditScreen({ membership }: { membership: ClientMembership }) {
 
   return (
     <section className="grid gap-6">
-      <PageHeading>{t.title}</PageHeading>
+      <PageHeading lead={t.lead}>{t.title}</PageHeading>
       {credit.isError ? (
         <QueryFailed
           message={failureText(texts.app.loadError, credit.error)}
