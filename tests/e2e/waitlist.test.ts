@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dateWithWeekday } from '@/components/booking/booking-dates';
 import { startAppServer } from '../support/app-server.ts';
 import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
 import { rpcData, signedIn } from '../support/fixtures.ts';
@@ -60,9 +61,10 @@ describe('booking: the waitlist tells a waiting customer of a freed slot, live, 
     await joinMerchant(server, { merchantSlug: slug, ...customer });
     await joinMerchant(server, { merchantSlug: slug, ...other });
     sara = await signedIn(server, other);
-    // Sara has the 10:00 of tomorrow, confirmed.
+    // Sara has the 10:00 of the day after tomorrow, confirmed: at least a day away whenever the test
+    // runs, so her cancellation is never refused by the 24 hours' notice.
     const { rows } = await server.server.context.db.query<{ day: string }>(
-      `select to_char((now() at time zone 'Europe/Rome')::date + 1, 'YYYY-MM-DD') as day`,
+      `select to_char((now() at time zone 'Europe/Rome')::date + 2, 'YYYY-MM-DD') as day`,
     );
     day = rows[0]!.day;
     const operators = await rpcData<{ id: string }[]>(owner, 'list_operators', {});
@@ -98,7 +100,9 @@ describe('booking: the waitlist tells a waiting customer of a freed slot, live, 
       .getByRole('radio', { name: /^Piega/ })
       .check();
     await step('Operatore').getByRole('radio', { name: 'Giulia', exact: true }).check();
-    await step('Giorno').getByRole('radio', { disabled: false }).nth(1).check();
+    await step('Giorno')
+      .getByRole('radio', { name: dateWithWeekday(day), exact: true })
+      .check();
     await step('Orario').getByRole('radio', { name: '11:00', exact: true }).waitFor();
     expect(await step('Orario').getByRole('radio', { name: '10:00', exact: true }).count()).toBe(0);
 
