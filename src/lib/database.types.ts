@@ -106,7 +106,7 @@ export type Database = {
       book_series: {
         Args: {
           client_id: string;
-          operator_id: string;
+          operator_id?: string;
           starts: string[];
           treatment_id: string;
         };
@@ -450,7 +450,7 @@ export type Database = {
           every_weeks: number;
           first_date: string;
           first_time: string;
-          operator_id: string;
+          operator_id?: string;
           treatment_id: string;
         };
         Returns: {

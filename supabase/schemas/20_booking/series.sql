@@ -87,11 +87,11 @@ grant execute on function app_private.series_alternative(uuid, app.treatments, u
 create function api.plan_series(
   client_id uuid,
   treatment_id uuid,
-  operator_id uuid,
   first_date date,
   first_time text,
   every_weeks integer,
-  count integer
+  count integer,
+  operator_id uuid default null
 ) returns table (
   "position" integer,
   starts_at timestamptz,
@@ -149,8 +149,8 @@ begin
      order by p.n;
 end
 $$;
-grant execute on function api.plan_series(uuid, uuid, uuid, date, text, integer, integer) to authenticated;
-comment on function api.plan_series(uuid, uuid, uuid, date, text, integer, integer) is
+grant execute on function api.plan_series(uuid, uuid, date, text, integer, integer, uuid) to authenticated;
+comment on function api.plan_series(uuid, uuid, date, text, integer, integer, uuid) is
   'Merchant only: the dates of a series for its client (count 2-12, every_weeks 1-12 weeks apart, at the '
   'first start''s wall-clock time in Europe/Rome), each checked by the rules of one appointment: fits, or '
   'the Italian reason and the nearest free start (same day first, then the closest days; the same operator, '
@@ -159,8 +159,8 @@ comment on function api.plan_series(uuid, uuid, uuid, date, text, integer, integ
 create function api.book_series(
   client_id uuid,
   treatment_id uuid,
-  operator_id uuid,
-  starts timestamptz[]
+  starts timestamptz[],
+  operator_id uuid default null
 ) returns jsonb
 language plpgsql set search_path = '' set lock_timeout = '1500ms'
 -- Definer: a salon inserts appointments for its client only here, after the checks below.
@@ -233,8 +233,8 @@ begin
                             'message', 'Serie confermata');
 end
 $$;
-grant execute on function api.book_series(uuid, uuid, uuid, timestamptz[]) to authenticated;
-comment on function api.book_series(uuid, uuid, uuid, timestamptz[]) is
+grant execute on function api.book_series(uuid, uuid, timestamptz[], uuid) to authenticated;
+comment on function api.book_series(uuid, uuid, timestamptz[], uuid) is
   'Merchant only: books the accepted starts (1-12, on different days) of a series for its client as '
   'confirmed appointments sharing one series_id, in one transaction: every start is re-checked by the rules '
   'of one appointment and one that no longer fits refuses the whole series naming its date. With no '

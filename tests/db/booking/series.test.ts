@@ -89,6 +89,13 @@ describe('booking: repeating appointments the salon books for a client', () => {
     const agenda = expectOk<{ id: string; date: string }[]>(await salon.owner.client.rpc('merchant_agenda'));
     for (const d of dates) expect(agenda.map((a) => a.date)).toContain(d.date);
 
+    const calendar = expectOk<{ days: { appointments: { series_id: string | null; client_id: string }[] }[] }>(
+      await salon.owner.client.rpc('merchant_calendar', { from_day: first, day_count: 1 }),
+    );
+    expect(calendar.days[0]!.appointments).toEqual([
+      expect.objectContaining({ series_id: booked.series_id, client_id: salon.member.client_id }),
+    ]);
+
     const confirmations = await sql<{ dates: number }>(
       `select jsonb_array_length(n.payload -> 'series') as dates from app.notification_outbox n
          join app.reservations r on r.id = n.reservation_id

@@ -1,3 +1,4 @@
+import { Repeat } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import type { CalendarAppointment } from '@/features/booking-merchant/api/get-merchant-calendar';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
@@ -26,7 +27,15 @@ export function CalendarAppointmentButton({
           treatment: appointment.treatment_name,
           operator: appointment.operator_name,
         })}
+        {appointment.series_id ? `, ${bookingMerchantTexts.serie.inSeriesLong.toLowerCase()}` : ''}
       </span>
+      {appointment.series_id ? (
+        <Repeat
+          aria-hidden="true"
+          className="float-right size-3.5 shrink-0 text-primary"
+          data-testid="series-mark"
+        />
+      ) : null}
       {children}
     </button>
   );
