@@ -90,9 +90,14 @@ describe('the salon books a series from the Agenda', () => {
     return page;
   }
 
-  const openAppointment = async (page: Page, date: string, client: string) => {
+  const openAppointment = async (page: Page, date: string, client: string, shot?: string) => {
     await page.goto(`${server.url}/dashboard/agenda?giorno=${date}&settimana=${date}`);
     await heading(page, 'Agenda');
+    if (shot) {
+      await page.getByTestId('series-mark').first().waitFor();
+      await expectNoHorizontalOverflow(page);
+      await screenshot(page, shot);
+    }
     await page
       .getByRole('button', { name: new RegExp(client) })
       .first()
@@ -112,6 +117,7 @@ describe('the salon books a series from the Agenda', () => {
     expect(await dialog.getByText('Libero', { exact: true }).count()).toBe(2);
     await expectAccessible(page);
     await expectNoHorizontalOverflow(page);
+    await dialog.getByRole('button', { name: 'Conferma la serie' }).scrollIntoViewIfNeeded();
     await screenshot(page, name);
     return dialog;
   };
@@ -148,7 +154,7 @@ describe('the salon books a series from the Agenda', () => {
     );
     for (const [size, viewport] of Object.entries({ phone, desktop })) {
       const page = await signIn(viewport);
-      const details = await openAppointment(page, rows[0]!.day, 'Chiara Neri');
+      const details = await openAppointment(page, rows[0]!.day, 'Chiara Neri', `series-agenda-${size}`);
       await details.getByText('Fa parte di una serie').waitFor();
       await details.getByRole('button', { name: 'Solo questo' }).waitFor();
       await expectAccessible(page);
