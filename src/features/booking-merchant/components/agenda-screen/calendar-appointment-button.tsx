@@ -18,7 +18,7 @@ export function CalendarAppointmentButton({
   ...props
 }: { appointment: CalendarAppointment } & ComponentProps<'button'>) {
   return (
-    <button type="button" className={cx('ui-calendar-appointment', className)} {...props}>
+    <button type="button" className={cx('ui-calendar-appointment relative', className)} {...props}>
       <span className="sr-only">
         {fill(t.appointmentLabel, {
           from: appointment.time,
@@ -32,7 +32,7 @@ export function CalendarAppointmentButton({
       {appointment.series_id ? (
         <Repeat
           aria-hidden="true"
-          className="float-right size-3.5 shrink-0 text-primary"
+          className="absolute top-1.5 right-1.5 size-3.5 text-primary"
           data-testid="series-mark"
         />
       ) : null}
