@@ -89,9 +89,9 @@ describe('booking: repeating appointments the salon books for a client', () => {
     const agenda = expectOk<{ id: string; date: string }[]>(await salon.owner.client.rpc('merchant_agenda'));
     for (const d of dates) expect(agenda.map((a) => a.date)).toContain(d.date);
 
-    const calendar = expectOk<{ days: { appointments: { series_id: string | null; client_id: string }[] }[] }>(
-      await salon.owner.client.rpc('merchant_calendar', { from_day: first, day_count: 1 }),
-    );
+    const calendar = expectOk<{
+      days: { appointments: { series_id: string | null; client_id: string }[] }[];
+    }>(await salon.owner.client.rpc('merchant_calendar', { from_day: first, day_count: 1 }));
     expect(calendar.days[0]!.appointments).toEqual([
       expect.objectContaining({ series_id: booked.series_id, client_id: salon.member.client_id }),
     ]);
@@ -103,6 +103,14 @@ describe('booking: repeating appointments the salon books for a client', () => {
       [booked.series_id],
     );
     expect(confirmations).toEqual([{ dates: 6 }]);
+    // Each appointment is reminded 24 hours before it, as a confirmed one is.
+    const reminders = await sql<{ n: string }>(
+      `select count(*)::text as n from app.notification_outbox n join app.reservations r on r.id = n.reservation_id
+        where r.series_id = $1 and n.kind = 'reminder' and n.channel = 'email'
+          and n.send_after = r.starts_at - interval '24 hours'`,
+      [booked.series_id],
+    );
+    expect(reminders).toEqual([{ n: '6' }]);
   });
 
   it('shows a taken date with the nearest free start the same day, and any operator when none is chosen', async () => {
