@@ -256,6 +256,7 @@ declare
   booked app.reservations;
   first_booked app.reservations;
   dates jsonb := '[]'::jsonb;
+  taken_by text;
 begin
   perform app_private.series_client(book_series.client_id, caller_merchant_id);
   chosen := app_private.bookable_treatment(caller_merchant_id, book_series.treatment_id, book_series.operator_id);
@@ -293,10 +294,14 @@ begin
          wanted + make_interval(mins => chosen.duration_minutes), 'confermata', '', new_series_id)
       returning * into booked;
     exception
-      when exclusion_violation or not_null_violation or check_violation then
+      -- Taken meanwhile by a confirmation the lock does not order (a customer accepting a change).
+      when exclusion_violation then
+        get stacked diagnostics taken_by = constraint_name;
         raise sqlstate 'P0001' using message = format('Il %s alle %s: %s. Nessun appuntamento è stato salvato',
           to_char(wanted at time zone 'Europe/Rome', 'DD-MM-YYYY'),
-          to_char(wanted at time zone 'Europe/Rome', 'HH24:MI'), app_private.slot_taken_message());
+          to_char(wanted at time zone 'Europe/Rome', 'HH24:MI'),
+          case when taken_by = 'reservations_operator_never_double_booked' then app_private.slot_taken_message()
+               else app_private.resource_taken_message() end);
     end;
     first_booked := coalesce(first_booked, booked);
     perform app_private.enqueue_reminders(booked);
