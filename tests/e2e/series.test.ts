@@ -177,4 +177,35 @@ describe('the salon books a series from the Agenda', () => {
       await page.context().close();
     }
   });
+  it('books a series from the client’s card too, the treatment and first date chosen there', async () => {
+    for (const [size, viewport] of Object.entries({ phone, desktop })) {
+      const page = await signIn(viewport);
+      await page.goto(`${server.url}/dashboard/clienti`);
+      await heading(page, 'Elenco Clienti');
+      const open = page.getByRole('link', { name: 'Prenota una serie per Chiara Neri' });
+      await open.waitFor();
+      await expectAccessible(page);
+      await expectNoHorizontalOverflow(page);
+      await screenshot(page, `series-client-card-${size}`);
+      if (size === 'phone') {
+        await open.click();
+        const dialog = page.getByRole('dialog', { name: 'Prenota una serie' });
+        await dialog.getByText('Appuntamenti ripetuti per Chiara Neri').waitFor();
+        await dialog.getByRole('combobox', { name: 'Trattamento' }).click();
+        await page.getByRole('option', { name: 'Piega' }).click();
+        await dialog.getByLabel('Prima data').fill(addDays(tomorrow, 2));
+        await dialog.getByLabel('Orario').fill('11:00');
+        await dialog.getByRole('spinbutton', { name: 'Quante volte' }).fill('2');
+        await dialog.getByRole('button', { name: 'Controlla le date' }).click();
+        await expect.poll(() => dialog.getByText('Libero', { exact: true }).count()).toBe(2);
+        await dialog.getByRole('button', { name: 'Conferma la serie' }).click();
+        await page
+          .locator('[data-sonner-toast][data-type="success"]')
+          .filter({ hasText: 'Serie confermata' })
+          .waitFor();
+        expect(new URL(page.url()).searchParams.get('serie')).toBeNull();
+      }
+      await page.context().close();
+    }
+  });
 });

@@ -48,6 +48,14 @@ interface Opened {
   repeating?: boolean;
 }
 
+/** The address without the series a client's card asked for. */
+function withoutSeries(params: URLSearchParams): URLSearchParams {
+  const kept = new URLSearchParams(params);
+  kept.delete('serie');
+  kept.delete('cliente');
+  return kept;
+}
+
 /** A `YYYY-MM-DD` day from the address, or null. */
 const dateParam = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null);
 
@@ -62,6 +70,9 @@ export function AgendaScreen() {
   const fromDay = dateParam(params.get('settimana'));
   const selected = dateParam(params.get('giorno')) ?? fromDay;
   const [opened, setOpened] = useState<Opened | null>(null);
+  // 'Prenota una serie' from a client's card: ?serie=<client id>&cliente=<name>.
+  const seriesClientId = params.get('serie');
+  const seriesClient = seriesClientId ? { id: seriesClientId, name: params.get('cliente') ?? '' } : undefined;
   const [byResource, setByResource] = useState(false);
   const calendar = useMerchantCalendar(fromDay);
   const wide = useMediaQuery(wideScreen);
@@ -179,6 +190,12 @@ export function AgendaScreen() {
           onOpenChange={(isOpen) => (isOpen ? undefined : setOpened(null))}
           onCancel={(scope) => setOpened({ ...opened, cancelling: scope })}
           onRepeat={() => setOpened({ ...opened, repeating: true })}
+        />
+      ) : null}
+      {seriesClient ? (
+        <SeriesDialog
+          client={seriesClient}
+          onClose={() => setParams(withoutSeries(params), { replace: true })}
         />
       ) : null}
       {opened?.repeating ? (
