@@ -73,6 +73,24 @@ describe('booking e-mail templates', () => {
     },
   );
 
+  it('lists every date of a series the salon booked in its one confirmation', () => {
+    const series = [
+      { date: '10-12-2026', time: '10:30', operator: 'Anna' },
+      { date: '07-01-2027', time: '10:30', operator: 'Bea' },
+    ];
+    const mail = renderTemplatedMail({
+      from: { Name: 'Passaparola', Address: 'no-reply@passaparola.local' },
+      to: 'giulia@example.com',
+      templates: notificationTemplates('confirmation'),
+      data: notificationData('confirmation', [{ ...payload, series }], 'https://prenota.example.com'),
+    });
+    expect(mail.text).toContain(
+      'Le date della serie:\n- 10-12-2026 alle 10:30 con Anna\n- 07-01-2027 alle 10:30 con Bea\n',
+    );
+    expect(mail.html).toContain('<li>07-01-2027 alle 10:30 con Bea</li>');
+    expect(render('confirmation').text).not.toContain('Le date della serie');
+  });
+
   it('gives the salon the customer’s name in the details, not its own address and phone', () => {
     const mail = render('new_request');
     expect(mail.text).toContain(

@@ -51,6 +51,8 @@ export interface NotificationPayload {
   expired_proposal?: boolean;
   /** address_confirmation: the SPA's path that confirms the address (app_private.send_address_confirmation). */
   confirmation_path?: string;
+  /** confirmation of a series the salon booked (api.book_series): every date of it. */
+  series?: { date: string; time: string; operator: string }[];
 }
 
 const cache = new Map<NotificationKind, MailTemplates>();
@@ -111,6 +113,7 @@ function payloadData(kind: NotificationKind, payload: NotificationPayload, siteU
     PreviousTime: payload.previous_time ?? '',
     CancelledBySalon: payload.cancelled_by_salon ?? false,
     ExpiredProposal: payload.expired_proposal ?? false,
+    Series: (payload.series ?? []).map((one) => ({ Date: one.date, Time: one.time, Operator: one.operator })),
   };
 }
 

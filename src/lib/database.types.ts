@@ -103,6 +103,15 @@ export type Database = {
         };
         Returns: Json;
       };
+      book_series: {
+        Args: {
+          client_id: string;
+          operator_id?: string;
+          starts: string[];
+          treatment_id: string;
+        };
+        Returns: Json;
+      };
       bookable_treatments: {
         Args: { merchant_slug: string };
         Returns: {
@@ -125,6 +134,10 @@ export type Database = {
       };
       booking_settings: { Args: Record<PropertyKey, never>; Returns: Json };
       cancel_reservation: { Args: { reservation_id: string }; Returns: Json };
+      cancel_series: {
+        Args: { reason: string; reservation_id: string };
+        Returns: Json;
+      };
       claim_proven_address: { Args: Record<PropertyKey, never>; Returns: Json };
       client_consents: { Args: { merchant_slug: string }; Returns: Json };
       client_credit: { Args: { merchant_slug: string }; Returns: Json };
@@ -430,6 +443,28 @@ export type Database = {
       };
       my_waitlist: { Args: { merchant_slug: string }; Returns: Json };
       operator_deletion_impact: { Args: { operator_id: string }; Returns: Json };
+      plan_series: {
+        Args: {
+          client_id: string;
+          count: number;
+          every_weeks: number;
+          first_date: string;
+          first_time: string;
+          operator_id?: string;
+          treatment_id: string;
+        };
+        Returns: {
+          alternative_date: string;
+          alternative_starts_at: string;
+          alternative_time: string;
+          date: string;
+          fits: boolean;
+          position: number;
+          reason: string;
+          starts_at: string;
+          time: string;
+        }[];
+      };
       privacy_notice: { Args: Record<PropertyKey, never>; Returns: Json };
       receipt_settings: { Args: Record<PropertyKey, never>; Returns: Json };
       referral_credit_cap: { Args: Record<PropertyKey, never>; Returns: Json };

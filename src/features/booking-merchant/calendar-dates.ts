@@ -15,3 +15,10 @@ export function dayOfMonth(date: string): string {
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
+
+/** The 'YYYY-MM-DD' calendar date `days` after another. */
+export function addDays(date: string, days: number): string {
+  const moment = new Date(`${date}T12:00:00Z`);
+  moment.setUTCDate(moment.getUTCDate() + days);
+  return moment.toISOString().slice(0, 10);
+}

@@ -116,6 +116,8 @@ export const merchantLoyaltyTexts = {
     noShows: 'Assenze',
     flagged: 'Da controllare',
     adjust: 'Modifica credito',
+    series: 'Prenota una serie',
+    seriesLabel: 'Prenota una serie per {client}',
     adjustLabel: 'Modifica credito di {client}',
     adjustTitle: 'Modifica credito',
     adjustDescription:

@@ -372,7 +372,7 @@ begin
     ), appointments as (
       select v.*, c.phone as client_phone, app_private.reservation_whatsapp(r) as whatsapp,
              app_private.reminder_status(v.id) as reminder, r.buffer_minutes, r.processing_offset_minutes,
-             r.processing_minutes,
+             r.processing_minutes, r.series_id,
              (extract(epoch from (v.starts_at at time zone 'Europe/Rome')::time) / 60)::integer
                - hours_shown.first_minute as offset_minutes
         from app.reservation_rows v
@@ -436,7 +436,9 @@ begin
                      from shaded s where s.day = d.day), '[]'::jsonb),
                  'appointments', coalesce((
                    select jsonb_agg(jsonb_build_object(
-                            'id', a.id, 'client_name', a.client_name, 'client_code', a.client_code,
+                            'id', a.id, 'client_id', a.client_id, 'treatment_id', a.treatment_id,
+                            'series_id', a.series_id,
+                            'client_name', a.client_name, 'client_code', a.client_code,
                             'client_phone', a.client_phone, 'treatment_name', a.treatment_name,
                             'operator_id', a.operator_id, 'operator_name', a.operator_name,
                             'time', a."time",

@@ -47,7 +47,9 @@ create table app.reservations (
     check ((processing_offset_minutes is null) = (processing_minutes is null)),
   constraint reservations_operator_never_double_booked
     exclude using gist (operator_id with =, operator_busy with &&)
-    where (status = 'confermata')
+    where (status = 'confermata'),
+  -- The repeating appointments the salon booked together (api.book_series)
+  series_id uuid
 );
 create index reservations_merchant_starts_at_idx on app.reservations (merchant_id, starts_at desc);
 create index reservations_client_starts_at_idx on app.reservations (client_id, starts_at desc);
@@ -66,6 +68,7 @@ create index reservations_open_requests_starts_at_idx on app.reservations (start
 create unique index reservations_one_open_move_idx on app.reservations (moves_reservation_id)
   where status in ('in attesa', 'modificata');
 create index reservations_moves_reservation_id_idx on app.reservations (moves_reservation_id);
+create index reservations_series_id_idx on app.reservations (series_id) where series_id is not null;
 alter table app.reservations enable row level security;
 alter table app.reservations replica identity full;
 grant select, insert, delete on app.reservations to authenticated;
@@ -83,6 +86,8 @@ comment on column app.reservations.moves_reservation_id is
 comment on column app.reservations.operator_busy is
   'When the operator is busy with it: [starts_at, ends_at) plus the pause after it, less the processing '
   'gap (app_private.busy_span of the timing copied from the treatment at booking; kept by a trigger).';
+comment on column app.reservations.series_id is
+  'The series the salon booked this appointment in (api.book_series); the same for all of its dates.';
 comment on column app.reservations.operator_name is
   'The operator''s name when it was chosen or assigned (kept when the operator is deleted).';
 alter publication supabase_realtime add table app.reservations;

@@ -77,6 +77,27 @@ language sql immutable set search_path = ''
 as $$ select second_reminder_due.starts_at - interval '2 hours' $$;
 grant execute on function app_private.second_reminder_due(timestamptz) to service_role;
 
+-- A confirmed appointment's reminders, 24 and 2 real hours before it, as the salon chose.
+create function app_private.enqueue_reminders(reservation app.reservations) returns void
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  salon app.merchants;
+  notice jsonb := app_private.reservation_notice(reservation);
+begin
+  select m.* into salon from app.merchants m where m.id = reservation.merchant_id;
+  if salon.reminder_emails and app_private.reminder_due(reservation.starts_at) > now() then
+    perform app_private.notify_customer(reservation, 'reminder', notice,
+                                        app_private.reminder_due(reservation.starts_at));
+  end if;
+  if salon.second_reminder_emails and app_private.second_reminder_due(reservation.starts_at) > now() then
+    perform app_private.notify_customer(reservation, 'reminder',
+                                        notice || jsonb_build_object('second_reminder', true),
+                                        app_private.second_reminder_due(reservation.starts_at));
+  end if;
+end
+$$;
+
 create function app_private.enqueue_reservation_notifications() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -109,13 +130,7 @@ begin
   end if;
   if new.status = 'confermata' then
     perform app_private.notify_customer(new, 'confirmation', notice);
-    if salon.reminder_emails and app_private.reminder_due(new.starts_at) > now() then
-      perform app_private.notify_customer(new, 'reminder', notice, app_private.reminder_due(new.starts_at));
-    end if;
-    if salon.second_reminder_emails and app_private.second_reminder_due(new.starts_at) > now() then
-      perform app_private.notify_customer(new, 'reminder', notice || jsonb_build_object('second_reminder', true),
-                                          app_private.second_reminder_due(new.starts_at));
-    end if;
+    perform app_private.enqueue_reminders(new);
   elsif new.status = 'modificata' then
     perform app_private.notify_customer(new, 'change_proposed',
             notice || jsonb_build_object(

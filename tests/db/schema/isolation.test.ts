@@ -261,6 +261,33 @@ describe('tenant isolation over every api function', () => {
       merchantsSay('Prenotazione non trovata'),
     ],
     [
+      'plan_series',
+      () => ({
+        client_id: c1.client_id,
+        treatment_id: treatmentM1,
+        operator_id: null,
+        first_date: '2030-01-07',
+        first_time: '10:00',
+        every_weeks: 4,
+        count: 2,
+      }),
+      () => ({ ...only(['merchantM1']), merchantM2: 'Cliente non trovato' }),
+    ],
+    [
+      'book_series',
+      () => ({ client_id: c1.client_id, treatment_id: treatmentM1, operator_id: null, starts: [] }),
+      () => ({
+        ...only([]),
+        merchantM1: 'Una serie ha da 1 a 12 appuntamenti',
+        merchantM2: 'Cliente non trovato',
+      }),
+    ],
+    [
+      'cancel_series',
+      () => ({ reservation_id: nobody, reason: 'Imprevisto' }),
+      merchantsSay('Prenotazione non trovata'),
+    ],
+    [
       'reservation_free_operators',
       () => ({ reservation_id: nobody }),
       merchantsSay('Prenotazione non trovata'),

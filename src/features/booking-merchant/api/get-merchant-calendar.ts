@@ -7,6 +7,10 @@ import { callRpc } from '@/lib/rpc';
 
 const appointmentSchema = z.object({
   id: z.string(),
+  client_id: z.string(),
+  treatment_id: z.nullable(z.string()),
+  /** The series the salon booked it in (api.book_series), or null. */
+  series_id: z.nullable(z.string()),
   client_name: z.string(),
   client_code: z.nullable(z.string()),
   client_phone: z.nullable(z.string()),

@@ -23,6 +23,9 @@ import { CalendarDayStrip } from '@/features/booking-merchant/components/agenda-
 import { CalendarWeek } from '@/features/booking-merchant/components/agenda-screen/calendar-week';
 import { DayWaitlist } from '@/features/booking-merchant/components/agenda-screen/day-waitlist';
 import { ReservationReasonDialog } from '@/features/booking-merchant/components/reservation-reason-dialog';
+import { SeriesDialog } from '@/features/booking-merchant/components/series-dialog/series-dialog';
+import { useCancelSeries } from '@/features/booking-merchant/api/series';
+import { addDays } from '@/features/booking-merchant/calendar-dates';
 import { VisitsToClose } from '@/features/booking-merchant/components/agenda-screen/visits-to-close';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 
@@ -41,7 +44,16 @@ function emptyWeek(days: readonly CalendarDay[]) {
 interface Opened {
   appointment: CalendarAppointment;
   date: string;
-  cancelling: boolean;
+  cancelling: false | 'one' | 'series';
+  repeating?: boolean;
+}
+
+/** The address without the series a client's card asked for. */
+function withoutSeries(params: URLSearchParams): URLSearchParams {
+  const kept = new URLSearchParams(params);
+  kept.delete('serie');
+  kept.delete('cliente');
+  return kept;
 }
 
 /** A `YYYY-MM-DD` day from the address, or null. */
@@ -58,12 +70,16 @@ export function AgendaScreen() {
   const fromDay = dateParam(params.get('settimana'));
   const selected = dateParam(params.get('giorno')) ?? fromDay;
   const [opened, setOpened] = useState<Opened | null>(null);
+  // 'Prenota una serie' from a client's card: ?serie=<client id>&cliente=<name>.
+  const seriesClientId = params.get('serie');
+  const seriesClient = seriesClientId ? { id: seriesClientId, name: params.get('cliente') ?? '' } : undefined;
   const [byResource, setByResource] = useState(false);
   const calendar = useMerchantCalendar(fromDay);
   const wide = useMediaQuery(wideScreen);
   // Kept here, so a layout drawn again (a window resized, a full-page capture) keeps the chosen view.
   const [view, setView] = useState('day');
   const cancel = useMerchantCancelReservation();
+  const cancelSeries = useCancelSeries();
   const data = calendar.data;
 
   const show = (week: string | null, chosen: string | null) =>
@@ -167,18 +183,41 @@ export function AgendaScreen() {
         }
       </QueryView>
       {day ? <DayWaitlist date={day.date} /> : null}
-      {opened && !opened.cancelling ? (
+      {opened && !opened.cancelling && !opened.repeating ? (
         <AppointmentDetailsDialog
           appointment={opened.appointment}
           date={opened.date}
           onOpenChange={(isOpen) => (isOpen ? undefined : setOpened(null))}
-          onCancel={() => setOpened({ ...opened, cancelling: true })}
+          onCancel={(scope) => setOpened({ ...opened, cancelling: scope })}
+          onRepeat={() => setOpened({ ...opened, repeating: true })}
+        />
+      ) : null}
+      {seriesClient ? (
+        <SeriesDialog
+          client={seriesClient}
+          onClose={() => setParams(withoutSeries(params), { replace: true })}
+        />
+      ) : null}
+      {opened?.repeating ? (
+        <SeriesDialog
+          client={{ id: opened.appointment.client_id, name: opened.appointment.client_name }}
+          preset={{
+            treatmentId: opened.appointment.treatment_id,
+            operatorId: opened.appointment.operator_id,
+            firstDate: addDays(opened.date, 28),
+            firstTime: opened.appointment.time,
+          }}
+          onClose={() => setOpened(null)}
         />
       ) : null}
       {opened?.cancelling ? (
         <ReservationReasonDialog
-          texts={bookingMerchantTexts.prenotazioni.cancelDialog}
-          send={cancel.mutateAsync}
+          texts={
+            opened.cancelling === 'series'
+              ? bookingMerchantTexts.serie.cancelSeriesDialog
+              : bookingMerchantTexts.prenotazioni.cancelDialog
+          }
+          send={opened.cancelling === 'series' ? cancelSeries.mutateAsync : cancel.mutateAsync}
           reservation={{
             id: opened.appointment.id,
             client_name: opened.appointment.client_name,

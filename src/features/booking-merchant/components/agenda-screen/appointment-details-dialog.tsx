@@ -1,4 +1,4 @@
-import { Ban, Phone } from 'lucide-react';
+import { Ban, Phone, Repeat } from 'lucide-react';
 import { dateWithWeekday } from '@/components/booking/booking-dates';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -11,6 +11,7 @@ import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
 import { fill } from '@/lib/texts';
 
 const t = bookingMerchantTexts.agenda;
+const s = bookingMerchantTexts.serie;
 const c = bookingMerchantTexts.common;
 
 /**
@@ -22,11 +23,14 @@ export function AppointmentDetailsDialog({
   date,
   onOpenChange,
   onCancel,
+  onRepeat,
 }: {
   appointment: CalendarAppointment;
   date: string;
   onOpenChange: (open: boolean) => void;
-  onCancel: () => void;
+  /** 'series': the series' appointments not yet started, when it belongs to one. */
+  onCancel: (scope: 'one' | 'series') => void;
+  onRepeat: () => void;
 }) {
   const rows = [
     { label: c.date, value: dateWithWeekday(date) },
@@ -79,12 +83,38 @@ export function AppointmentDetailsDialog({
             </div>
           ) : null}
         </dl>
-        {appointment.actions.includes('cancel') ? (
+        {appointment.series_id ? <p className="font-semibold text-primary">{s.inSeriesLong}</p> : null}
+        {appointment.treatment_id ? (
+          <Button
+            variant="outline"
+            className="justify-self-start"
+            aria-label={fill(s.repeatLabel, { client: appointment.client_name })}
+            onClick={onRepeat}
+          >
+            <Repeat aria-hidden="true" />
+            {s.repeat}
+          </Button>
+        ) : null}
+        {appointment.actions.includes('cancel') && appointment.series_id ? (
+          <div className="grid gap-2 justify-items-end" role="group" aria-label={s.cancelWhich}>
+            <p className="text-sm text-muted-foreground">{s.cancelWhich}</p>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button variant="destructive" onClick={() => onCancel('one')}>
+                <Ban aria-hidden="true" />
+                {s.cancelOne}
+              </Button>
+              <Button variant="destructive" onClick={() => onCancel('series')}>
+                <Ban aria-hidden="true" />
+                {s.cancelAll}
+              </Button>
+            </div>
+          </div>
+        ) : appointment.actions.includes('cancel') ? (
           <Button
             variant="destructive"
             className="justify-self-end"
             aria-label={fill(t.cancelLabel, { client: appointment.client_name })}
-            onClick={onCancel}
+            onClick={() => onCancel('one')}
           >
             <Ban aria-hidden="true" />
             {t.cancel}

@@ -1,3 +1,4 @@
+import { Repeat } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import type { CalendarAppointment } from '@/features/booking-merchant/api/get-merchant-calendar';
 import { bookingMerchantTexts } from '@/features/booking-merchant/texts';
@@ -17,7 +18,7 @@ export function CalendarAppointmentButton({
   ...props
 }: { appointment: CalendarAppointment } & ComponentProps<'button'>) {
   return (
-    <button type="button" className={cx('ui-calendar-appointment', className)} {...props}>
+    <button type="button" className={cx('ui-calendar-appointment relative', className)} {...props}>
       <span className="sr-only">
         {fill(t.appointmentLabel, {
           from: appointment.time,
@@ -26,7 +27,15 @@ export function CalendarAppointmentButton({
           treatment: appointment.treatment_name,
           operator: appointment.operator_name,
         })}
+        {appointment.series_id ? `, ${bookingMerchantTexts.serie.inSeriesLong.toLowerCase()}` : ''}
       </span>
+      {appointment.series_id ? (
+        <Repeat
+          aria-hidden="true"
+          className="absolute top-1.5 right-1.5 size-3.5 text-primary"
+          data-testid="series-mark"
+        />
+      ) : null}
       {children}
     </button>
   );

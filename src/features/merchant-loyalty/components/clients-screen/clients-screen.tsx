@@ -84,6 +84,15 @@ function ClientCard({ client, flagged }: { client: MerchantClient; flagged: bool
         </Button>
       )}
       {adjusting ? <AdjustCreditDialog client={client} onClose={() => setAdjusting(false)} /> : null}
+      {client.available_credit === null ? null : (
+        <Link
+          to={`${paths.dashboard.agenda.href()}?${new URLSearchParams({ serie: client.id, cliente: client.name })}`}
+          aria-label={fill(t.seriesLabel, { client: client.name })}
+          className={buttonVariants({ variant: 'outline', className: 'justify-self-start' })}
+        >
+          {t.series}
+        </Link>
+      )}
       {client.whatsapp.url ? (
         <a
           href={client.whatsapp.url}
