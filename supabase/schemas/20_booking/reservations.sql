@@ -47,7 +47,13 @@ create table app.reservations (
     check ((processing_offset_minutes is null) = (processing_minutes is null)),
   constraint reservations_operator_never_double_booked
     exclude using gist (operator_id with =, operator_busy with &&)
-    where (status = 'confermata')
+    where (status = 'confermata'),
+  -- A visit: 2 to 4 treatments in sequence on one day, one request; each part a row, in order.
+  visit_id uuid,
+  visit_part smallint,
+  constraint reservations_visit_part_1_to_4
+    check ((visit_id is null) = (visit_part is null) and visit_part between 1 and 4),
+  constraint reservations_visit_part_once unique (visit_id, visit_part)
 );
 create index reservations_merchant_starts_at_idx on app.reservations (merchant_id, starts_at desc);
 create index reservations_client_starts_at_idx on app.reservations (client_id, starts_at desc);
