@@ -147,10 +147,10 @@ describe('booking: several treatments in one visit', () => {
     });
     const refused = await bookVisit(day, '09:00');
     expect(refused.error?.message).toMatch(/^Ciglia: /);
-    const { rows } = await db().query(`select 1 from app.reservations where merchant_id = $1 and status = $2`, [
-      salon.merchant.id,
-      'in attesa',
-    ]);
+    const { rows } = await db().query(
+      `select 1 from app.reservations where merchant_id = $1 and status = $2`,
+      [salon.merchant.id, 'in attesa'],
+    );
     expect(rows).toHaveLength(0);
   });
 
