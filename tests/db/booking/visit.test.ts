@@ -190,4 +190,79 @@ describe('booking: several treatments in one visit', () => {
     });
     expect(foreign.error?.message).toBe('Accesso negato: questo account non è un cliente.');
   });
+  const statuses = async (visitId: string) =>
+    (
+      await db().query<{ status: string }>(
+        `select status from app.reservations where visit_id = $1 order by visit_part`,
+        [visitId],
+      )
+    ).rows.map((row) => row.status);
+  const secondPart = async (visitId: string) =>
+    (
+      await db().query<{ id: string }>(
+        `select id from app.reservations where visit_id = $1 and visit_part = 2`,
+        [visitId],
+      )
+    ).rows[0]!.id;
+  const merchant = (fn: string, args: Record<string, unknown>) => salon.owner.client.rpc(fn, args);
+
+  it('confirms, rejects and cancels the whole visit from any of its parts', async () => {
+    await clear();
+    const confirmed = expectOk<Answer>(await bookVisit(addDays(today, 11), '10:00'));
+    expectOk(await merchant('confirm_reservation', { reservation_id: await secondPart(confirmed.id!) }));
+    expect(await statuses(confirmed.id!)).toEqual(['confermata', 'confermata']);
+    expectOk(
+      await merchant('merchant_cancel_reservation', {
+        reservation_id: await secondPart(confirmed.id!),
+        reason: 'Salone chiuso per guasto',
+      }),
+    );
+    expect(await statuses(confirmed.id!)).toEqual(['annullata', 'annullata']);
+
+    const rejected = expectOk<Answer>(await bookVisit(addDays(today, 12), '10:00'));
+    expectOk(
+      await merchant('reject_reservation', {
+        reservation_id: await secondPart(rejected.id!),
+        reason: 'Al completo',
+      }),
+    );
+    expect(await statuses(rejected.id!)).toEqual(['rifiutata', 'rifiutata']);
+  });
+
+  it('refuses the whole confirm, naming the part, when one part no longer fits, and changes nothing', async () => {
+    await clear();
+    const day = addDays(today, 13);
+    const visit = expectOk<Answer>(await bookVisit(day, '10:00'));
+    await insertReservation(server, salon, {
+      startsAt: romeInstant(day, '11:00'),
+      minutes: 30,
+      status: 'confermata',
+      operatorId: salon.anna,
+    });
+    const refused = await merchant('confirm_reservation', { reservation_id: await secondPart(visit.id!) });
+    expect(refused.error?.message).toMatch(/^Ciglia: /);
+    expect(await statuses(visit.id!)).toEqual(['in attesa', 'in attesa']);
+  });
+
+  it('confirms one of a visit and a request racing for the same operator and time, never both', async () => {
+    await clear();
+    const day = addDays(today, 14);
+    const visit = expectOk<Answer>(await bookVisit(day, '10:00'));
+    const rival = await insertReservation(server, salon, {
+      startsAt: romeInstant(day, '11:00'),
+      minutes: 30,
+      operatorId: salon.anna,
+    });
+    const answers = await Promise.all([
+      merchant('confirm_reservation', { reservation_id: await secondPart(visit.id!) }),
+      merchant('confirm_reservation', { reservation_id: rival }),
+    ]);
+    expect(answers.filter((answer) => answer.error === null)).toHaveLength(1);
+    const { rows } = await db().query(
+      `select 1 from app.reservations
+        where operator_id = $1 and status = 'confermata' and starts_at = ${romeInstant(day, '11:00')}`,
+      [salon.anna],
+    );
+    expect(rows).toHaveLength(1);
+  });
 });
