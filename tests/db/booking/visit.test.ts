@@ -265,4 +265,39 @@ describe('booking: several treatments in one visit', () => {
     );
     expect(rows).toHaveLength(1);
   });
+  it('lets the customer cancel the whole visit, not move one part, and counts it as one request', async () => {
+    await clear();
+    const visit = expectOk<Answer>(await bookVisit(addDays(today, 15), '10:00'));
+    expectRefused(
+      await salon.client.client.rpc('move_reservation', {
+        reservation_id: await secondPart(visit.id!),
+        date: addDays(today, 16),
+        time: '10:00',
+      }),
+      'Una visita con più trattamenti non si sposta: annullala e prenota di nuovo',
+    );
+    expectOk(
+      await salon.client.client.rpc('cancel_reservation', { reservation_id: await secondPart(visit.id!) }),
+    );
+    expect(await statuses(visit.id!)).toEqual(['annullata', 'annullata']);
+
+    await db().query(`update app.merchants set max_open_requests = 2 where id = $1`, [salon.merchant.id]);
+    try {
+      expectOk(await bookVisit(addDays(today, 17), '10:00'));
+      const single = (time: string) =>
+        salon.client.client.rpc('book_reservation', {
+          merchant_slug: salon.merchant.slug,
+          treatment_id: salon.piega,
+          date: addDays(today, 18),
+          time,
+        });
+      expectOk(await single('10:00'));
+      expectRefused(
+        await single('12:00'),
+        'Hai già 2 richieste in attesa in questo salone: attendi una risposta o annullane una',
+      );
+    } finally {
+      await db().query(`update app.merchants set max_open_requests = 100 where id = $1`, [salon.merchant.id]);
+    }
+  });
 });
