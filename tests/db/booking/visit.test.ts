@@ -3,6 +3,7 @@ import { useTestServer } from '../../support/use-test-server.ts';
 import {
   addDays,
   createAdmin,
+  joinAsClient,
   expectOk,
   expectRefused,
   insertReservation,
@@ -299,5 +300,28 @@ describe('booking: several treatments in one visit', () => {
     } finally {
       await db().query(`update app.merchants set max_open_requests = 100 where id = $1`, [salon.merchant.id]);
     }
+  });
+  it('leaves nothing of an erased customer’s visit and refuses her a new one', async () => {
+    const { persona: leaving } = await joinAsClient(server, salon.merchant.slug, { name: 'Carla Blu' });
+    const asLeaving = (date: string) =>
+      leaving.client.rpc('book_visit', {
+        merchant_slug: salon.merchant.slug,
+        parts: piegaThenCiglia(),
+        date,
+        time: '14:00',
+      });
+    const visit = expectOk<Answer>(await asLeaving(addDays(today, 19)));
+    expectOk(
+      await leaving.client.rpc('erase_my_account', {
+        merchant_slug: salon.merchant.slug,
+        confirmation: 'ELIMINA',
+      }),
+    );
+    const left = await db().query(
+      `select status from app.reservations where visit_id = $1 and status = 'in attesa'`,
+      [visit.id],
+    );
+    expect(left.rows).toEqual([]);
+    expect((await asLeaving(addDays(today, 20))).error).not.toBeNull();
   });
 });
