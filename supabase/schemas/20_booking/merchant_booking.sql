@@ -93,6 +93,10 @@ begin
   if pending.status <> 'in attesa' then
     raise sqlstate 'P0001' using message = 'Solo una prenotazione in attesa può essere modificata';
   end if;
+  if pending.visit_id is not null then
+    raise sqlstate 'P0001'
+      using message = 'Una visita con più trattamenti non si modifica: confermala o rifiutala';
+  end if;
   new_start := app_private.booking_start(modify_reservation.date, modify_reservation."time");
   new_end := new_start + (pending.ends_at - pending.starts_at);
   perform app_private.check_slot_free(caller_merchant_id, pending.treatment_id, pending.operator_id,
@@ -109,7 +113,8 @@ $$;
 grant execute on function api.modify_reservation(uuid, date, text, text) to authenticated;
 comment on function api.modify_reservation(uuid, date, text, text) is
   'Merchant only: ''in attesa'' -> ''modificata'' with a new date and time (booking window and grid, free '
-  'for its operator or for some operator who performs it) and a required note (at most 500 characters).';
+  'for its operator or for some operator who performs it) and a required note (at most 500 characters). '
+  'Not a visit''s part.';
 
 create or replace function api.reject_reservation(reservation_id uuid, reason text) returns jsonb
 language plpgsql set search_path = ''
