@@ -1,7 +1,8 @@
 // A busy salon's booking: 8 operators, 4 resources (cabins and equipment) and 40 treatments, some with
 // a pause after them, a processing time or a resource, and a month of confirmed appointments. Free times
 // over the 30-day window beside a single treatment's day and beside the floor (the same SQL called
-// directly as the client), and 100 confirms at once: how long each waits, and that none overlaps.
+// directly as the client), a 3-treatment visit's over the window beside its floor, and 100 confirms at
+// once: how long each waits, and that none overlaps.
 import type { Database } from '../server/db/port.ts';
 import { addDays, createAdmin, openSalon, romeToday, type Salon } from '../tests/support/fixtures.ts';
 import { startTestServer, type TestServer } from '../tests/support/test-server.ts';
@@ -87,6 +88,32 @@ async function benchOn(kind: 'pglite' | 'postgres') {
         );
         return tx.query('select api.free_times($1, $2, null, $3::date)', [slug, treatment, date]);
       });
+    // A visit of three treatments that each need a resource, the first with a pause, any operator.
+    const visit = JSON.stringify(
+      (
+        await db.query<{ id: string }>(
+          `select t.id from app.treatments t join app.treatment_resources tr on tr.treatment_id = t.id
+            where t.merchant_id = $1 order by t.buffer_minutes desc, t.name limit 3`,
+          [salon.merchant.id],
+        )
+      ).rows.map((row) => ({ treatment_id: row.id, operator_id: null })),
+    );
+    const visitOverHttp = async (date: string) => {
+      const { error } = await salon.client.client.rpc('visit_free_times', {
+        merchant_slug: slug,
+        parts: JSON.parse(visit) as unknown,
+        date,
+      });
+      if (error) throw new Error(error.message);
+    };
+    const visitDirect = (date: string) =>
+      db.transaction(async (tx) => {
+        await tx.query(
+          "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)",
+          [claims],
+        );
+        return tx.query('select api.visit_free_times($1, $2::jsonb, $3::date)', [slug, visit, date]);
+      });
     const days = Array.from({ length: 30 }, (_, index) => addDays(today, index));
     const tomorrow = days[1]!;
     const figures = await sideBySide(
@@ -98,6 +125,12 @@ async function benchOn(kind: 'pglite' | 'postgres') {
         },
         'free_times, pause + resource, 30 days (floor)': async () => {
           for (const day of days) await direct(needy, day);
+        },
+        'visit_free_times, 3 treatments with resources, 30 days (HTTP)': async () => {
+          for (const day of days) await visitOverHttp(day);
+        },
+        'visit_free_times, 3 treatments with resources, 30 days (floor)': async () => {
+          for (const day of days) await visitDirect(day);
         },
       },
       rounds,

@@ -112,6 +112,15 @@ export type Database = {
         };
         Returns: Json;
       };
+      book_visit: {
+        Args: {
+          date?: string;
+          merchant_slug: string;
+          parts?: Json;
+          time?: string;
+        };
+        Returns: Json;
+      };
       bookable_treatments: {
         Args: { merchant_slug: string };
         Returns: {
@@ -593,6 +602,10 @@ export type Database = {
           treatment_id: string;
         };
         Returns: Json;
+      };
+      visit_free_times: {
+        Args: { date: string; merchant_slug: string; parts: Json };
+        Returns: string[];
       };
       visit_purchase_draft: { Args: { reservation_id: string }; Returns: Json };
       whoami: { Args: Record<PropertyKey, never>; Returns: Json };

@@ -156,20 +156,8 @@ begin
   return array(
     select g.label from app_private.booking_grid(free_times.date) g
      where g.starts_at > now()
-       and case when free_times.operator_id is null
-             then exists (select 1 from app_private.free_operators(
-                            caller_merchant_id, chosen.id, g.starts_at,
-                            g.starts_at + make_interval(mins => chosen.duration_minutes)))
-             else app_private.salon_open(caller_merchant_id, g.starts_at,
-                                         g.starts_at + make_interval(mins => chosen.duration_minutes))
-                  and app_private.resources_free(chosen.id, g.starts_at,
-                                                 g.starts_at + make_interval(mins => chosen.duration_minutes))
-                  and app_private.operator_available(free_times.operator_id, g.starts_at,
-                                                     g.starts_at + make_interval(mins => chosen.duration_minutes))
-                  and not app_private.operator_is_busy(
-                        free_times.operator_id, g.starts_at,
-                        g.starts_at + make_interval(mins => chosen.duration_minutes), null, chosen.id)
-           end
+       and app_private.slot_fits(caller_merchant_id, chosen.id, free_times.operator_id, g.starts_at,
+                                 g.starts_at + make_interval(mins => chosen.duration_minutes))
      order by g.starts_at
   );
 end
@@ -343,6 +331,31 @@ begin
 end
 $$;
 grant execute on function app_private.free_operators(uuid, uuid, timestamptz, timestamptz, uuid) to authenticated, service_role;
+
+-- Does a treatment fit at [starts_at, ends_at): the salon open for it, its resources free, and the chosen
+-- operator (or, with none, at least one who performs it) at work and free for its busy span. The one rule
+-- behind a treatment's free times and a visit's.
+create function app_private.slot_fits(
+  merchant_id uuid,
+  treatment_id uuid,
+  operator_id uuid,
+  starts_at timestamptz,
+  ends_at timestamptz
+) returns boolean
+language sql stable set search_path = ''
+as $$
+  select case when slot_fits.operator_id is null
+    then exists (select 1 from app_private.free_operators(slot_fits.merchant_id, slot_fits.treatment_id,
+                                                          slot_fits.starts_at, slot_fits.ends_at))
+    else app_private.salon_open(slot_fits.merchant_id, slot_fits.starts_at, slot_fits.ends_at)
+         and app_private.resources_free(slot_fits.treatment_id, slot_fits.starts_at, slot_fits.ends_at)
+         and app_private.operator_available(slot_fits.operator_id, slot_fits.starts_at, slot_fits.ends_at)
+         and not app_private.operator_is_busy(slot_fits.operator_id, slot_fits.starts_at, slot_fits.ends_at,
+                                              null, slot_fits.treatment_id)
+  end
+$$;
+grant execute on function app_private.slot_fits(uuid, uuid, uuid, timestamptz, timestamptz)
+  to authenticated, service_role;
 
 create function app_private.no_operator_free_message() returns text
 language sql immutable set search_path = ''

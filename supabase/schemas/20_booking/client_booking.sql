@@ -41,7 +41,8 @@ begin
   end if;
 
   open_limit := app_private.open_request_limit(caller_merchant_id);
-  if (select count(*) from app.reservations r
+  -- A visit of several treatments counts as one request.
+  if (select count(distinct coalesce(r.visit_id, r.id)) from app.reservations r
        where r.client_id = caller_client_id and r.status in ('in attesa', 'modificata')
          and r.starts_at > now()) >= open_limit then
     raise sqlstate 'P0001' using message = case when open_limit = 1
@@ -209,6 +210,10 @@ as $$
 declare
   mine app.reservations := app_private.client_reservation(cancel_reservation.reservation_id);
 begin
+  -- A visit is cancelled whole, as its first part allows.
+  if mine.visit_id is not null then
+    select r.* into mine from app.reservations r where r.visit_id = mine.visit_id and r.visit_part = 1;
+  end if;
   if not (mine.status in ('in attesa', 'modificata', 'confermata') and mine.starts_at > now()) then
     raise sqlstate 'P0001' using message = 'Questa prenotazione non può essere annullata';
   end if;
@@ -217,7 +222,7 @@ begin
       using message = app_private.client_cancel_refusal(mine.status, mine.starts_at, mine.merchant_id);
   end if;
   update app.reservations r set status = 'annullata'
-   where r.id = mine.id and r.status = mine.status;
+   where (r.id = mine.id or r.visit_id = mine.visit_id) and r.status = mine.status;
   if not found then
     raise sqlstate 'P0001' using message = 'Questa prenotazione non può essere annullata';
   end if;
@@ -228,7 +233,7 @@ grant execute on function api.cancel_reservation(uuid) to authenticated;
 comment on function api.cancel_reservation(uuid) is
   'Client only: cancels its request (''in attesa'' or ''modificata'') before it starts, or its confirmed '
   'appointment up to the salon''s cancellation_notice_hours before it starts; later the message gives the '
-  'salon''s phone. -> ''annullata''.';
+  'salon''s phone. -> ''annullata''. A visit''s parts together, as its first part allows.';
 
 create or replace function api.client_reservation_sections(merchant_slug text) returns jsonb
 language plpgsql stable set search_path = ''
@@ -346,6 +351,10 @@ begin
   if not app_private.client_may_cancel(mine.status, mine.starts_at, mine.merchant_id) then
     raise sqlstate 'P0001' using message = app_private.client_move_refusal(mine.merchant_id);
   end if;
+  if mine.visit_id is not null then
+    raise sqlstate 'P0001'
+      using message = 'Una visita con più trattamenti non si sposta: annullala e prenota di nuovo';
+  end if;
   if mine.treatment_id is null then
     raise sqlstate 'P0001' using message = 'Il trattamento non è più disponibile: prenota di nuovo';
   end if;
@@ -407,7 +416,7 @@ comment on function api.move_reservation(uuid, date, text) is
   'window: a new ''in attesa'' request with moves_reservation_id, the same treatment, operator and length. '
   'The appointment keeps its slot until the salon confirms the request (then it turns ''spostata'') or '
   'refuses it, or at once when the salon set moves_confirmed_at_once. The request''s notes name the time '
-  'it replaces. One open move per appointment; the same request again returns it.';
+  'it replaces. One open move per appointment; the same request again returns it. Not a visit''s part.';
 
 -- Confirmed, a move request takes the place of the appointment it moves, in the same statement.
 create function app_private.replace_the_moved_reservation() returns trigger

@@ -93,6 +93,10 @@ begin
   if pending.status <> 'in attesa' then
     raise sqlstate 'P0001' using message = 'Solo una prenotazione in attesa può essere modificata';
   end if;
+  if pending.visit_id is not null then
+    raise sqlstate 'P0001'
+      using message = 'Una visita con più trattamenti non si modifica: confermala o rifiutala';
+  end if;
   new_start := app_private.booking_start(modify_reservation.date, modify_reservation."time");
   new_end := new_start + (pending.ends_at - pending.starts_at);
   perform app_private.check_slot_free(caller_merchant_id, pending.treatment_id, pending.operator_id,
@@ -109,7 +113,8 @@ $$;
 grant execute on function api.modify_reservation(uuid, date, text, text) to authenticated;
 comment on function api.modify_reservation(uuid, date, text, text) is
   'Merchant only: ''in attesa'' -> ''modificata'' with a new date and time (booking window and grid, free '
-  'for its operator or for some operator who performs it) and a required note (at most 500 characters).';
+  'for its operator or for some operator who performs it) and a required note (at most 500 characters). '
+  'Not a visit''s part.';
 
 create or replace function api.reject_reservation(reservation_id uuid, reason text) returns jsonb
 language plpgsql set search_path = ''
@@ -121,7 +126,7 @@ declare
 begin
   pending := app_private.merchant_reservation(reject_reservation.reservation_id, caller_merchant_id);
   update app.reservations r set status = 'rifiutata', notes = new_reason
-   where r.id = pending.id and r.status = 'in attesa';
+   where (r.id = pending.id or r.visit_id = pending.visit_id) and r.status = 'in attesa';
   if not found then
     raise sqlstate 'P0001' using message = 'Solo una prenotazione in attesa può essere rifiutata';
   end if;
@@ -131,14 +136,15 @@ $$;
 grant execute on function api.reject_reservation(uuid, text) to authenticated;
 comment on function api.reject_reservation(uuid, text) is
   'Merchant only: ''in attesa'' -> ''rifiutata'' with the required reason (at most 500 characters) stored '
-  'as notes.';
+  'as notes; every part of a visit at once.';
 
-create function api.confirm_reservation(reservation_id uuid, operator_id uuid default null) returns jsonb
+create function app_private.confirm_request(reservation_id uuid, operator_id uuid, caller_merchant_id uuid)
+returns void
 language plpgsql set search_path = ''
 as $$
 declare
-  caller_merchant_id uuid := app_private.require_merchant();
-  pending app.reservations := app_private.merchant_reservation(confirm_reservation.reservation_id, caller_merchant_id);
+  pending app.reservations :=
+    app_private.merchant_reservation(confirm_request.reservation_id, confirm_request.caller_merchant_id);
   candidate uuid;
   outcome text;
 begin
@@ -146,23 +152,23 @@ begin
     raise sqlstate 'P0001' using message = 'Solo una prenotazione in attesa può essere confermata';
   end if;
   if pending.operator_id is not null then
-    if confirm_reservation.operator_id is distinct from null
-       and confirm_reservation.operator_id <> pending.operator_id then
+    if confirm_request.operator_id is distinct from null
+       and confirm_request.operator_id <> pending.operator_id then
       raise sqlstate 'P0001' using message = 'Il cliente ha scelto un altro operatore: modifica o rifiuta la richiesta';
     end if;
     outcome := app_private.confirm_slot(pending.id, 'in attesa', null, true);
-  elsif confirm_reservation.operator_id is not null then
-    if confirm_reservation.operator_id not in (
-         select app_private.performing_operator_ids(caller_merchant_id, pending.treatment_id)) then
+  elsif confirm_request.operator_id is not null then
+    if confirm_request.operator_id not in (
+         select app_private.performing_operator_ids(confirm_request.caller_merchant_id, pending.treatment_id)) then
       raise sqlstate 'P0001' using message = 'L''operatore scelto non esegue questo trattamento';
     end if;
-    outcome := app_private.confirm_slot(pending.id, 'in attesa', confirm_reservation.operator_id, true);
+    outcome := app_private.confirm_slot(pending.id, 'in attesa', confirm_request.operator_id, true);
   else
     -- The least busy free operator; if a concurrent confirm takes it first, the next one.
     outcome := 'none';
     for candidate in
       select f.operator_id from app_private.free_operators(
-        caller_merchant_id, pending.treatment_id, pending.starts_at, pending.ends_at, pending.id) f
+        confirm_request.caller_merchant_id, pending.treatment_id, pending.starts_at, pending.ends_at, pending.id) f
     loop
       outcome := app_private.confirm_slot(pending.id, 'in attesa', candidate, true);
       exit when outcome <> 'taken';
@@ -176,6 +182,33 @@ begin
   elsif outcome = 'not_found' then
     raise sqlstate 'P0001' using message = 'Solo una prenotazione in attesa può essere confermata';
   end if;
+end
+$$;
+grant execute on function app_private.confirm_request(uuid, uuid, uuid) to authenticated, service_role;
+comment on function app_private.confirm_request(uuid, uuid, uuid) is
+  'Confirms one reservation as api.confirm_reservation describes; raises the refusal''s message.';
+
+create function api.confirm_reservation(reservation_id uuid, operator_id uuid default null) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+  pending app.reservations := app_private.merchant_reservation(confirm_reservation.reservation_id, caller_merchant_id);
+  part app.reservations;
+begin
+  if pending.visit_id is null then
+    perform app_private.confirm_request(pending.id, confirm_reservation.operator_id, caller_merchant_id);
+  else
+    -- A visit is confirmed whole or not at all: a part's refusal, named, undoes the parts before it.
+    for part in select r.* from app.reservations r where r.visit_id = pending.visit_id order by r.visit_part loop
+      begin
+        perform app_private.confirm_request(
+          part.id, case when part.id = pending.id then confirm_reservation.operator_id end, caller_merchant_id);
+      exception when sqlstate 'P0001' then
+        raise sqlstate 'P0001' using message = format('%s: %s', part.treatment_name, sqlerrm);
+      end;
+    end loop;
+  end if;
   return jsonb_build_object(
     'message', 'Prenotazione confermata',
     'operator_id', (select r.operator_id from app.reservations r where r.id = pending.id),
@@ -187,7 +220,8 @@ comment on function api.confirm_reservation(uuid, uuid) is
   'Merchant only: ''in attesa'' -> ''confermata'', notes cleared. A request without preference gets an '
   'operator: operator_id if given (one who performs the treatment), otherwise the least busy free one '
   '(api.reservation_free_operators). Refused when the operator already has a confirmed reservation '
-  'overlapping it (the exclusion constraint decides).';
+  'overlapping it (the exclusion constraint decides). A part of a visit confirms every part (operator_id '
+  'for the part asked), all or none: a refusal names the part.';
 
 create function api.merchant_cancel_reservation(reservation_id uuid, reason text) returns jsonb
 language plpgsql set search_path = ''
@@ -200,7 +234,8 @@ declare
     app_private.merchant_reservation(merchant_cancel_reservation.reservation_id, caller_merchant_id);
 begin
   update app.reservations r set status = 'annullata', notes = new_reason
-   where r.id = confirmed.id and r.status = 'confermata' and r.starts_at > now();
+   where (r.id = confirmed.id or r.visit_id = confirmed.visit_id) and r.status = 'confermata'
+     and r.starts_at > now();
   if not found then
     raise sqlstate 'P0001'
       using message = 'Solo un appuntamento confermato non ancora iniziato può essere annullato';
@@ -211,7 +246,7 @@ $$;
 grant execute on function api.merchant_cancel_reservation(uuid, text) to authenticated;
 comment on function api.merchant_cancel_reservation(uuid, text) is
   'Merchant only: cancels a confirmed appointment that has not started, with a required reason (at most 500 '
-  'characters, stored as notes) -> ''annullata''.';
+  'characters, stored as notes) -> ''annullata''; every part of a visit at once.';
 
 create or replace function api.merchant_reservations_page(
   section text default null,

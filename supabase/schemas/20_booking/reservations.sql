@@ -48,6 +48,12 @@ create table app.reservations (
   constraint reservations_operator_never_double_booked
     exclude using gist (operator_id with =, operator_busy with &&)
     where (status = 'confermata'),
+  -- A visit: 2 to 4 treatments in sequence on one day, one request; each part a row, in order.
+  visit_id uuid,
+  visit_part smallint,
+  constraint reservations_visit_part_1_to_4
+    check ((visit_id is null) = (visit_part is null) and visit_part between 1 and 4),
+  constraint reservations_visit_part_once unique (visit_id, visit_part),
   -- The repeating appointments the salon booked together (api.book_series)
   series_id uuid
 );

@@ -232,6 +232,21 @@ describe('tenant isolation over every api function', () => {
       () => ({ merchant_slug: m1.slug, treatment_id: treatmentM1 }),
       () => only(['clientM1', 'merchantM1']),
     ],
+    // A visit of several treatments: its free times (the salon's clients and the salon), booking it.
+    [
+      'visit_free_times',
+      () => ({ merchant_slug: m1.slug, parts: [], date: '2030-01-01' }),
+      () => ({
+        ...only([]),
+        clientM1: 'Una visita comprende da 2 a 4 trattamenti',
+        merchantM1: 'Una visita comprende da 2 a 4 trattamenti',
+      }),
+    ],
+    [
+      'book_visit',
+      () => ({ merchant_slug: m1.slug }),
+      () => ({ ...only([]), clientM1: 'Seleziona trattamento, data e orario' }),
+    ],
     // The waitlist: the salon's clients join and leave it, the salon reads its day.
     [
       'join_waitlist',

@@ -1,0 +1,233 @@
+-- Several treatments in one visit: each part a reservation sharing visit_id; the one-treatment fit rule
+-- (app_private.slot_fits) behind api.free_times and the visit's free times; booking a visit.
+
+alter table app.reservations
+  add column visit_id uuid,
+  add column visit_part smallint,
+  add constraint reservations_visit_part_1_to_4
+    check ((visit_id is null) = (visit_part is null) and visit_part between 1 and 4),
+  add constraint reservations_visit_part_once unique (visit_id, visit_part);
+
+-- Does a treatment fit at [starts_at, ends_at): the salon open for it, its resources free, and the chosen
+-- operator (or, with none, at least one who performs it) at work and free for its busy span. The one rule
+-- behind a treatment's free times and a visit's.
+create function app_private.slot_fits(
+  merchant_id uuid,
+  treatment_id uuid,
+  operator_id uuid,
+  starts_at timestamptz,
+  ends_at timestamptz
+) returns boolean
+language sql stable set search_path = ''
+as $$
+  select case when slot_fits.operator_id is null
+    then exists (select 1 from app_private.free_operators(slot_fits.merchant_id, slot_fits.treatment_id,
+                                                          slot_fits.starts_at, slot_fits.ends_at))
+    else app_private.salon_open(slot_fits.merchant_id, slot_fits.starts_at, slot_fits.ends_at)
+         and app_private.resources_free(slot_fits.treatment_id, slot_fits.starts_at, slot_fits.ends_at)
+         and app_private.operator_available(slot_fits.operator_id, slot_fits.starts_at, slot_fits.ends_at)
+         and not app_private.operator_is_busy(slot_fits.operator_id, slot_fits.starts_at, slot_fits.ends_at,
+                                              null, slot_fits.treatment_id)
+  end
+$$;
+grant execute on function app_private.slot_fits(uuid, uuid, uuid, timestamptz, timestamptz)
+  to authenticated, service_role;
+
+create or replace function api.free_times(
+  merchant_slug text,
+  treatment_id uuid,
+  operator_id uuid default null,
+  date date default null
+) returns text[]
+language plpgsql stable set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_booking_party(free_times.merchant_slug);
+  bookable record := app_private.booking_window();
+  chosen app.treatments;
+begin
+  if free_times.treatment_id is null or free_times.date is null then
+    raise sqlstate 'P0001' using message = 'Seleziona trattamento e data';
+  end if;
+  chosen := app_private.bookable_treatment(caller_merchant_id, free_times.treatment_id, free_times.operator_id);
+  if free_times.date < bookable.first_day or free_times.date > bookable.last_day then
+    return '{}';
+  end if;
+  return array(
+    select g.label from app_private.booking_grid(free_times.date) g
+     where g.starts_at > now()
+       and app_private.slot_fits(caller_merchant_id, chosen.id, free_times.operator_id, g.starts_at,
+                                 g.starts_at + make_interval(mins => chosen.duration_minutes))
+     order by g.starts_at
+  );
+end
+$$;
+grant execute on function api.free_times(text, uuid, uuid, date) to authenticated;
+comment on function api.free_times(text, uuid, uuid, date) is
+  'The merchant itself or one of its clients: the bookable start times (''HH:MM'' of the 15-minute grid, '
+  'Europe/Rome) of a day in the 30-day window: not past, the salon open for the whole treatment, and the '
+  'chosen operator (or, with none, at least one who performs it) at work for its whole duration and free for '
+  'its busy span (with the pause after it, without its processing gap), and the resources it needs in use '
+  'and free together (app_private.resources_free).';
+
+-- A visit: 2 to 4 treatments in sequence on one day, each with its operator or none, booked as one
+-- request. Each part starts when the previous treatment's own duration ends.
+
+-- The parts as asked, checked: the salon's treatments, each once, each operator one who performs it.
+create function app_private.visit_parts(merchant_id uuid, parts jsonb)
+returns table (part integer, treatment_id uuid, treatment_name text, operator_id uuid, offset_minutes integer,
+               duration_minutes integer)
+language plpgsql stable set search_path = ''
+as $$
+declare
+  asked jsonb;
+  chosen app.treatments;
+  seen uuid[] := '{}';
+  running integer := 0;
+begin
+  if jsonb_typeof(visit_parts.parts) is distinct from 'array'
+     or jsonb_array_length(visit_parts.parts) not between 2 and 4 then
+    raise sqlstate '22023' using message = 'Una visita comprende da 2 a 4 trattamenti';
+  end if;
+  part := 0;
+  for asked in select value from jsonb_array_elements(visit_parts.parts) loop
+    part := part + 1;
+    if jsonb_typeof(asked) is distinct from 'object'
+       or coalesce(asked ->> 'treatment_id', '') !~* '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$'
+       or coalesce(asked ->> 'operator_id', '00000000-0000-0000-0000-000000000000')
+            !~* '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$' then
+      raise sqlstate '22023' using message = 'Seleziona un trattamento per ogni parte della visita';
+    end if;
+    operator_id := (asked ->> 'operator_id')::uuid;
+    chosen := app_private.bookable_treatment(visit_parts.merchant_id, (asked ->> 'treatment_id')::uuid,
+                                             operator_id);
+    if chosen.id = any (seen) then
+      raise sqlstate '22023' using message = format('%s è già nella visita', chosen.name);
+    end if;
+    seen := seen || chosen.id;
+    treatment_id := chosen.id;
+    treatment_name := chosen.name;
+    offset_minutes := running;
+    duration_minutes := chosen.duration_minutes;
+    running := running + chosen.duration_minutes;
+    return next;
+  end loop;
+end
+$$;
+grant execute on function app_private.visit_parts(uuid, jsonb) to authenticated, service_role;
+
+create function api.visit_free_times(merchant_slug text, parts jsonb, date date) returns text[]
+language plpgsql stable set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_booking_party(visit_free_times.merchant_slug);
+  bookable record := app_private.booking_window();
+  treatment_ids uuid[];
+  operator_ids uuid[];
+  offsets integer[];
+  durations integer[];
+begin
+  if visit_free_times.date is null then
+    raise sqlstate 'P0001' using message = 'Seleziona trattamento e data';
+  end if;
+  select array_agg(p.treatment_id order by p.part), array_agg(p.operator_id order by p.part),
+         array_agg(p.offset_minutes order by p.part), array_agg(p.duration_minutes order by p.part)
+    into treatment_ids, operator_ids, offsets, durations
+    from app_private.visit_parts(caller_merchant_id, visit_free_times.parts) p;
+  if visit_free_times.date < bookable.first_day or visit_free_times.date > bookable.last_day then
+    return '{}';
+  end if;
+  return array(
+    select g.label from app_private.booking_grid(visit_free_times.date) g
+     where g.starts_at > now()
+       and not exists (
+         select 1 from unnest(treatment_ids, operator_ids, offsets, durations) as p(treatment_id, operator_id,
+                                                                                   offset_minutes, minutes)
+          where not app_private.slot_fits(caller_merchant_id, p.treatment_id, p.operator_id,
+                                          g.starts_at + make_interval(mins => p.offset_minutes),
+                                          g.starts_at + make_interval(mins => p.offset_minutes + p.minutes)))
+     order by g.starts_at
+  );
+end
+$$;
+grant execute on function api.visit_free_times(text, jsonb, date) to authenticated;
+comment on function api.visit_free_times(text, jsonb, date) is
+  'The merchant itself or one of its clients: the start times (as api.free_times) of a day at which a '
+  'visit''s whole sequence fits, parts = [{treatment_id, operator_id}] (2 to 4, each treatment once, '
+  'operator null for ''Nessuna preferenza''), each part starting when the previous treatment ends and '
+  'fitting as api.free_times asks of one treatment (app_private.slot_fits).';
+
+create function api.book_visit(
+  merchant_slug text,
+  parts jsonb default null,
+  date date default null,
+  "time" text default null
+) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  caller_client_id uuid := app_private.require_client(book_visit.merchant_slug);
+  caller_merchant_id uuid := (select c.merchant_id from app.clients c where c.id = caller_client_id);
+  new_start timestamptz;
+  new_visit_id uuid := gen_random_uuid();
+  found_visit_id uuid;
+  open_limit integer;
+  first_part record;
+  one record;
+begin
+  perform app_private.require_confirmed_address(caller_client_id);
+  if book_visit.date is null or nullif(btrim(coalesce(book_visit."time", '')), '') is null then
+    raise sqlstate 'P0001' using message = 'Seleziona trattamento, data e orario';
+  end if;
+  select * into first_part from app_private.visit_parts(caller_merchant_id, book_visit.parts) p
+   where p.part = 1;
+  new_start := app_private.booking_start(book_visit.date, book_visit."time");
+
+  -- The same lock as api.book_reservation: one customer's bookings at one salon, one at a time.
+  perform pg_advisory_xact_lock(hashtextextended('book_reservation ' || caller_client_id::text, 0));
+  select r.visit_id into found_visit_id from app.reservations r
+   where r.client_id = caller_client_id and r.status = 'in attesa' and r.visit_part = 1
+     and r.treatment_id = first_part.treatment_id and r.operator_id is not distinct from first_part.operator_id
+     and r.starts_at = new_start;
+  if found_visit_id is not null then
+    return jsonb_build_object('id', found_visit_id, 'message', 'Prenotazione salvata!');
+  end if;
+
+  -- A visit counts as one request.
+  open_limit := app_private.open_request_limit(caller_merchant_id);
+  if (select count(distinct coalesce(r.visit_id, r.id)) from app.reservations r
+       where r.client_id = caller_client_id and r.status in ('in attesa', 'modificata')
+         and r.starts_at > now()) >= open_limit then
+    raise sqlstate 'P0001' using message = case when open_limit = 1
+      then 'Hai già una richiesta in attesa in questo salone: attendi una risposta o annullala'
+      else format('Hai già %s richieste in attesa in questo salone: attendi una risposta o annullane una',
+                  open_limit) end;
+  end if;
+
+  for one in select * from app_private.visit_parts(caller_merchant_id, book_visit.parts) p order by p.part loop
+    begin
+      perform app_private.check_slot_free(
+        caller_merchant_id, one.treatment_id, one.operator_id,
+        new_start + make_interval(mins => one.offset_minutes),
+        new_start + make_interval(mins => one.offset_minutes + one.duration_minutes));
+    exception when sqlstate 'P0001' then
+      raise sqlstate 'P0001' using message = format('%s: %s', one.treatment_name, sqlerrm);
+    end;
+    insert into app.reservations
+      (merchant_id, client_id, treatment_id, treatment_name, operator_id, starts_at, ends_at, status, notes,
+       visit_id, visit_part)
+    values
+      (caller_merchant_id, caller_client_id, one.treatment_id, one.treatment_name, one.operator_id,
+       new_start + make_interval(mins => one.offset_minutes),
+       new_start + make_interval(mins => one.offset_minutes + one.duration_minutes), 'in attesa', '',
+       new_visit_id, one.part);
+  end loop;
+  return jsonb_build_object('id', new_visit_id, 'message', 'Prenotazione salvata!');
+end
+$$;
+grant execute on function api.book_visit(text, jsonb, date, text) to authenticated;
+comment on function api.book_visit(text, jsonb, date, text) is
+  'Client only: books a visit (parts as api.visit_free_times) starting at a date of the 30-day window and '
+  'a time of the grid, as one request: every part ''in attesa'' with the same visit_id; refused, naming the '
+  'part, when a part does not fit (app_private.check_slot_free); counts as one open request. The same '
+  'visit asked again while pending returns it.';
