@@ -124,15 +124,16 @@ $$;
 grant execute on function app_private.client_reservation(uuid) to authenticated, service_role;
 
 -- Accepting a change to a request without preference assigns the least busy free operator.
-create or replace function api.accept_reservation_change(reservation_id uuid) returns jsonb
+create function app_private.accept_change(reservation_id uuid) returns void
 language plpgsql set search_path = ''
 as $$
 declare
-  changed app.reservations := app_private.client_reservation(accept_reservation_change.reservation_id);
+  changed app.reservations;
   candidate uuid;
   outcome text;
 begin
-  if changed.status <> 'modificata' then
+  select r.* into changed from app.reservations r where r.id = accept_change.reservation_id;
+  if changed.status is distinct from 'modificata' then
     raise sqlstate 'P0001' using message = 'Solo una prenotazione modificata può essere accettata';
   end if;
   if changed.operator_id is not null then
@@ -142,6 +143,7 @@ begin
     for candidate in
       select f.operator_id from app_private.free_operators(
         changed.merchant_id, changed.treatment_id, changed.starts_at, changed.ends_at, changed.id) f
+       where not app_private.meets_own_visit(changed.id, f.operator_id)
     loop
       outcome := app_private.confirm_slot(changed.id, 'modificata', candidate);
       exit when outcome <> 'taken';
@@ -155,6 +157,29 @@ begin
   elsif outcome = 'not_found' then
     raise sqlstate 'P0001' using message = 'Solo una prenotazione modificata può essere accettata';
   end if;
+end
+$$;
+grant execute on function app_private.accept_change(uuid) to authenticated, service_role;
+
+create or replace function api.accept_reservation_change(reservation_id uuid) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  changed app.reservations := app_private.client_reservation(accept_reservation_change.reservation_id);
+  part app.reservations;
+begin
+  if changed.visit_id is null then
+    perform app_private.accept_change(changed.id);
+  else
+    -- A visit is accepted whole or not at all: a part's refusal, named, undoes the parts before it.
+    for part in select r.* from app.reservations r where r.visit_id = changed.visit_id order by r.visit_part loop
+      begin
+        perform app_private.accept_change(part.id);
+      exception when sqlstate 'P0001' then
+        raise sqlstate 'P0001' using message = format('%s: %s', part.treatment_name, sqlerrm);
+      end;
+    end loop;
+  end if;
   return jsonb_build_object('message', 'Modifica accettata: prenotazione confermata');
 end
 $$;
@@ -162,7 +187,8 @@ grant execute on function api.accept_reservation_change(uuid) to authenticated;
 comment on function api.accept_reservation_change(uuid) is
   'Client only: accepts the merchant''s change, ''modificata'' -> ''confermata''; without preference the '
   'least busy free operator who performs the treatment is assigned. Refused when the operator (or every '
-  'such operator) has meanwhile a confirmed reservation overlapping it (the exclusion constraint decides).';
+  'such operator) has meanwhile a confirmed reservation overlapping it (the exclusion constraint decides). '
+  'A part of a visit accepts every part, all or none: a refusal names the part.';
 
 create function api.decline_reservation_change(reservation_id uuid) returns jsonb
 language plpgsql set search_path = ''
@@ -171,7 +197,7 @@ declare
   changed app.reservations := app_private.client_reservation(decline_reservation_change.reservation_id);
 begin
   update app.reservations r set status = 'rifiutata'
-   where r.id = changed.id and r.status = 'modificata';
+   where (r.id = changed.id or r.visit_id = changed.visit_id) and r.status = 'modificata';
   if not found then
     raise sqlstate 'P0001' using message = 'Solo una prenotazione modificata può essere rifiutata';
   end if;
@@ -180,7 +206,8 @@ end
 $$;
 grant execute on function api.decline_reservation_change(uuid) to authenticated;
 comment on function api.decline_reservation_change(uuid) is
-  'Client only: declines the merchant''s change, ''modificata'' -> ''rifiutata''.';
+  'Client only: declines the merchant''s change, ''modificata'' -> ''rifiutata''; every part of a visit '
+  'at once.';
 
 create or replace function api.delete_reservation(reservation_id uuid) returns jsonb
 language plpgsql set search_path = ''

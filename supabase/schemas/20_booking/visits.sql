@@ -159,3 +159,40 @@ comment on function api.book_visit(text, jsonb, date, text) is
   'a time of the grid, as one request: every part ''in attesa'' with the same visit_id; refused, naming the '
   'part, when a part does not fit (app_private.check_slot_free); counts as one open request. The same '
   'visit asked again while pending returns it.';
+
+-- A visit shifted whole (the salon's change, the customer's move): every part checked at its new time as
+-- when booked, its own row set aside; the refusal names the part.
+create function app_private.check_visit_shift(visit_id uuid, shift interval) returns void
+language plpgsql stable set search_path = ''
+as $$
+declare
+  part app.reservations;
+begin
+  for part in select r.* from app.reservations r where r.visit_id = check_visit_shift.visit_id
+               order by r.visit_part loop
+    begin
+      perform app_private.check_slot_free(part.merchant_id, part.treatment_id, part.operator_id,
+                                          part.starts_at + check_visit_shift.shift,
+                                          part.ends_at + check_visit_shift.shift, part.id);
+    exception when sqlstate 'P0001' then
+      raise sqlstate 'P0001' using message = format('%s: %s', part.treatment_name, sqlerrm);
+    end;
+  end loop;
+end
+$$;
+grant execute on function app_private.check_visit_shift(uuid, interval) to authenticated, service_role;
+
+-- Whether the operator, given this part of a visit, would be busy at once with another of its parts that
+-- names that operator (a pause after one treatment meeting the next): confirm and accept pass over them.
+create function app_private.meets_own_visit(reservation_id uuid, operator_id uuid) returns boolean
+language sql stable set search_path = ''
+as $$
+  select exists (
+    select 1 from app.reservations part
+      join app.reservations other on other.visit_id = part.visit_id and other.id <> part.id
+     where part.id = meets_own_visit.reservation_id
+       and other.operator_id = meets_own_visit.operator_id
+       and other.operator_busy && app_private.busy_span(part.starts_at, part.ends_at, part.buffer_minutes,
+                                                        part.processing_offset_minutes, part.processing_minutes))
+$$;
+grant execute on function app_private.meets_own_visit(uuid, uuid) to authenticated, service_role;
