@@ -367,6 +367,10 @@ declare
   outcome text;
 begin
   perform app_private.require_confirmed_address(mine.client_id);
+  -- A visit moves whole, as its first part allows.
+  if mine.visit_id is not null then
+    select r.* into mine from app.reservations r where r.visit_id = mine.visit_id and r.visit_part = 1;
+  end if;
   if move_reservation.date is null or nullif(btrim(coalesce(move_reservation."time", '')), '') is null then
     raise sqlstate 'P0001' using message = 'Seleziona data e orario';
   end if;
@@ -379,8 +383,7 @@ begin
     raise sqlstate 'P0001' using message = app_private.client_move_refusal(mine.merchant_id);
   end if;
   if mine.visit_id is not null then
-    raise sqlstate 'P0001'
-      using message = 'Una visita con più trattamenti non si sposta: annullala e prenota di nuovo';
+    return app_private.move_visit(mine, app_private.booking_start(move_reservation.date, move_reservation."time"));
   end if;
   if mine.treatment_id is null then
     raise sqlstate 'P0001' using message = 'Il trattamento non è più disponibile: prenota di nuovo';
@@ -443,7 +446,8 @@ comment on function api.move_reservation(uuid, date, text) is
   'window: a new ''in attesa'' request with moves_reservation_id, the same treatment, operator and length. '
   'The appointment keeps its slot until the salon confirms the request (then it turns ''spostata'') or '
   'refuses it, or at once when the salon set moves_confirmed_at_once. The request''s notes name the time '
-  'it replaces. One open move per appointment; the same request again returns it. Not a visit''s part.';
+  'it replaces. One open move per appointment; the same request again returns it. A part of a visit '
+  'moves the whole visit (app_private.move_visit).';
 
 -- Confirmed, a move request takes the place of the appointment it moves, in the same statement.
 create function app_private.replace_the_moved_reservation() returns trigger

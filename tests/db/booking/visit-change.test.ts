@@ -4,6 +4,7 @@ import {
   addDays,
   createAdmin,
   expectOk,
+  expectRefused,
   insertReservation,
   joinAsClient,
   openSalon,
@@ -137,7 +138,88 @@ describe('booking: a visit modified and moved as a whole', () => {
     ]).toContainEqual(starts);
   });
 
-  it('leaves nothing to change of an erased customer’s visit', async () => {
+  const move = (reservationId: string, date: string, time: string, as = salon.client) =>
+    as.client.rpc('move_reservation', { reservation_id: reservationId, date, time });
+  const movedTo = async (visitId: string) =>
+    (
+      await db().query<{ visit_id: string }>(
+        `select distinct m.visit_id from app.reservations m join app.reservations r on r.id = m.moves_reservation_id
+          where r.visit_id = $1 and m.status <> 'annullata'`,
+        [visitId],
+      )
+    ).rows.map((row) => row.visit_id);
+  const confirmedVisit = async (day: string, time: string) => {
+    const visit = await bookVisit(day, time);
+    expectOk(await salon.owner.client.rpc('confirm_reservation', { reservation_id: await partId(visit, 1) }));
+    return visit;
+  };
+
+  it('lets the customer move the whole visit from any part, replaced part by part when the salon confirms', async () => {
+    await clear();
+    const day = addDays(today, 10);
+    const visit = await confirmedVisit(day, '10:00');
+    const moved = expectOk<Answer>(await move(await partId(visit, 2), day, '14:30'));
+    expect(moved.message).toBe('Richiesta di spostamento inviata');
+    expect(await parts(moved.id!)).toMatchObject([
+      {
+        status: 'in attesa',
+        starts: '14:30',
+        ends: '15:30',
+        notes: `Spostamento dell'appuntamento del ${day.split('-').reverse().join('-')} alle 10:00`,
+      },
+      { status: 'in attesa', starts: '15:30', ends: '16:00' },
+    ]);
+    expect((await parts(visit)).map((part) => part.status)).toEqual(['confermata', 'confermata']);
+    expect(expectOk<Answer>(await move(await partId(visit, 1), day, '14:30')).id).toBe(moved.id);
+    expectRefused(
+      await move(await partId(visit, 1), day, '16:00'),
+      'Hai già chiesto di spostare questo appuntamento: attendi la risposta del salone',
+    );
+    expectRefused(
+      await move(await partId(moved.id!, 2), day, '16:00'),
+      'Questa prenotazione non può essere spostata',
+    );
+
+    expectOk(
+      await salon.owner.client.rpc('confirm_reservation', { reservation_id: await partId(moved.id!, 2) }),
+    );
+    expect((await parts(moved.id!)).map((part) => part.status)).toEqual(['confermata', 'confermata']);
+    expect((await parts(visit)).map((part) => part.status)).toEqual(['spostata', 'spostata']);
+  });
+
+  it('refuses a move, naming the part, when one part does not fit, and saves nothing', async () => {
+    await clear();
+    const day = addDays(today, 11);
+    const visit = await confirmedVisit(day, '10:00');
+    await annaBusy(day, '15:00');
+    expect((await move(await partId(visit, 1), day, '14:00')).error?.message).toMatch(/^Ciglia: /);
+    expect(await movedTo(visit)).toEqual([]);
+  });
+
+  it('moves a visit once for 60 identical taps, never another salon’s customer, at once when the salon says so', async () => {
+    await clear();
+    const day = addDays(today, 12);
+    const visit = await confirmedVisit(day, '10:00');
+    const first = await partId(visit, 1);
+    expect((await move(first, day, '15:00', other.client)).error).not.toBeNull();
+    const answers = await Promise.all(Array.from({ length: 60 }, () => move(first, day, '15:00')));
+    expect(new Set(answers.map((answer) => expectOk<Answer>(answer).id)).size).toBe(1);
+    expect(await movedTo(visit)).toHaveLength(1);
+
+    await clear();
+    const again = await confirmedVisit(day, '10:00');
+    expectOk(await salon.owner.client.rpc('set_moves_confirmed_at_once', { enabled: true }));
+    try {
+      const moved = expectOk<Answer>(await move(await partId(again, 2), day, '16:00'));
+      expect(moved.message).toBe('Appuntamento spostato');
+      expect((await parts(moved.id!)).map((part) => part.status)).toEqual(['confermata', 'confermata']);
+      expect((await parts(again)).map((part) => part.status)).toEqual(['spostata', 'spostata']);
+    } finally {
+      expectOk(await salon.owner.client.rpc('set_moves_confirmed_at_once', { enabled: false }));
+    }
+  }, 60_000);
+
+  it('leaves nothing to change or move of an erased customer’s visit', async () => {
     await clear();
     const { persona: leaving } = await joinAsClient(server, salon.merchant.slug, { name: 'Carla Blu' });
     const visit = expectOk<Answer>(
@@ -156,6 +238,7 @@ describe('booking: a visit modified and moved as a whole', () => {
       }),
     );
     expect((await modify(first, addDays(today, 9), '10:00')).error).not.toBeNull();
+    expect((await move(first, addDays(today, 9), '10:00', leaving)).error).not.toBeNull();
     expect(
       (
         await db().query(`select 1 from app.reservations where visit_id = $1 and status = 'modificata'`, [
