@@ -44,6 +44,41 @@ end
 $$;
 grant execute on function app_private.visit_parts(uuid, jsonb) to authenticated, service_role;
 
+-- Does a visit fit from starts_at: every part as app_private.slot_fits asks of one treatment, and its
+-- operator (or, with none, at least one free operator) not busy at once with another part naming that
+-- operator (a pause after one treatment meeting the next), as confirming the visit asks.
+create function app_private.visit_fits(
+  merchant_id uuid,
+  treatment_ids uuid[],
+  operator_ids uuid[],
+  offsets integer[],
+  durations integer[],
+  starts_at timestamptz
+) returns boolean
+language sql stable set search_path = ''
+as $$
+  with part as (
+    select p.n, p.treatment_id, p.operator_id, s.starts_at, s.ends_at,
+           app_private.candidate_busy(p.treatment_id, s.starts_at, s.ends_at) as busy
+      from unnest(visit_fits.treatment_ids, visit_fits.operator_ids, visit_fits.offsets, visit_fits.durations)
+             with ordinality as p(treatment_id, operator_id, offset_minutes, minutes, n),
+           lateral (select visit_fits.starts_at + make_interval(mins => p.offset_minutes) as starts_at,
+                           visit_fits.starts_at + make_interval(mins => p.offset_minutes + p.minutes) as ends_at) s
+  )
+  select not exists (
+    select 1 from part p
+     where case when p.operator_id is null
+       then not exists (
+         select 1 from app_private.free_operators(visit_fits.merchant_id, p.treatment_id, p.starts_at, p.ends_at) f
+          where not exists (select 1 from part o where o.n <> p.n and o.operator_id = f.operator_id
+                                                   and o.busy && p.busy))
+       else not app_private.slot_fits(visit_fits.merchant_id, p.treatment_id, p.operator_id, p.starts_at, p.ends_at)
+            or exists (select 1 from part o where o.n <> p.n and o.operator_id = p.operator_id and o.busy && p.busy)
+     end)
+$$;
+grant execute on function app_private.visit_fits(uuid, uuid[], uuid[], integer[], integer[], timestamptz)
+  to authenticated, service_role;
+
 create function api.visit_free_times(merchant_slug text, parts jsonb, date date) returns text[]
 language plpgsql stable set search_path = ''
 as $$
@@ -68,12 +103,8 @@ begin
   return array(
     select g.label from app_private.booking_grid(visit_free_times.date) g
      where g.starts_at > now()
-       and not exists (
-         select 1 from unnest(treatment_ids, operator_ids, offsets, durations) as p(treatment_id, operator_id,
-                                                                                   offset_minutes, minutes)
-          where not app_private.slot_fits(caller_merchant_id, p.treatment_id, p.operator_id,
-                                          g.starts_at + make_interval(mins => p.offset_minutes),
-                                          g.starts_at + make_interval(mins => p.offset_minutes + p.minutes)))
+       and app_private.visit_fits(caller_merchant_id, treatment_ids, operator_ids, offsets, durations,
+                                  g.starts_at)
      order by g.starts_at
   );
 end
@@ -83,7 +114,8 @@ comment on function api.visit_free_times(text, jsonb, date) is
   'The merchant itself or one of its clients: the start times (as api.free_times) of a day at which a '
   'visit''s whole sequence fits, parts = [{treatment_id, operator_id}] (2 to 4, each treatment once, '
   'operator null for ''Nessuna preferenza''), each part starting when the previous treatment ends and '
-  'fitting as api.free_times asks of one treatment (app_private.slot_fits).';
+  'fitting as api.free_times asks of one treatment and apart from the visit''s other parts '
+  '(app_private.visit_fits).';
 
 create function api.book_visit(
   merchant_slug text,
