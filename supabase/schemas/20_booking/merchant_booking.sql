@@ -108,6 +108,7 @@ begin
     if changed_parts <> (select count(*) from app.reservations r where r.visit_id = pending.visit_id) then
       raise sqlstate 'P0001' using message = 'Solo una prenotazione in attesa può essere modificata';
     end if;
+    perform app_private.check_visit_parts_apart(pending.visit_id);
     return jsonb_build_object('message', 'Prenotazione modificata e inviata');
   end if;
   new_end := new_start + (pending.ends_at - pending.starts_at);

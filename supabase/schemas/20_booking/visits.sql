@@ -182,6 +182,7 @@ begin
        new_start + make_interval(mins => one.offset_minutes + one.duration_minutes), 'in attesa', '',
        new_visit_id, one.part);
   end loop;
+  perform app_private.check_visit_parts_apart(new_visit_id);
   return jsonb_build_object('id', new_visit_id, 'message', 'Prenotazione salvata!');
 end
 $$;
@@ -189,7 +190,8 @@ grant execute on function api.book_visit(text, jsonb, date, text) to authenticat
 comment on function api.book_visit(text, jsonb, date, text) is
   'Client only: books a visit (parts as api.visit_free_times) starting at a date of the 30-day window and '
   'a time of the grid, as one request: every part ''in attesa'' with the same visit_id; refused, naming the '
-  'part, when a part does not fit (app_private.check_slot_free); counts as one open request. The same '
+  'part, when a part does not fit (app_private.check_slot_free) or its operator would be busy with another '
+  'part (app_private.check_visit_parts_apart); counts as one open request. The same '
   'visit asked again while pending returns it.';
 
 -- A visit shifted whole (the salon's change, the customer's move): every part checked at its new time as
@@ -275,6 +277,7 @@ begin
                         to_char(move_visit.first_part.starts_at at time zone 'Europe/Rome', 'DD-MM-YYYY'),
                         to_char(move_visit.first_part.starts_at at time zone 'Europe/Rome', 'HH24:MI'))
    where r.visit_id = new_visit_id;
+  perform app_private.check_visit_parts_apart(new_visit_id);
   if not app_private.moves_confirmed_at_once(move_visit.first_part.merchant_id) then
     return jsonb_build_object('id', new_visit_id, 'message', 'Richiesta di spostamento inviata');
   end if;
@@ -301,3 +304,28 @@ begin
 end
 $$;
 grant execute on function app_private.move_visit(app.reservations, timestamptz) to authenticated, service_role;
+
+-- A visit's parts as saved (booked, changed or moved) kept apart as app_private.visit_fits asks: a part's
+-- operator (or, with none, at least one free operator) not busy at once with another part naming that
+-- operator. The refusal names the part.
+create function app_private.check_visit_parts_apart(visit_id uuid) returns void
+language plpgsql stable set search_path = ''
+as $$
+declare
+  part app.reservations;
+begin
+  for part in select r.* from app.reservations r where r.visit_id = check_visit_parts_apart.visit_id
+               order by r.visit_part loop
+    if (part.operator_id is not null and app_private.meets_own_visit(part.id, part.operator_id))
+       or (part.operator_id is null and not exists (
+             select 1 from app_private.free_operators(part.merchant_id, part.treatment_id, part.starts_at,
+                                                      part.ends_at, coalesce(part.moves_reservation_id, part.id)) f
+              where not app_private.meets_own_visit(part.id, f.operator_id))) then
+      raise sqlstate 'P0001' using message = format(
+        '%s: Orario non disponibile: l''operatore è impegnato con un altro trattamento della visita',
+        part.treatment_name);
+    end if;
+  end loop;
+end
+$$;
+grant execute on function app_private.check_visit_parts_apart(uuid) to authenticated, service_role;

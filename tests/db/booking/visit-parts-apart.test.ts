@@ -44,15 +44,9 @@ describe('booking: a visit’s parts kept apart', () => {
     expectOk<string[]>(
       await salon.client.client.rpc('visit_free_times', { merchant_slug: salon.merchant.slug, parts, date }),
     );
-  const bookVisit = async (date: string, time: string) =>
-    expectOk<Answer>(
-      await salon.client.client.rpc('book_visit', {
-        merchant_slug: salon.merchant.slug,
-        parts: puliziaThenCiglia(),
-        date,
-        time,
-      }),
-    ).id!;
+  const asking = (date: string, time: string, parts = puliziaThenCiglia()) =>
+    salon.client.client.rpc('book_visit', { merchant_slug: salon.merchant.slug, parts, date, time });
+  const bookVisit = async (date: string, time: string) => expectOk<Answer>(await asking(date, time)).id!;
   const beaBusy = (day: string) =>
     insertReservation(server, salon, {
       startsAt: romeInstant(day, '10:00'),
@@ -92,5 +86,32 @@ describe('booking: a visit’s parts kept apart', () => {
       { operator_id: salon.bea, status: 'confermata' },
       { operator_id: salon.anna, status: 'confermata' },
     ]);
+  });
+
+  it('refuses to book or change a visit whose part would meet the next one, naming the part', async () => {
+    const day = addDays(today, 7);
+    await beaBusy(day);
+    const apart = /^Pulizia viso: Orario non disponibile: l'operatore è impegnato con un altro trattamento/;
+    expect((await asking(day, '10:00')).error?.message).toMatch(apart);
+    expect((await asking(day, '14:00', puliziaThenCiglia(salon.anna))).error?.message).toMatch(apart);
+    const visit = await bookVisit(day, '14:00');
+    const first = (
+      await db().query<{ id: string }>(
+        `select id from app.reservations where visit_id = $1 and visit_part = 1`,
+        [visit],
+      )
+    ).rows[0]!.id;
+    const changed = await salon.owner.client.rpc('modify_reservation', {
+      reservation_id: first,
+      date: day,
+      time: '10:00',
+      note: 'Prima',
+    });
+    expect(changed.error?.message).toMatch(apart);
+    const { rows } = await db().query(
+      `select 1 from app.reservations where visit_id = $1 and status = 'in attesa'`,
+      [visit],
+    );
+    expect(rows).toHaveLength(2);
   });
 });
