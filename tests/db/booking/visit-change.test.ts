@@ -79,10 +79,14 @@ describe('booking: a visit modified and moved as a whole', () => {
       { status: 'modificata', day: addDays(today, 4), starts: '15:00', ends: '16:00', notes: 'Più tardi' },
       { status: 'modificata', day: addDays(today, 4), starts: '16:00', ends: '16:30', notes: 'Più tardi' },
     ]);
-    const accepted = expectOk<Answer>(
-      await salon.client.client.rpc('accept_reservation_change', { reservation_id: await partId(visit, 1) }),
-    );
-    expect(accepted.message).toBe('Modifica accettata: prenotazione confermata');
+    const accept = async (part: number, as = salon.client) =>
+      as.client.rpc('accept_reservation_change', { reservation_id: await partId(visit, part) });
+    expect((await accept(1, other.client)).error).not.toBeNull();
+    const answers = await Promise.all([accept(1), accept(2)]);
+    expect(answers.filter((answer) => answer.error === null)).toHaveLength(1);
+    expect(answers.find((answer) => answer.error === null)?.data).toMatchObject({
+      message: 'Modifica accettata: prenotazione confermata',
+    });
     expect((await parts(visit)).map((part) => part.status)).toEqual(['confermata', 'confermata']);
   });
 
