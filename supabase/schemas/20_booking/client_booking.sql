@@ -124,15 +124,16 @@ $$;
 grant execute on function app_private.client_reservation(uuid) to authenticated, service_role;
 
 -- Accepting a change to a request without preference assigns the least busy free operator.
-create or replace function api.accept_reservation_change(reservation_id uuid) returns jsonb
+create function app_private.accept_change(reservation_id uuid) returns void
 language plpgsql set search_path = ''
 as $$
 declare
-  changed app.reservations := app_private.client_reservation(accept_reservation_change.reservation_id);
+  changed app.reservations;
   candidate uuid;
   outcome text;
 begin
-  if changed.status <> 'modificata' then
+  select r.* into changed from app.reservations r where r.id = accept_change.reservation_id;
+  if changed.status is distinct from 'modificata' then
     raise sqlstate 'P0001' using message = 'Solo una prenotazione modificata può essere accettata';
   end if;
   if changed.operator_id is not null then
@@ -142,6 +143,7 @@ begin
     for candidate in
       select f.operator_id from app_private.free_operators(
         changed.merchant_id, changed.treatment_id, changed.starts_at, changed.ends_at, changed.id) f
+       where not app_private.meets_own_visit(changed.id, f.operator_id)
     loop
       outcome := app_private.confirm_slot(changed.id, 'modificata', candidate);
       exit when outcome <> 'taken';
@@ -155,6 +157,29 @@ begin
   elsif outcome = 'not_found' then
     raise sqlstate 'P0001' using message = 'Solo una prenotazione modificata può essere accettata';
   end if;
+end
+$$;
+grant execute on function app_private.accept_change(uuid) to authenticated, service_role;
+
+create or replace function api.accept_reservation_change(reservation_id uuid) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  changed app.reservations := app_private.client_reservation(accept_reservation_change.reservation_id);
+  part app.reservations;
+begin
+  if changed.visit_id is null then
+    perform app_private.accept_change(changed.id);
+  else
+    -- A visit is accepted whole or not at all: a part's refusal, named, undoes the parts before it.
+    for part in select r.* from app.reservations r where r.visit_id = changed.visit_id order by r.visit_part loop
+      begin
+        perform app_private.accept_change(part.id);
+      exception when sqlstate 'P0001' then
+        raise sqlstate 'P0001' using message = format('%s: %s', part.treatment_name, sqlerrm);
+      end;
+    end loop;
+  end if;
   return jsonb_build_object('message', 'Modifica accettata: prenotazione confermata');
 end
 $$;
@@ -162,7 +187,8 @@ grant execute on function api.accept_reservation_change(uuid) to authenticated;
 comment on function api.accept_reservation_change(uuid) is
   'Client only: accepts the merchant''s change, ''modificata'' -> ''confermata''; without preference the '
   'least busy free operator who performs the treatment is assigned. Refused when the operator (or every '
-  'such operator) has meanwhile a confirmed reservation overlapping it (the exclusion constraint decides).';
+  'such operator) has meanwhile a confirmed reservation overlapping it (the exclusion constraint decides). '
+  'A part of a visit accepts every part, all or none: a refusal names the part.';
 
 create function api.decline_reservation_change(reservation_id uuid) returns jsonb
 language plpgsql set search_path = ''
@@ -171,7 +197,7 @@ declare
   changed app.reservations := app_private.client_reservation(decline_reservation_change.reservation_id);
 begin
   update app.reservations r set status = 'rifiutata'
-   where r.id = changed.id and r.status = 'modificata';
+   where (r.id = changed.id or r.visit_id = changed.visit_id) and r.status = 'modificata';
   if not found then
     raise sqlstate 'P0001' using message = 'Solo una prenotazione modificata può essere rifiutata';
   end if;
@@ -180,7 +206,8 @@ end
 $$;
 grant execute on function api.decline_reservation_change(uuid) to authenticated;
 comment on function api.decline_reservation_change(uuid) is
-  'Client only: declines the merchant''s change, ''modificata'' -> ''rifiutata''.';
+  'Client only: declines the merchant''s change, ''modificata'' -> ''rifiutata''; every part of a visit '
+  'at once.';
 
 create or replace function api.delete_reservation(reservation_id uuid) returns jsonb
 language plpgsql set search_path = ''
@@ -340,6 +367,10 @@ declare
   outcome text;
 begin
   perform app_private.require_confirmed_address(mine.client_id);
+  -- A visit moves whole, as its first part allows.
+  if mine.visit_id is not null then
+    select r.* into mine from app.reservations r where r.visit_id = mine.visit_id and r.visit_part = 1;
+  end if;
   if move_reservation.date is null or nullif(btrim(coalesce(move_reservation."time", '')), '') is null then
     raise sqlstate 'P0001' using message = 'Seleziona data e orario';
   end if;
@@ -352,8 +383,7 @@ begin
     raise sqlstate 'P0001' using message = app_private.client_move_refusal(mine.merchant_id);
   end if;
   if mine.visit_id is not null then
-    raise sqlstate 'P0001'
-      using message = 'Una visita con più trattamenti non si sposta: annullala e prenota di nuovo';
+    return app_private.move_visit(mine, app_private.booking_start(move_reservation.date, move_reservation."time"));
   end if;
   if mine.treatment_id is null then
     raise sqlstate 'P0001' using message = 'Il trattamento non è più disponibile: prenota di nuovo';
@@ -416,7 +446,8 @@ comment on function api.move_reservation(uuid, date, text) is
   'window: a new ''in attesa'' request with moves_reservation_id, the same treatment, operator and length. '
   'The appointment keeps its slot until the salon confirms the request (then it turns ''spostata'') or '
   'refuses it, or at once when the salon set moves_confirmed_at_once. The request''s notes name the time '
-  'it replaces. One open move per appointment; the same request again returns it. Not a visit''s part.';
+  'it replaces. One open move per appointment; the same request again returns it. A part of a visit '
+  'moves the whole visit (app_private.move_visit).';
 
 -- Confirmed, a move request takes the place of the appointment it moves, in the same statement.
 create function app_private.replace_the_moved_reservation() returns trigger

@@ -81,6 +81,8 @@ declare
   pending app.reservations;
   new_start timestamptz;
   new_end timestamptz;
+  shift interval;
+  changed_parts integer;
 begin
   if modify_reservation.date is null or nullif(btrim(coalesce(modify_reservation."time", '')), '') is null
      or new_note is null then
@@ -93,11 +95,22 @@ begin
   if pending.status <> 'in attesa' then
     raise sqlstate 'P0001' using message = 'Solo una prenotazione in attesa può essere modificata';
   end if;
-  if pending.visit_id is not null then
-    raise sqlstate 'P0001'
-      using message = 'Una visita con più trattamenti non si modifica: confermala o rifiutala';
-  end if;
   new_start := app_private.booking_start(modify_reservation.date, modify_reservation."time");
+  if pending.visit_id is not null then
+    -- A visit moves whole: the new time is its first part's, every part shifted by the same amount.
+    select r.* into pending from app.reservations r where r.visit_id = pending.visit_id and r.visit_part = 1;
+    shift := new_start - pending.starts_at;
+    perform app_private.check_visit_shift(pending.visit_id, shift);
+    update app.reservations r
+       set status = 'modificata', starts_at = r.starts_at + shift, ends_at = r.ends_at + shift, notes = new_note
+     where r.visit_id = pending.visit_id and r.status = 'in attesa';
+    get diagnostics changed_parts = row_count;
+    if changed_parts <> (select count(*) from app.reservations r where r.visit_id = pending.visit_id) then
+      raise sqlstate 'P0001' using message = 'Solo una prenotazione in attesa può essere modificata';
+    end if;
+    perform app_private.check_visit_parts_apart(pending.visit_id);
+    return jsonb_build_object('message', 'Prenotazione modificata e inviata');
+  end if;
   new_end := new_start + (pending.ends_at - pending.starts_at);
   perform app_private.check_slot_free(caller_merchant_id, pending.treatment_id, pending.operator_id,
                                       new_start, new_end, pending.id);
@@ -114,7 +127,8 @@ grant execute on function api.modify_reservation(uuid, date, text, text) to auth
 comment on function api.modify_reservation(uuid, date, text, text) is
   'Merchant only: ''in attesa'' -> ''modificata'' with a new date and time (booking window and grid, free '
   'for its operator or for some operator who performs it) and a required note (at most 500 characters). '
-  'Not a visit''s part.';
+  'A part of a visit proposes the new start (date and time) of the whole visit: every part shifted by the '
+  'same amount, each checked as when booked (a refusal names the part), every part ''modificata''.';
 
 create or replace function api.reject_reservation(reservation_id uuid, reason text) returns jsonb
 language plpgsql set search_path = ''
@@ -169,6 +183,7 @@ begin
     for candidate in
       select f.operator_id from app_private.free_operators(
         confirm_request.caller_merchant_id, pending.treatment_id, pending.starts_at, pending.ends_at, pending.id) f
+       where not app_private.meets_own_visit(pending.id, f.operator_id)
     loop
       outcome := app_private.confirm_slot(pending.id, 'in attesa', candidate, true);
       exit when outcome <> 'taken';

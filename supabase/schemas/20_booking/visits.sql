@@ -44,6 +44,41 @@ end
 $$;
 grant execute on function app_private.visit_parts(uuid, jsonb) to authenticated, service_role;
 
+-- Does a visit fit from starts_at: every part as app_private.slot_fits asks of one treatment, and its
+-- operator (or, with none, at least one free operator) not busy at once with another part naming that
+-- operator (a pause after one treatment meeting the next), as confirming the visit asks.
+create function app_private.visit_fits(
+  merchant_id uuid,
+  treatment_ids uuid[],
+  operator_ids uuid[],
+  offsets integer[],
+  durations integer[],
+  starts_at timestamptz
+) returns boolean
+language sql stable set search_path = ''
+as $$
+  with part as (
+    select p.n, p.treatment_id, p.operator_id, s.starts_at, s.ends_at,
+           app_private.candidate_busy(p.treatment_id, s.starts_at, s.ends_at) as busy
+      from unnest(visit_fits.treatment_ids, visit_fits.operator_ids, visit_fits.offsets, visit_fits.durations)
+             with ordinality as p(treatment_id, operator_id, offset_minutes, minutes, n),
+           lateral (select visit_fits.starts_at + make_interval(mins => p.offset_minutes) as starts_at,
+                           visit_fits.starts_at + make_interval(mins => p.offset_minutes + p.minutes) as ends_at) s
+  )
+  select not exists (
+    select 1 from part p
+     where case when p.operator_id is null
+       then not exists (
+         select 1 from app_private.free_operators(visit_fits.merchant_id, p.treatment_id, p.starts_at, p.ends_at) f
+          where not exists (select 1 from part o where o.n <> p.n and o.operator_id = f.operator_id
+                                                   and o.busy && p.busy))
+       else not app_private.slot_fits(visit_fits.merchant_id, p.treatment_id, p.operator_id, p.starts_at, p.ends_at)
+            or exists (select 1 from part o where o.n <> p.n and o.operator_id = p.operator_id and o.busy && p.busy)
+     end)
+$$;
+grant execute on function app_private.visit_fits(uuid, uuid[], uuid[], integer[], integer[], timestamptz)
+  to authenticated, service_role;
+
 create function api.visit_free_times(merchant_slug text, parts jsonb, date date) returns text[]
 language plpgsql stable set search_path = ''
 as $$
@@ -68,12 +103,8 @@ begin
   return array(
     select g.label from app_private.booking_grid(visit_free_times.date) g
      where g.starts_at > now()
-       and not exists (
-         select 1 from unnest(treatment_ids, operator_ids, offsets, durations) as p(treatment_id, operator_id,
-                                                                                   offset_minutes, minutes)
-          where not app_private.slot_fits(caller_merchant_id, p.treatment_id, p.operator_id,
-                                          g.starts_at + make_interval(mins => p.offset_minutes),
-                                          g.starts_at + make_interval(mins => p.offset_minutes + p.minutes)))
+       and app_private.visit_fits(caller_merchant_id, treatment_ids, operator_ids, offsets, durations,
+                                  g.starts_at)
      order by g.starts_at
   );
 end
@@ -83,7 +114,8 @@ comment on function api.visit_free_times(text, jsonb, date) is
   'The merchant itself or one of its clients: the start times (as api.free_times) of a day at which a '
   'visit''s whole sequence fits, parts = [{treatment_id, operator_id}] (2 to 4, each treatment once, '
   'operator null for ''Nessuna preferenza''), each part starting when the previous treatment ends and '
-  'fitting as api.free_times asks of one treatment (app_private.slot_fits).';
+  'fitting as api.free_times asks of one treatment and apart from the visit''s other parts '
+  '(app_private.visit_fits).';
 
 create function api.book_visit(
   merchant_slug text,
@@ -150,6 +182,7 @@ begin
        new_start + make_interval(mins => one.offset_minutes + one.duration_minutes), 'in attesa', '',
        new_visit_id, one.part);
   end loop;
+  perform app_private.check_visit_parts_apart(new_visit_id);
   return jsonb_build_object('id', new_visit_id, 'message', 'Prenotazione salvata!');
 end
 $$;
@@ -157,5 +190,142 @@ grant execute on function api.book_visit(text, jsonb, date, text) to authenticat
 comment on function api.book_visit(text, jsonb, date, text) is
   'Client only: books a visit (parts as api.visit_free_times) starting at a date of the 30-day window and '
   'a time of the grid, as one request: every part ''in attesa'' with the same visit_id; refused, naming the '
-  'part, when a part does not fit (app_private.check_slot_free); counts as one open request. The same '
+  'part, when a part does not fit (app_private.check_slot_free) or its operator would be busy with another '
+  'part (app_private.check_visit_parts_apart); counts as one open request. The same '
   'visit asked again while pending returns it.';
+
+-- A visit shifted whole (the salon's change, the customer's move): every part checked at its new time as
+-- when booked, its own row set aside; the refusal names the part.
+create function app_private.check_visit_shift(visit_id uuid, shift interval) returns void
+language plpgsql stable set search_path = ''
+as $$
+declare
+  part app.reservations;
+begin
+  for part in select r.* from app.reservations r where r.visit_id = check_visit_shift.visit_id
+               order by r.visit_part loop
+    begin
+      perform app_private.check_slot_free(part.merchant_id, part.treatment_id, part.operator_id,
+                                          part.starts_at + check_visit_shift.shift,
+                                          part.ends_at + check_visit_shift.shift, part.id);
+    exception when sqlstate 'P0001' then
+      raise sqlstate 'P0001' using message = format('%s: %s', part.treatment_name, sqlerrm);
+    end;
+  end loop;
+end
+$$;
+grant execute on function app_private.check_visit_shift(uuid, interval) to authenticated, service_role;
+
+-- Whether the operator, given this part of a visit, would be busy at once with another of its parts that
+-- names that operator (a pause after one treatment meeting the next): confirm and accept pass over them.
+create function app_private.meets_own_visit(reservation_id uuid, operator_id uuid) returns boolean
+language sql stable set search_path = ''
+as $$
+  select exists (
+    select 1 from app.reservations part
+      join app.reservations other on other.visit_id = part.visit_id and other.id <> part.id
+     where part.id = meets_own_visit.reservation_id
+       and other.operator_id = meets_own_visit.operator_id
+       and other.operator_busy && app_private.busy_span(part.starts_at, part.ends_at, part.buffer_minutes,
+                                                        part.processing_offset_minutes, part.processing_minutes))
+$$;
+grant execute on function app_private.meets_own_visit(uuid, uuid) to authenticated, service_role;
+
+-- The customer moves her visit whole (api.move_reservation has checked her and its first part): a new
+-- pending visit, every part shifted by the same amount and linked to the part it replaces, which the
+-- salon's confirm puts in the old visit's place (reservations_replace_the_moved_one, part by part).
+create function app_private.move_visit(first_part app.reservations, new_start timestamptz) returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  shift interval := move_visit.new_start - move_visit.first_part.starts_at;
+  new_visit_id uuid;
+  part app.reservations;
+  candidate uuid;
+  outcome text;
+begin
+  for part in select r.* from app.reservations r where r.visit_id = move_visit.first_part.visit_id loop
+    if part.treatment_id is null then
+      raise sqlstate 'P0001' using message = 'Il trattamento non è più disponibile: prenota di nuovo';
+    end if;
+    perform app_private.bookable_treatment(part.merchant_id, part.treatment_id, part.operator_id);
+  end loop;
+
+  -- Her moves take turns, as her bookings do: a repeated tap finds the first request.
+  perform pg_advisory_xact_lock(hashtextextended('book_reservation ' || move_visit.first_part.client_id::text, 0));
+  select m.visit_id into new_visit_id from app.reservations m
+   where m.moves_reservation_id = move_visit.first_part.id and m.status in ('in attesa', 'modificata');
+  if new_visit_id is not null then
+    if (select m.starts_at from app.reservations m
+         where m.visit_id = new_visit_id and m.visit_part = 1) = move_visit.new_start then
+      return jsonb_build_object('id', new_visit_id, 'message', 'Richiesta di spostamento inviata');
+    end if;
+    raise sqlstate 'P0001'
+      using message = 'Hai già chiesto di spostare questo appuntamento: attendi la risposta del salone';
+  end if;
+  perform app_private.check_visit_shift(move_visit.first_part.visit_id, shift);
+  new_visit_id := gen_random_uuid();
+  insert into app.reservations
+    (merchant_id, client_id, treatment_id, treatment_name, operator_id, starts_at, ends_at, status, notes,
+     moves_reservation_id, visit_id, visit_part)
+  select r.merchant_id, r.client_id, r.treatment_id, r.treatment_name, r.operator_id, r.starts_at + shift,
+         r.ends_at + shift, 'in attesa', '', r.id, new_visit_id, r.visit_part
+    from app.reservations r where r.visit_id = move_visit.first_part.visit_id;
+  -- The salon's inbox shows the time it replaces beside the new one.
+  update app.reservations r
+     set notes = format('Spostamento dell''appuntamento del %s alle %s',
+                        to_char(move_visit.first_part.starts_at at time zone 'Europe/Rome', 'DD-MM-YYYY'),
+                        to_char(move_visit.first_part.starts_at at time zone 'Europe/Rome', 'HH24:MI'))
+   where r.visit_id = new_visit_id;
+  perform app_private.check_visit_parts_apart(new_visit_id);
+  if not app_private.moves_confirmed_at_once(move_visit.first_part.merchant_id) then
+    return jsonb_build_object('id', new_visit_id, 'message', 'Richiesta di spostamento inviata');
+  end if;
+  -- The salon confirms moves at once: every part as its confirm would, or none.
+  for part in select r.* from app.reservations r where r.visit_id = new_visit_id order by r.visit_part loop
+    if part.operator_id is not null then
+      outcome := app_private.confirm_slot(part.id, 'in attesa', null, true);
+    else
+      outcome := 'none';
+      for candidate in
+        select f.operator_id from app_private.free_operators(part.merchant_id, part.treatment_id, part.starts_at,
+                                                             part.ends_at, part.moves_reservation_id) f
+         where not app_private.meets_own_visit(part.id, f.operator_id)
+      loop
+        outcome := app_private.confirm_slot(part.id, 'in attesa', candidate, true);
+        exit when outcome <> 'taken';
+      end loop;
+    end if;
+    if outcome in ('none', 'taken') then
+      raise sqlstate 'P0001' using message = format('%s: %s', part.treatment_name, app_private.slot_taken_message());
+    end if;
+  end loop;
+  return jsonb_build_object('id', new_visit_id, 'message', 'Appuntamento spostato');
+end
+$$;
+grant execute on function app_private.move_visit(app.reservations, timestamptz) to authenticated, service_role;
+
+-- A visit's parts as saved (booked, changed or moved) kept apart as app_private.visit_fits asks: a part's
+-- operator (or, with none, at least one free operator) not busy at once with another part naming that
+-- operator. The refusal names the part.
+create function app_private.check_visit_parts_apart(visit_id uuid) returns void
+language plpgsql stable set search_path = ''
+as $$
+declare
+  part app.reservations;
+begin
+  for part in select r.* from app.reservations r where r.visit_id = check_visit_parts_apart.visit_id
+               order by r.visit_part loop
+    if (part.operator_id is not null and app_private.meets_own_visit(part.id, part.operator_id))
+       or (part.operator_id is null and not exists (
+             select 1 from app_private.free_operators(part.merchant_id, part.treatment_id, part.starts_at,
+                                                      part.ends_at, coalesce(part.moves_reservation_id, part.id)) f
+              where not app_private.meets_own_visit(part.id, f.operator_id))) then
+      raise sqlstate 'P0001' using message = format(
+        '%s: Orario non disponibile: l''operatore è impegnato con un altro trattamento della visita',
+        part.treatment_name);
+    end if;
+  end loop;
+end
+$$;
+grant execute on function app_private.check_visit_parts_apart(uuid) to authenticated, service_role;
