@@ -29,6 +29,7 @@ export const bookingClientTexts = {
   removePart: 'Rimuovi',
   removePartLabel: 'Rimuovi il trattamento {number}',
   partTreatment: 'Trattamento {number}',
+  partSection: 'Parte {number} della visita',
   partOperator: 'Operatore del trattamento {number}',
   choosePartTreatment: 'Scegli un trattamento',
   visitTimes: 'Orari in cui c’è posto per tutta la visita',

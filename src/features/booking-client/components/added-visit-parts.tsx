@@ -51,7 +51,7 @@ export function AddedVisitParts({
         return (
           <section
             key={index}
-            aria-label={fill(t.partTreatment, { number })}
+            aria-label={fill(t.partSection, { number })}
             className="grid gap-3 rounded-xl border border-border p-4 sm:grid-cols-2"
           >
             <FormField label={fill(t.partTreatment, { number })}>
