@@ -82,11 +82,10 @@ describe('a visit: the customer books three treatments in sequence, the salon co
   const form = () => client.getByRole('form', { name: 'Nuova prenotazione' });
   const step = (name: string) => form().getByRole('group', { name, exact: true });
   const summary = () => client.getByRole('region', { name: 'Riepilogo' });
-  const clientCard = (time: string) =>
+  const visitCard = () =>
     client
       .getByRole('list', { name: 'Prossime', exact: true })
-      .getByRole('article')
-      .filter({ hasText: time });
+      .getByRole('article', { name: /^Piega, Manicure, Pulizia viso · / });
 
   it('adds two treatments to the first, each with its operator, and books them as one request', async () => {
     await openFromNav(client, 'Prenota');
@@ -134,10 +133,18 @@ describe('a visit: the customer books three treatments in sequence, the salon co
     // The steps start again with one treatment.
     await step('Operatore').waitFor({ state: 'detached' });
     expect(await form().getByRole('combobox', { name: 'Trattamento 2', exact: true }).count()).toBe(0);
-    for (const time of ['10:00', '10:45', '11:15']) {
-      await clientCard(time).waitFor(live);
-      expect(await statusOf(clientCard(time))).toBe('in attesa');
-    }
+    // Her list shows the visit as one card with its treatments in order.
+    const card = visitCard();
+    await card.waitFor(live);
+    expect(
+      await client.getByRole('list', { name: 'Prossime', exact: true }).getByRole('article').count(),
+    ).toBe(1);
+    expect(await statusOf(card)).toBe('in attesa');
+    expect(await text(card.getByRole('list', { name: 'Trattamenti della visita' }))).toBe(
+      '10:00 Piega Giulia · 45 min 10:45 Manicure Nessuna preferenza · 30 min 11:15 Pulizia viso Giulia · 45 min',
+    );
+    expect(await card.getByRole('button', { name: /^Annulla/ }).count()).toBe(1);
+    await checkAndShoot(client, 'client-visita-in-attesa');
   });
 
   it('lets the salon confirm the visit with one Conferma: every treatment is confirmed, for both', async () => {
@@ -150,8 +157,9 @@ describe('a visit: the customer books three treatments in sequence, the salon co
     await toast(salon, 'Prenotazione confermata');
     // Nothing of the visit is left to confirm.
     await salon.getByText('Nessuna richiesta da confermare.').waitFor(live);
-    for (const time of ['10:00', '10:45', '11:15'])
-      await expect.poll(() => statusOf(clientCard(time)), live).toBe('confermata');
+    await expect.poll(() => statusOf(visitCard()), live).toBe('confermata');
+    // Giulia, or the least busy free operator, does the Manicure asked without preference.
+    expect(await text(visitCard())).not.toContain('Nessuna preferenza');
     await checkAndShoot(client, 'client-visita-confermata');
   });
 });

@@ -30,6 +30,8 @@ export const bookingClientTexts = {
   removePartLabel: 'Rimuovi il trattamento {number}',
   partTreatment: 'Trattamento {number}',
   partSection: 'Parte {number} della visita',
+  visitTitle: 'Visita: {treatments}',
+  visitParts: 'Trattamenti della visita',
   partOperator: 'Operatore del trattamento {number}',
   choosePartTreatment: 'Scegli un trattamento',
   visitTimes: 'Orari in cui c’è posto per tutta la visita',

@@ -1,0 +1,69 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../../support/use-test-server.ts';
+import {
+  addDays,
+  createAdmin,
+  expectOk,
+  openSalon,
+  romeToday,
+  type Answer,
+  type Salon,
+} from '../../support/fixtures.ts';
+
+interface ListedReservation {
+  id: string;
+  treatment_name: string;
+  time: string;
+  visit_id: string | null;
+  visit_part: number | null;
+}
+
+describe('booking: a visit in the customer’s list of her reservations', () => {
+  const server = useTestServer();
+  let salon: Salon;
+  let today: string;
+
+  beforeAll(async () => {
+    const admin = await createAdmin(server);
+    salon = await openSalon(server, admin, 'Salone Elenco');
+    today = await romeToday(server);
+  });
+
+  const sections = async () =>
+    expectOk<{ upcoming: ListedReservation[]; past: ListedReservation[] }>(
+      await salon.client.client.rpc('client_reservation_sections', { merchant_slug: salon.merchant.slug }),
+    );
+
+  it('names each part’s visit and place in it; a single treatment has neither', async () => {
+    const day = addDays(today, 5);
+    const visit = expectOk<Answer>(
+      await salon.client.client.rpc('book_visit', {
+        merchant_slug: salon.merchant.slug,
+        parts: [
+          { treatment_id: salon.piega, operator_id: null },
+          { treatment_id: salon.ciglia, operator_id: salon.anna },
+        ],
+        date: day,
+        time: '10:00',
+      }),
+    );
+    expectOk(
+      await salon.client.client.rpc('book_reservation', {
+        merchant_slug: salon.merchant.slug,
+        treatment_id: salon.piega,
+        operator_id: null,
+        date: addDays(today, 6),
+        time: '10:00',
+      }),
+    );
+    const { upcoming } = await sections();
+    expect(
+      upcoming.map(({ treatment_name, time, visit_part }) => ({ treatment_name, time, visit_part })),
+    ).toEqual([
+      { treatment_name: 'Piega', time: '10:00', visit_part: 1 },
+      { treatment_name: 'Ciglia', time: '11:00', visit_part: 2 },
+      { treatment_name: 'Piega', time: '10:00', visit_part: null },
+    ]);
+    expect(upcoming.map((row) => row.visit_id)).toEqual([visit.id, visit.id, null]);
+  });
+});
