@@ -150,9 +150,16 @@ describe('a visit: the customer books three treatments in sequence, the salon co
   it('lets the salon confirm the visit with one Conferma: every treatment is confirmed, for both', async () => {
     await openFromNav(salon, /^Prenotazioni/);
     await heading(salon, 'Prenotazioni');
-    const request = salon.getByRole('main').getByRole('listitem').filter({ hasText: '10:00' });
+    // One request for the whole visit, its treatments listed in order.
+    const requests = salon.getByRole('main').getByRole('list', { name: /prenotazion/ });
+    const request = requests.getByRole('listitem').filter({ hasText: 'Chiara Neri' });
     await request.waitFor(live);
-    expect(await text(request)).toContain('Piega');
+    expect(await request.count()).toBe(1);
+    expect(await text(request.getByRole('list', { name: 'Trattamenti della visita' }))).toBe(
+      '10:00 Piega · Giulia · 45 min 10:45 Manicure · Nessuna preferenza · 30 min 11:15 Pulizia viso · Giulia · 45 min',
+    );
+    expect(await request.getByRole('button', { name: /^Modifica/ }).count()).toBe(0);
+    await checkAndShoot(salon, 'merchant-visita-da-confermare');
     await request.getByRole('button', { name: 'Conferma la prenotazione di Chiara Neri' }).click();
     await toast(salon, 'Prenotazione confermata');
     // Nothing of the visit is left to confirm.

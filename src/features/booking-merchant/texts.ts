@@ -20,6 +20,8 @@ export const bookingMerchantTexts = {
     ...d.prenotazioni,
     lead: 'Le richieste delle tue clienti: conferma, proponi un altro orario o rifiuta. Si aggiornano in tempo reale.',
     count: ['{count} prenotazione', '{count} prenotazioni'],
+    visitParts: 'Trattamenti della visita',
+    visitPart: '{time} {treatment} · {operator} · {minutes} min',
     more: 'Mostra altre prenotazioni',
     loadingMore: 'Caricamento...',
     slotTaken: 'Orario già occupato da appuntamenti confermati',

@@ -18,7 +18,7 @@ interface ListedReservation {
   visit_part: number | null;
 }
 
-describe('booking: a visit in the customer’s list of her reservations', () => {
+describe('booking: a visit in the customer’s list of her reservations and in the salon’s inbox', () => {
   const server = useTestServer();
   let salon: Salon;
   let today: string;
@@ -34,7 +34,7 @@ describe('booking: a visit in the customer’s list of her reservations', () => 
       await salon.client.client.rpc('client_reservation_sections', { merchant_slug: salon.merchant.slug }),
     );
 
-  it('names each part’s visit and place in it; a single treatment has neither', async () => {
+  it('names each part’s visit and place in it, for her and for the salon; a single treatment has neither', async () => {
     const day = addDays(today, 5);
     const visit = expectOk<Answer>(
       await salon.client.client.rpc('book_visit', {
@@ -65,5 +65,17 @@ describe('booking: a visit in the customer’s list of her reservations', () => 
       { treatment_name: 'Piega', time: '10:00', visit_part: null },
     ]);
     expect(upcoming.map((row) => row.visit_id)).toEqual([visit.id, visit.id, null]);
+
+    // The salon's inbox names them the same way, so that it shows the visit as one request.
+    const inbox = expectOk<{ reservations: ListedReservation[] }>(
+      await salon.owner.client.rpc('merchant_reservations_page', { section: 'to_answer' }),
+    ).reservations;
+    expect(
+      inbox.map(({ treatment_name, visit_id, visit_part }) => ({ treatment_name, visit_id, visit_part })),
+    ).toEqual([
+      { treatment_name: 'Piega', visit_id: visit.id, visit_part: 1 },
+      { treatment_name: 'Ciglia', visit_id: visit.id, visit_part: 2 },
+      { treatment_name: 'Piega', visit_id: null, visit_part: null },
+    ]);
   });
 });

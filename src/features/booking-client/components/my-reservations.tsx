@@ -5,7 +5,7 @@ import {
   type SectionReservation,
 } from '@/features/booking-client/api/list-reservation-sections';
 import { ClientReservationCard } from '@/features/booking-client/components/client-reservation-card';
-import { groupVisits } from '@/features/booking-client/components/visit-groups';
+import { groupVisits } from '@/components/booking/visit-groups';
 import { VisitReservationCard } from '@/features/booking-client/components/visit-reservation-card';
 import { WriteToSalon } from '@/features/booking-client/components/write-to-salon';
 import { bookingClientTexts } from '@/features/booking-client/texts';
