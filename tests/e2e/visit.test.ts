@@ -155,6 +155,9 @@ describe('a visit: the customer books three treatments in sequence, the salon co
     const request = requests.getByRole('listitem').filter({ hasText: 'Chiara Neri' });
     await request.waitFor(live);
     expect(await request.count()).toBe(1);
+    expect(await text(salon.getByRole('main').getByRole('tab', { name: /^Da confermare/ }))).toMatch(
+      /^Da confermare 1\b/,
+    );
     expect(await text(request.getByRole('list', { name: 'Trattamenti della visita' }))).toBe(
       '10:00 Piega · Giulia · 45 min 10:45 Manicure · Nessuna preferenza · 30 min 11:15 Pulizia viso · Giulia · 45 min',
     );

@@ -366,13 +366,14 @@ as $$
 declare
   caller_merchant_id uuid := app_private.require_merchant();
 begin
-  return (select count(*)::integer from app.reservations r
+  return (select count(distinct coalesce(r.visit_id, r.id))::integer from app.reservations r
            where r.merchant_id = caller_merchant_id and r.status = 'in attesa' and r.starts_at > now());
 end
 $$;
 grant execute on function api.merchant_pending_count() to authenticated;
 comment on function api.merchant_pending_count() is
-  'Merchant only: how many requests wait for an answer (pending and not yet started), for the badge.';
+  'Merchant only: how many requests wait for an answer (pending and not yet started, a visit once), for the '
+  'badge.';
 
 -- The ids of one section's next rows after a key (the page's `next`), in the section's order, at most
 -- `wanted` of them.

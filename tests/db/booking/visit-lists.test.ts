@@ -67,9 +67,13 @@ describe('booking: a visit in the customer’s list of her reservations and in t
     expect(upcoming.map((row) => row.visit_id)).toEqual([visit.id, visit.id, null]);
 
     // The salon's inbox names them the same way, so that it shows the visit as one request.
-    const inbox = expectOk<{ reservations: ListedReservation[] }>(
+    const page = expectOk<{ reservations: ListedReservation[]; pending: number }>(
       await salon.owner.client.rpc('merchant_reservations_page', { section: 'to_answer' }),
-    ).reservations;
+    );
+    const inbox = page.reservations;
+    // Two requests to answer: the visit counts once.
+    expect(page.pending).toBe(2);
+    expect(expectOk<number>(await salon.owner.client.rpc('merchant_pending_count'))).toBe(2);
     expect(
       inbox.map(({ treatment_name, visit_id, visit_part }) => ({ treatment_name, visit_id, visit_part })),
     ).toEqual([
