@@ -171,5 +171,23 @@ describe('a visit: the customer books three treatments in sequence, the salon co
     // Giulia, or the least busy free operator, does the Manicure asked without preference.
     expect(await text(visitCard())).not.toContain('Nessuna preferenza');
     await checkAndShoot(client, 'client-visita-confermata');
+
+    // The Agenda marks each part of the visit.
+    await openFromNav(salon, 'Agenda');
+    await heading(salon, 'Agenda');
+    await salon
+      .getByRole('main')
+      .getByRole('list', { name: 'Giorni' })
+      .getByRole('button', { name: /, 3 appuntamenti$/ })
+      .click();
+    const parts = [
+      /^10:00–10:45 Chiara Neri, Piega, con Giulia, Visita, 1 di 3$/,
+      /^10:45–11:15 Chiara Neri, Manicure, con \w+, Visita, 2 di 3$/,
+      /^11:15–12:00 Chiara Neri, Pulizia viso, con Giulia, Visita, 3 di 3$/,
+    ];
+    await salon.getByRole('main').getByRole('button', { name: parts[0] }).waitFor(live);
+    for (const name of parts)
+      expect(await salon.getByRole('main').getByRole('button', { name }).count()).toBe(1);
+    await checkAndShoot(salon, 'merchant-visita-agenda');
   });
 });

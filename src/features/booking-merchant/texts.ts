@@ -111,6 +111,7 @@ export const bookingMerchantTexts = {
     alertOutOfRange: 'Il numero di assenze deve essere tra 1 e 20',
     saveAlert: 'Salva segnalazione',
   },
+  visitMark: 'Visita, {part} di {parts}',
   serie: {
     open: 'Prenota una serie',
     openLabel: 'Prenota una serie per {client}',
