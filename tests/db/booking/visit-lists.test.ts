@@ -18,7 +18,7 @@ interface ListedReservation {
   visit_part: number | null;
 }
 
-describe('booking: a visit in the customer’s list of her reservations and in the salon’s inbox', () => {
+describe('booking: a visit in the customer’s list, the salon’s inbox and the Agenda', () => {
   const server = useTestServer();
   let salon: Salon;
   let today: string;
@@ -80,6 +80,28 @@ describe('booking: a visit in the customer’s list of her reservations and in t
       { treatment_name: 'Piega', visit_id: visit.id, visit_part: 1 },
       { treatment_name: 'Ciglia', visit_id: visit.id, visit_part: 2 },
       { treatment_name: 'Piega', visit_id: null, visit_part: null },
+    ]);
+  });
+
+  it('marks each confirmed part in the Agenda with its place and the visit’s size', async () => {
+    const day = addDays(today, 5);
+    const firstPart = (await sections()).upcoming.find((row) => row.visit_part === 1)!;
+    expectOk(await salon.owner.client.rpc('confirm_reservation', { reservation_id: firstPart.id }));
+    const calendar = expectOk<{
+      days: {
+        date: string;
+        appointments: { treatment_name: string; visit_part: number | null; visit_parts: number | null }[];
+      }[];
+    }>(await salon.owner.client.rpc('merchant_calendar', { from_day: day, day_count: 1 }));
+    expect(
+      calendar.days[0]!.appointments.map(({ treatment_name, visit_part, visit_parts }) => ({
+        treatment_name,
+        visit_part,
+        visit_parts,
+      })),
+    ).toEqual([
+      { treatment_name: 'Piega', visit_part: 1, visit_parts: 2 },
+      { treatment_name: 'Ciglia', visit_part: 2, visit_parts: 2 },
     ]);
   });
 });
