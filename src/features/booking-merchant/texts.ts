@@ -20,6 +20,8 @@ export const bookingMerchantTexts = {
     ...d.prenotazioni,
     lead: 'Le richieste delle tue clienti: conferma, proponi un altro orario o rifiuta. Si aggiornano in tempo reale.',
     count: ['{count} prenotazione', '{count} prenotazioni'],
+    visitParts: 'Trattamenti della visita',
+    visitPart: '{time} {treatment} · {operator} · {minutes} min',
     more: 'Mostra altre prenotazioni',
     loadingMore: 'Caricamento...',
     slotTaken: 'Orario già occupato da appuntamenti confermati',
@@ -109,6 +111,7 @@ export const bookingMerchantTexts = {
     alertOutOfRange: 'Il numero di assenze deve essere tra 1 e 20',
     saveAlert: 'Salva segnalazione',
   },
+  visitMark: 'Visita, {part} di {parts}',
   serie: {
     open: 'Prenota una serie',
     openLabel: 'Prenota una serie per {client}',

@@ -372,7 +372,8 @@ begin
     ), appointments as (
       select v.*, c.phone as client_phone, app_private.reservation_whatsapp(r) as whatsapp,
              app_private.reminder_status(v.id) as reminder, r.buffer_minutes, r.processing_offset_minutes,
-             r.processing_minutes, r.series_id,
+             r.processing_minutes, r.series_id, r.visit_part,
+             (select count(*)::integer from app.reservations p where p.visit_id = r.visit_id) as visit_parts,
              (extract(epoch from (v.starts_at at time zone 'Europe/Rome')::time) / 60)::integer
                - hours_shown.first_minute as offset_minutes
         from app.reservation_rows v
@@ -438,6 +439,7 @@ begin
                    select jsonb_agg(jsonb_build_object(
                             'id', a.id, 'client_id', a.client_id, 'treatment_id', a.treatment_id,
                             'series_id', a.series_id,
+                            'visit_part', a.visit_part, 'visit_parts', nullif(a.visit_parts, 0),
                             'client_name', a.client_name, 'client_code', a.client_code,
                             'client_phone', a.client_phone, 'treatment_name', a.treatment_name,
                             'operator_id', a.operator_id, 'operator_name', a.operator_name,
@@ -473,7 +475,8 @@ comment on function api.merchant_calendar(date, integer) is
   'ends, actions, offset_minutes from the first row, length_minutes, whatsapp (api.reservation_whatsapp), '
   'reminder (app_private.reminder_status), buffer_minutes (the operator busy after it) and '
   'processing_offset_minutes/processing_minutes (the gap inside it when the operator is free; null when none) '
-  'and resource_ids (the resources it holds, among resources: the salon''s, {id, name}).';
+  'and resource_ids (the resources it holds, among resources: the salon''s, {id, name}); visit_part and '
+  'visit_parts: its place in its visit and the visit''s number of treatments (null for a single one).';
 
 -- Operator hours inside the opening hours
 -- The salon's weekly opening ranges as they apply: its own, or 09:00-19:00 every day when it set none.

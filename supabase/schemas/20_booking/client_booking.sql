@@ -274,11 +274,14 @@ begin
     select to_jsonb(r) || jsonb_build_object(
              'cancel_until', app_private.client_cancel_until(r.status, r.starts_at, caller_merchant_id),
              'cancel_refusal', app_private.client_cancel_refusal(r.status, r.starts_at, caller_merchant_id),
-             'calendar_file', app_private.has_calendar_file(r.status, r.ends_at)
+             'calendar_file', app_private.has_calendar_file(r.status, r.ends_at),
+             'visit_id', own.visit_id,
+             'visit_part', own.visit_part
            ) as row,
            r.ends_at > now() and r.status not in ('scaduta', 'spostata') as upcoming,
            r.starts_at, r.created_at, r.id
       from api.client_reservations(client_reservation_sections.merchant_slug) as r
+      join app.reservations own on own.id = r.id
   )
   select jsonb_build_object(
            'upcoming', coalesce(jsonb_agg(m.row order by m.starts_at, m.created_at, m.id)
@@ -296,7 +299,7 @@ comment on function api.client_reservation_sections(text) is
   '''scaduta'' nor ''spostata'', soonest first; past = the rest, latest first. Each is an api.reservation_row plus '
   'cancel_until (until when a confirmed appointment may still be cancelled online) and cancel_refusal (why '
   'a confirmed appointment that has not started no longer may) and calendar_file (api.reservation_ics has '
-  'a file for it: confirmed and not ended).';
+  'a file for it: confirmed and not ended), visit_id and visit_part (null unless a part of a visit).';
 
 create function api.client_next_appointment(merchant_slug text)
 returns setof api.reservation_row

@@ -341,11 +341,14 @@ begin
              'client_no_shows', visits.no_shows,
              'often_missed', visits.no_shows >= salon.no_show_alert_threshold,
              'whatsapp', links.whatsapp,
-             'reminder', reminders.reminder)
+             'reminder', reminders.reminder,
+             'visit_id', own.visit_id,
+             'visit_part', own.visit_part)
            order by c.position)
     into page
     from unnest(chosen_ids[1:size], chosen_ranks[1:size]) with ordinality as c (id, section_rank, position)
     join app.reservation_rows v on v.id = c.id
+    join app.reservations own on own.id = c.id
     join app.merchants salon on salon.id = v.merchant_id
     join app_private.client_visit_counts_of(
            array(select r.client_id from app.reservations r where r.id = any (chosen_ids[1:size]))) visits
@@ -369,7 +372,8 @@ comment on function api.merchant_reservations_page(text, text, integer) is
   'fields of api.reservation_row, actions included, whatsapp (api.reservation_whatsapp), reminder '
   '(app_private.reminder_status, null without one), and the client''s client_completed_visits and '
   'client_no_shows, often_missed when these reach the salon''s no_show_alert_threshold. pending: the '
-  'badge''s count (api.merchant_pending_count), so the screen needs no second request.';
+  'badge''s count (api.merchant_pending_count), so the screen needs no second request. visit_id and '
+  'visit_part: the visit a row is a part of and its place in it (null for a single treatment).';
 
 create function api.merchant_pending_count() returns integer
 language plpgsql stable set search_path = ''
@@ -377,13 +381,14 @@ as $$
 declare
   caller_merchant_id uuid := app_private.require_merchant();
 begin
-  return (select count(*)::integer from app.reservations r
+  return (select count(distinct coalesce(r.visit_id, r.id))::integer from app.reservations r
            where r.merchant_id = caller_merchant_id and r.status = 'in attesa' and r.starts_at > now());
 end
 $$;
 grant execute on function api.merchant_pending_count() to authenticated;
 comment on function api.merchant_pending_count() is
-  'Merchant only: how many requests wait for an answer (pending and not yet started), for the badge.';
+  'Merchant only: how many requests wait for an answer (pending and not yet started, a visit once), for the '
+  'badge.';
 
 -- The ids of one section's next rows after a key (the page's `next`), in the section's order, at most
 -- `wanted` of them.

@@ -11,6 +11,9 @@ const sectionReservationSchema = z.extend(reservationRowSchema, {
   cancel_refusal: z.nullable(z.string()),
   /** Whether 'Aggiungi al calendario' has a file to give (a confirmed appointment still to come). */
   calendar_file: z.boolean(),
+  /** The visit it is a part of (its place in it, from 1), or null for a single treatment. */
+  visit_id: z.nullable(z.string()),
+  visit_part: z.nullable(z.number()),
 });
 
 export type SectionReservation = z.infer<typeof sectionReservationSchema>;

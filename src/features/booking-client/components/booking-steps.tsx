@@ -8,10 +8,13 @@ import { EmptyState } from '@/components/empty-state';
 import { Card, CardContent } from '@/components/ui/card';
 import { notify } from '@/components/ui/toaster';
 import { useBookReservation } from '@/features/booking-client/api/book-reservation';
+import { useBookVisit } from '@/features/booking-client/api/book-visit';
 import { useFirstFreeDay } from '@/features/booking-client/api/get-first-free-day';
 import type { BookableTreatment } from '@/features/booking-client/api/list-bookable-treatments';
 import { useBookingDays } from '@/features/booking-client/api/list-booking-days';
 import { useFreeTimePeriods } from '@/features/booking-client/api/list-free-time-periods';
+import { useVisitFreeTimes, type VisitPart } from '@/features/booking-client/api/list-visit-free-times';
+import { AddedVisitParts, type AddedPart } from '@/features/booking-client/components/added-visit-parts';
 import { AddressConfirmationNotice } from '@/features/booking-client/components/address-confirmation-notice';
 import { BookingSummary } from '@/features/booking-client/components/booking-summary';
 import { DayStrip } from '@/features/booking-client/components/day-strip';
@@ -37,8 +40,13 @@ type Draft = z.input<typeof bookingFormSchema>;
 
 const emptyDraft: Draft = { treatmentId: '', operatorId: '', date: '', time: '' };
 
+/** A chosen operator as the database reads it: null for no preference. */
+const operatorOrNone = (operatorId: string) => (operatorId === anyOperator ? null : operatorId);
+
 /**
  * Prenota's steps, each shown once the one before is chosen: treatment, operator, day, time; then the summary.
+ * 'Aggiungi un altro trattamento' makes it a visit of 2 to 4 treatments in sequence (kept on this screen only),
+ * whose times and booking are the visit's.
  * The choices live in the address; one no longer valid (a treatment withdrawn, a past day, a taken time)
  * leaves the step before it open, without an error.
  */
@@ -57,8 +65,21 @@ export function BookingSteps({
   // 'Prenota di nuovo' whose treatment or operator is gone opens at the first step and says why.
   const rebookLost = address.rebook && !operatorChosen;
   const openDays = days.data?.filter((day) => !day.closed).map((day) => day.date) ?? [];
-  const operatorId =
-    operatorChosen && address.choice.operatorId !== anyOperator ? address.choice.operatorId : null;
+  const operatorId = operatorChosen ? operatorOrNone(address.choice.operatorId) : null;
+  const [addedParts, setAddedParts] = useState<AddedPart[]>([]);
+  const isVisit = operatorChosen && addedParts.length > 0;
+  const partsChosen = addedParts.every((part) => part.treatmentId && part.operatorId);
+  const visitParts: VisitPart[] =
+    treatment && isVisit && partsChosen
+      ? [
+          { treatmentId: treatment.id, operatorId },
+          ...addedParts.map((part) => ({
+            treatmentId: part.treatmentId,
+            operatorId: operatorOrNone(part.operatorId),
+          })),
+        ]
+      : [];
+  const stepsChosen = operatorChosen && (!isVisit || partsChosen);
   // A rebooking without a day yet starts on the first day with a free time (the first open one if none has).
   const firstFree = useFirstFreeDay({
     merchantSlug,
@@ -68,13 +89,15 @@ export function BookingSteps({
   });
   const rebookDate = firstFree.isSuccess ? (firstFree.data ?? openDays[0] ?? '') : '';
   const wantedDate = address.choice.date || (address.rebook ? rebookDate : '');
-  const date = operatorChosen && openDays.includes(wantedDate) ? wantedDate : '';
-  const periods = useFreeTimePeriods({
+  const date = stepsChosen && openDays.includes(wantedDate) ? wantedDate : '';
+  const singlePeriods = useFreeTimePeriods({
     merchantSlug,
-    treatmentId: operatorChosen ? address.choice.treatmentId : '',
+    treatmentId: operatorChosen && !isVisit ? address.choice.treatmentId : '',
     operatorId,
     date,
   });
+  const visitPeriods = useVisitFreeTimes({ merchantSlug, parts: visitParts, date }, t.visitTimes);
+  const periods = isVisit ? visitPeriods : singlePeriods;
   // A time taken meanwhile (the list is live) is no longer chosen.
   const time =
     date && periods.data?.some((group) => group.times.includes(address.choice.time))
@@ -89,6 +112,7 @@ export function BookingSteps({
   const form = useForm<Draft>({ resolver: zodResolver(bookingFormSchema), values: draft });
   const setDraft = (next: Draft) => address.choose(next);
   const book = useBookReservation();
+  const bookVisit = useBookVisit();
   // The database's explanation when the address is not confirmed yet (hint email_unconfirmed).
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
 
@@ -98,19 +122,31 @@ export function BookingSteps({
       draft.operatorId === anyOperator ||
       next?.operators.some((candidate) => candidate.id === draft.operatorId);
     setDraft({ ...draft, treatmentId: nextId, operatorId: keepsOperator ? draft.operatorId : '', time: '' });
+    // Each treatment once in a visit: an added part that was this one is chosen again.
+    setAddedParts(
+      addedParts.map((part) => (part.treatmentId === nextId ? { ...part, treatmentId: '' } : part)),
+    );
   };
 
   const submit = form.handleSubmit(
     async (chosen) => {
       try {
-        const booked = await book.mutateAsync({
-          merchantSlug,
-          treatmentId: chosen.treatmentId,
-          operatorId,
-          date: chosen.date,
-          time: chosen.time,
-        });
+        const booked = isVisit
+          ? await bookVisit.mutateAsync({
+              merchantSlug,
+              parts: visitParts,
+              date: chosen.date,
+              time: chosen.time,
+            })
+          : await book.mutateAsync({
+              merchantSlug,
+              treatmentId: chosen.treatmentId,
+              operatorId,
+              date: chosen.date,
+              time: chosen.time,
+            });
         notify.success(booked.message || t.saved);
+        setAddedParts([]);
         address.choose(emptyDraft, { replace: true });
       } catch (error) {
         const refusal = ApiError.from(error);
@@ -158,6 +194,17 @@ export function BookingSteps({
             />
           ) : null}
           {treatment && draft.operatorId ? (
+            <AddedVisitParts
+              treatments={treatments}
+              firstTreatmentId={treatment.id}
+              parts={addedParts}
+              onChange={(parts) => {
+                setAddedParts(parts);
+                if (draft.time) setDraft({ ...draft, time: '' });
+              }}
+            />
+          ) : null}
+          {treatment && draft.operatorId && stepsChosen ? (
             <QueryView query={days} pending={<LoadingBlocks count={1} className="h-20" />}>
               {(data) => (
                 <DayStrip
@@ -168,14 +215,14 @@ export function BookingSteps({
               )}
             </QueryView>
           ) : null}
-          {treatment && draft.operatorId && draft.date ? (
+          {treatment && stepsChosen && draft.date ? (
             <TimeChips
               periods={periods}
               chosen={time}
               onChoose={(value) => setDraft({ ...draft, time: value })}
             />
           ) : null}
-          {treatment && draft.operatorId && draft.date ? (
+          {treatment && draft.operatorId && draft.date && !isVisit ? (
             <WaitlistJoinDialog
               merchantSlug={merchantSlug}
               treatment={treatment}
@@ -190,12 +237,30 @@ export function BookingSteps({
       <div className="lg:sticky lg:top-4">
         <BookingSummary
           // isSubmitting holds from the tap itself; isPending only once the call starts, after a second tap.
-          pending={form.formState.isSubmitting || book.isPending}
+          pending={form.formState.isSubmitting || book.isPending || bookVisit.isPending}
           choice={{
             treatment,
             operatorName: draft.operatorId === anyOperator ? t.anyOperator : operator?.name,
             date: draft.date || undefined,
             time: time || undefined,
+            visit: isVisit
+              ? [
+                  {
+                    treatment,
+                    operatorName: draft.operatorId === anyOperator ? t.noPreference : operator?.name,
+                  },
+                  ...addedParts.map((part) => {
+                    const added = treatments.find((candidate) => candidate.id === part.treatmentId);
+                    return {
+                      treatment: added,
+                      operatorName:
+                        part.operatorId === anyOperator
+                          ? t.noPreference
+                          : added?.operators.find((candidate) => candidate.id === part.operatorId)?.name,
+                    };
+                  }),
+                ]
+              : undefined,
           }}
         />
       </div>

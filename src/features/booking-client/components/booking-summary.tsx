@@ -1,34 +1,83 @@
 import { dateWithWeekday } from '@/components/booking/booking-dates';
 import { Button } from '@/components/ui/button';
 import { bookingClientTexts } from '@/features/booking-client/texts';
+import { visitStartTimes, visitTotalPrice } from '@/features/booking-client/visit-schedule';
 import { formatMoney } from '@/lib/format';
 import { fill } from '@/lib/texts';
 
 const t = bookingClientTexts;
 
+interface SummaryTreatment {
+  name: string;
+  duration_minutes: number;
+  price: number;
+}
+
 interface SummaryChoice {
-  treatment?: { name: string; duration_minutes: number; price: number };
+  treatment?: SummaryTreatment;
   operatorName?: string;
   date?: string;
   time?: string;
+  /** A visit's treatments in order, the first included, each with its operator (2 to 4). */
+  visit?: { treatment?: SummaryTreatment; operatorName?: string }[];
 }
 
-/** The booking so far (treatment, operator, day and time, duration, price) and 'Prenota'. */
+/** The summary's lines of a visit: each treatment with its start time and operator, the day, the totals. */
+function visitRows({ visit = [], date, time }: SummaryChoice) {
+  const chosen = visit.flatMap((part) => (part.treatment ? [part.treatment] : []));
+  const complete = chosen.length === visit.length;
+  const starts =
+    time && complete
+      ? visitStartTimes(
+          time,
+          chosen.map((one) => one.duration_minutes),
+        )
+      : [];
+  return [
+    ...visit.map((part, index) => ({
+      label: fill(t.partTreatment, { number: index + 1 }),
+      value: part.treatment
+        ? [
+            part.treatment.name,
+            starts[index] ? fill(t.partAt, { time: starts[index] }) : '',
+            part.operatorName,
+          ]
+            .filter(Boolean)
+            .join(', ')
+        : undefined,
+    })),
+    { label: t.summaryDay, value: date ? dateWithWeekday(date) : undefined },
+    {
+      label: t.summaryTotalDuration,
+      value: complete
+        ? fill(t.duration, { minutes: chosen.reduce((sum, one) => sum + one.duration_minutes, 0) })
+        : undefined,
+    },
+    {
+      label: t.summaryTotalPrice,
+      value: complete ? formatMoney(visitTotalPrice(chosen.map((one) => one.price))) : undefined,
+    },
+  ];
+}
+
+/** The booking so far (treatment, operator, day and time, duration, price; a visit's parts and totals) and 'Prenota'. */
 export function BookingSummary({ choice, pending }: { choice: SummaryChoice; pending: boolean }) {
   const { treatment, operatorName, date, time } = choice;
-  const rows = [
-    { label: t.summaryTreatment, value: treatment?.name },
-    { label: t.summaryOperator, value: operatorName },
-    {
-      label: t.summaryWhen,
-      value: date && time ? fill(t.dayAtTime, { day: dateWithWeekday(date), time }) : undefined,
-    },
-    {
-      label: t.summaryDuration,
-      value: treatment ? fill(t.duration, { minutes: treatment.duration_minutes }) : undefined,
-    },
-    { label: t.summaryPrice, value: treatment ? formatMoney(treatment.price) : undefined },
-  ];
+  const rows = choice.visit
+    ? visitRows(choice)
+    : [
+        { label: t.summaryTreatment, value: treatment?.name },
+        { label: t.summaryOperator, value: operatorName },
+        {
+          label: t.summaryWhen,
+          value: date && time ? fill(t.dayAtTime, { day: dateWithWeekday(date), time }) : undefined,
+        },
+        {
+          label: t.summaryDuration,
+          value: treatment ? fill(t.duration, { minutes: treatment.duration_minutes }) : undefined,
+        },
+        { label: t.summaryPrice, value: treatment ? formatMoney(treatment.price) : undefined },
+      ];
   return (
     <section
       aria-labelledby="booking-summary"

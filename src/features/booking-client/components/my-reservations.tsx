@@ -5,12 +5,14 @@ import {
   type SectionReservation,
 } from '@/features/booking-client/api/list-reservation-sections';
 import { ClientReservationCard } from '@/features/booking-client/components/client-reservation-card';
+import { groupVisits } from '@/components/booking/visit-groups';
+import { VisitReservationCard } from '@/features/booking-client/components/visit-reservation-card';
 import { WriteToSalon } from '@/features/booking-client/components/write-to-salon';
 import { bookingClientTexts } from '@/features/booking-client/texts';
 
 const t = bookingClientTexts;
 
-/** 'Le mie prenotazioni': upcoming, then past, as the database splits them. */
+/** 'Le mie prenotazioni': upcoming, then past, as the database splits them; a visit as one card. */
 export function MyReservations({ merchantSlug }: { merchantSlug: string }) {
   const sections = useReservationSections(merchantSlug);
   return (
@@ -74,11 +76,21 @@ function ReservationList({
         <p className="text-muted-foreground">{empty}</p>
       ) : (
         <ul aria-labelledby={id} className="grid gap-3 lg:grid-cols-2">
-          {reservations.map((reservation) => (
-            <li key={reservation.id}>
-              <ClientReservationCard merchantSlug={merchantSlug} reservation={reservation} past={past} />
-            </li>
-          ))}
+          {groupVisits(reservations).map((entry) =>
+            entry.kind === 'single' ? (
+              <li key={entry.reservation.id}>
+                <ClientReservationCard
+                  merchantSlug={merchantSlug}
+                  reservation={entry.reservation}
+                  past={past}
+                />
+              </li>
+            ) : (
+              <li key={entry.parts[0].id}>
+                <VisitReservationCard merchantSlug={merchantSlug} parts={entry.parts} />
+              </li>
+            ),
+          )}
         </ul>
       )}
     </section>

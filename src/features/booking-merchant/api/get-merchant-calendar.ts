@@ -11,6 +11,9 @@ const appointmentSchema = z.object({
   treatment_id: z.nullable(z.string()),
   /** The series the salon booked it in (api.book_series), or null. */
   series_id: z.nullable(z.string()),
+  /** Its place in its visit and the visit's number of treatments, or null for a single treatment. */
+  visit_part: z.nullable(z.number()),
+  visit_parts: z.nullable(z.number()),
   client_name: z.string(),
   client_code: z.nullable(z.string()),
   client_phone: z.nullable(z.string()),

@@ -19,6 +19,9 @@ const inboxPageSchema = z.object({
       often_missed: z.boolean(),
       whatsapp: whatsappSchema,
       reminder: reminderSchema,
+      /** The visit it is a part of (its place in it, from 1), or null for a single treatment. */
+      visit_id: z.nullable(z.string()),
+      visit_part: z.nullable(z.number()),
     }),
   ),
   next: z.nullable(z.string()),

@@ -55,6 +55,8 @@ function row(id: string, startsAt: string, status = 'confermata') {
     often_missed: false,
     whatsapp: { kind: 'confirmation' as const, missing_reason: 'Numero di telefono mancante' },
     reminder: null,
+    visit_id: null,
+    visit_part: null,
   };
 }
 

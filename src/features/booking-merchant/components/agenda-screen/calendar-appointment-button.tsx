@@ -9,7 +9,7 @@ const t = bookingMerchantTexts.agenda;
 
 /**
  * An appointment to tap for its details, named in full for screen readers by time, client, treatment and
- * operator; the compact visible parts (children) are hidden from them.
+ * operator; the compact visible parts (children) are hidden from them. A visit's part says so ('Visita, 2 di 3').
  */
 export function CalendarAppointmentButton({
   appointment,
@@ -17,6 +17,10 @@ export function CalendarAppointmentButton({
   children,
   ...props
 }: { appointment: CalendarAppointment } & ComponentProps<'button'>) {
+  const visitMark =
+    appointment.visit_part && appointment.visit_parts
+      ? fill(bookingMerchantTexts.visitMark, { part: appointment.visit_part, parts: appointment.visit_parts })
+      : null;
   return (
     <button type="button" className={cx('ui-calendar-appointment relative', className)} {...props}>
       <span className="sr-only">
@@ -28,6 +32,7 @@ export function CalendarAppointmentButton({
           operator: appointment.operator_name,
         })}
         {appointment.series_id ? `, ${bookingMerchantTexts.serie.inSeriesLong.toLowerCase()}` : ''}
+        {visitMark ? `, ${visitMark}` : ''}
       </span>
       {appointment.series_id ? (
         <Repeat
@@ -37,6 +42,11 @@ export function CalendarAppointmentButton({
         />
       ) : null}
       {children}
+      {visitMark ? (
+        <span aria-hidden="true" className="block truncate text-xs font-semibold">
+          {visitMark}
+        </span>
+      ) : null}
     </button>
   );
 }

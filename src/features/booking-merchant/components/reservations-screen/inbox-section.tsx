@@ -1,3 +1,4 @@
+import { groupVisits } from '@/components/booking/visit-groups';
 import { LoadingBlocks } from '@/components/loading-blocks';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
@@ -14,7 +15,8 @@ const t = bookingMerchantTexts.prenotazioni;
 
 /**
  * One tab of the inbox: its reservations, a page at a time from the server, live. Empty, it says so in its
- * own words, or in spec §8's 'Nessuna prenotazione ricevuta.' to a salon that has never received one.
+ * own words, or in spec §8's 'Nessuna prenotazione ricevuta.' to a salon that has never received one. A visit's
+ * parts show as one request, answered as a whole.
  */
 export function InboxSection({ section, empty }: { section: Section; empty: string }) {
   const reservations = useMerchantReservations(section);
@@ -30,11 +32,17 @@ export function InboxSection({ section, empty }: { section: Section; empty: stri
       {() => (
         <div className="grid gap-4">
           <ul aria-label={plural(rows.length, t.count)} className="grid max-w-3xl gap-4">
-            {rows.map((reservation) => (
-              <li key={reservation.id}>
-                <ReservationCard reservation={reservation} />
-              </li>
-            ))}
+            {groupVisits(rows).map((entry) =>
+              entry.kind === 'single' ? (
+                <li key={entry.reservation.id}>
+                  <ReservationCard reservation={entry.reservation} />
+                </li>
+              ) : (
+                <li key={entry.parts[0].id}>
+                  <ReservationCard reservation={entry.parts[0]} visitParts={entry.parts} />
+                </li>
+              ),
+            )}
           </ul>
           {reservations.hasNextPage ? (
             <Button

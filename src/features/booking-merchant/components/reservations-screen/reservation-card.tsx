@@ -29,15 +29,25 @@ type Dialog = 'confirm' | 'modify' | 'reject' | 'cancel';
 const action =
   'min-w-0 flex-1 px-2 text-sm sm:flex-none sm:px-5 sm:text-base [&_svg]:hidden sm:[&_svg]:block';
 
-/** One reservation of the inbox with the actions the database allows, side by side even on a phone. */
-export function ReservationCard({ reservation }: { reservation: InboxReservation }) {
+/**
+ * One reservation of the inbox with the actions the database allows, side by side even on a phone; for a visit,
+ * its first part, with every part listed, answered as a whole (a visit is confirmed or rejected, not modified).
+ */
+export function ReservationCard({
+  reservation,
+  visitParts,
+}: {
+  reservation: InboxReservation;
+  visitParts?: InboxReservation[];
+}) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const confirm = useConfirmReservation();
   const reject = useRejectReservation();
   const cancel = useMerchantCancelReservation();
   const slotTakenId = useId();
   const client = reservation.client_name;
-  const may = (action: string) => reservation.actions.includes(action);
+  const may = (action: string) =>
+    reservation.actions.includes(action) && !(visitParts && action === 'modify');
 
   const onConfirm = async () => {
     if (!reservation.operator_id) {
@@ -52,12 +62,14 @@ export function ReservationCard({ reservation }: { reservation: InboxReservation
     }
   };
 
-  const rows = [
-    { label: c.treatment, value: reservation.treatment_name },
-    { label: c.operator, value: reservation.operator_name || c.noPreference },
-    { label: c.date, value: dateWithWeekday(reservation.date) },
-    { label: c.time, value: shortTime(reservation.time) },
-  ];
+  const rows = visitParts
+    ? [{ label: c.date, value: dateWithWeekday(reservation.date) }]
+    : [
+        { label: c.treatment, value: reservation.treatment_name },
+        { label: c.operator, value: reservation.operator_name || c.noPreference },
+        { label: c.date, value: dateWithWeekday(reservation.date) },
+        { label: c.time, value: shortTime(reservation.time) },
+      ];
 
   return (
     <Card className="grid h-full content-start gap-3 p-5">
@@ -88,6 +100,20 @@ export function ReservationCard({ reservation }: { reservation: InboxReservation
           </div>
         ) : null}
       </dl>
+      {visitParts ? (
+        <ol aria-label={t.visitParts} className="grid gap-1">
+          {visitParts.map((part) => (
+            <li key={part.id} className="font-medium">
+              {fill(t.visitPart, {
+                time: shortTime(part.time),
+                treatment: part.treatment_name,
+                operator: part.operator_name || c.noPreference,
+                minutes: part.duration_minutes ?? 0,
+              })}
+            </li>
+          ))}
+        </ol>
+      ) : null}
       {reservation.often_missed && reservation.status === 'in attesa' ? (
         <p className="flex items-start gap-2 font-medium text-destructive">
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
