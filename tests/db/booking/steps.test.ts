@@ -25,6 +25,8 @@ type SectionRow = ReservationRow & {
   cancel_until: string | null;
   cancel_refusal: string | null;
   calendar_file: boolean;
+  visit_id: string | null;
+  visit_part: number | null;
 };
 interface Sections {
   upcoming: SectionRow[];
@@ -146,8 +148,17 @@ describe('booking: what the customer’s Prenota steps read', () => {
     // Each row is the list's row, actions included.
     const rows = expectOk<ReservationRow[]>(await fresh.client.rpc('client_reservations', slug()));
     for (const row of [...sections.upcoming, ...sections.past]) {
-      const { cancel_until: _until, cancel_refusal: _refusal, calendar_file: _file, ...listed } = row;
+      const {
+        cancel_until: _until,
+        cancel_refusal: _refusal,
+        calendar_file: _file,
+        visit_id: visitId,
+        visit_part: visitPart,
+        ...listed
+      } = row;
       expect(listed).toEqual(rows.find((candidate) => candidate.id === row.id));
+      // One treatment each: no visit.
+      expect([visitId, visitPart]).toEqual([null, null]);
     }
     // The other customer of the salon sees none of these.
     const other = expectOk<Sections>(await client('client_reservation_sections', slug()));
