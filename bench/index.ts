@@ -6,8 +6,8 @@
 // waitlist: the matching when a slot frees, beside its floor);
 // BENCH_ONLY=reads runs the loyalty reads alone (no purchases, no data check, no old-approach rows),
 // BENCH_READS=pending,one client only the reads whose name contains one of those, BENCH_READ_ROUNDS=N
-// that many rounds of each, and BENCH_COMPARE_WITH=/other/checkout its server too, in the same rounds
-// (see bench/loyalty.ts).
+// that many rounds of each, BENCH_COMPARE_WITH=/other/checkout its server too, in the same rounds, and
+// BENCH_READ_SPLIT=1 each call also by a plain fetch, compressed and not (see bench/loyalty.ts).
 import { cpus, totalmem } from 'node:os';
 import { benchBusySalon } from './busy-salon.ts';
 import { benchColdStart, benchColdStartSteps } from './cold-start.ts';

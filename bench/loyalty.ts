@@ -92,6 +92,34 @@ async function bodySize(
   };
 }
 
+/**
+ * The same rpc by a plain `fetch` with the headers supabase-js sends, the JSON answer read whole:
+ * what supabase-js itself adds to a call. `acceptEncoding: 'identity'` asks for the body uncompressed.
+ */
+async function plainRpc(
+  url: string,
+  anonKey: string,
+  token: string,
+  name: string,
+  args: Record<string, unknown>,
+  acceptEncoding?: string,
+) {
+  const response = await fetch(`${url}/rest/v1/rpc/${name}`, {
+    method: 'POST',
+    headers: {
+      apikey: anonKey,
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      'Content-Profile': 'api',
+      'Accept-Profile': 'api',
+      ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}),
+    },
+    body: JSON.stringify(args),
+  });
+  if (response.status !== 200) throw new Error(`${name}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<unknown>;
+}
+
 type Who = 'admin' | 'merchant' | 'anon';
 
 export interface ReadPath {
@@ -444,6 +472,11 @@ interface ReadOptions {
   rounds?: number;
   /** Another checkout whose server is called in the same rounds (`BENCH_COMPARE_WITH=/path`). */
   compareWith?: string;
+  /**
+   * The same call also by a plain fetch, compressed as the server chooses and uncompressed, in the same
+   * rounds (`BENCH_READ_SPLIT=1`): what supabase-js and inflating the answer cost the caller.
+   */
+  split: boolean;
 }
 
 function readOptionsFromEnvironment(): ReadOptions {
@@ -455,6 +488,7 @@ function readOptionsFromEnvironment(): ReadOptions {
     filter,
     rounds: rounds > 0 ? rounds : undefined,
     compareWith: process.env.BENCH_COMPARE_WITH || undefined,
+    split: process.env.BENCH_READ_SPLIT === '1',
   };
 }
 
@@ -579,6 +613,11 @@ async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResult
           http: () => rpc(who.client, read.name, argsOf()),
         };
         if (floorDb) operations.floor = floorOf(floorDb, claimsOf(read.who), read);
+        if (options.split) {
+          operations.fetch = () => plainRpc(child.url, anonKey, who.token, read.name, argsOf());
+          operations.uncompressed = () =>
+            plainRpc(child.url, anonKey, who.token, read.name, argsOf(), 'identity');
+        }
         if (bare) {
           const floorCall = floorCallOf(claimsOf(read.who), read);
           operations.bare = () => bare.call(read.call, floorCall());
@@ -613,6 +652,12 @@ async function benchOn(kind: Kind, profile: ScaleProfile, results: LoyaltyResult
                 'compared p50 ms': stats.compared['p50 ms'],
                 'compared p95 ms': stats.compared['p95 ms'],
                 'compared × floor': times(stats.compared),
+              }
+            : {}),
+          ...(stats.fetch && stats.uncompressed
+            ? {
+                'plain fetch p50 ms': stats.fetch['p50 ms'],
+                'uncompressed p50 ms': stats.uncompressed['p50 ms'],
               }
             : {}),
           floor: stats.floor ? 'same rounds' : 'apart',
