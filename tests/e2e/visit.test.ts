@@ -161,7 +161,7 @@ describe('a visit: the customer books three treatments in sequence, the salon co
     expect(await text(request.getByRole('list', { name: 'Trattamenti della visita' }))).toBe(
       '10:00 Piega · Giulia · 45 min 10:45 Manicure · Nessuna preferenza · 30 min 11:15 Pulizia viso · Giulia · 45 min',
     );
-    expect(await request.getByRole('button', { name: /^Modifica/ }).count()).toBe(0);
+    expect(await request.getByRole('button', { name: /^Modifica/ }).count()).toBe(1);
     await checkAndShoot(salon, 'merchant-visita-da-confermare');
     await request.getByRole('button', { name: 'Conferma la prenotazione di Chiara Neri' }).click();
     await toast(salon, 'Prenotazione confermata');

@@ -67,6 +67,12 @@ export function BookingSteps({
   const openDays = days.data?.filter((day) => !day.closed).map((day) => day.date) ?? [];
   const operatorId = operatorChosen ? operatorOrNone(address.choice.operatorId) : null;
   const [addedParts, setAddedParts] = useState<AddedPart[]>([]);
+  // 'Prenota di nuovo' of a visit adds its other treatments once, when it opens Prenota.
+  const [rebookTaken, setRebookTaken] = useState('');
+  if (address.rebookKey && address.rebookKey !== rebookTaken) {
+    setRebookTaken(address.rebookKey);
+    setAddedParts(address.rebookParts);
+  }
   const isVisit = operatorChosen && addedParts.length > 0;
   const partsChosen = addedParts.every((part) => part.treatmentId && part.operatorId);
   const visitParts: VisitPart[] =

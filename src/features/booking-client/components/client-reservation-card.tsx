@@ -144,7 +144,7 @@ export function ClientReservationCard({
         {may('cancel') ? (
           <CancelReservationButton merchantSlug={merchantSlug} reservation={reservation} when={when} />
         ) : null}
-        {past ? <RebookLink reservation={reservation} /> : null}
+        {past ? <RebookLink parts={[reservation]} /> : null}
         {may('delete') ? (
           <Button
             variant="outline"

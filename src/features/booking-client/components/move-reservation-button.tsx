@@ -8,6 +8,7 @@ import { notify } from '@/components/ui/toaster';
 import type { SectionReservation } from '@/features/booking-client/api/list-reservation-sections';
 import { useBookingDays } from '@/features/booking-client/api/list-booking-days';
 import { useFreeTimePeriods } from '@/features/booking-client/api/list-free-time-periods';
+import { useVisitFreeTimes, type VisitPart } from '@/features/booking-client/api/list-visit-free-times';
 import { useMoveReservation } from '@/features/booking-client/api/move-reservation';
 import { DayStrip } from '@/features/booking-client/components/day-strip';
 import { TimeChips } from '@/features/booking-client/components/time-chips';
@@ -18,15 +19,21 @@ import { fill } from '@/lib/texts';
 
 const t = bookingClientTexts;
 
-/** 'Sposta': a new day and free time for the appointment, sent to the salon, which confirms or refuses it. */
+/**
+ * 'Sposta': a new day and free time for the appointment, or for a whole visit (its first part given, the times
+ * where every part fits), sent to the salon, which confirms or refuses it.
+ */
 export function MoveReservationButton({
   merchantSlug,
   reservation,
   when,
+  visitParts,
 }: {
   merchantSlug: string;
   reservation: SectionReservation;
   when: string;
+  /** A visit's treatments and operators in order: it moves whole. */
+  visitParts?: VisitPart[];
 }) {
   const [open, setOpen] = useState(false);
   const treatment = reservation.treatment_name;
@@ -44,7 +51,12 @@ export function MoveReservationButton({
         <DialogTitle>{t.moveTitle}</DialogTitle>
         <DialogDescription>{fill(t.moveDescription, { treatment, when })}</DialogDescription>
         {open ? (
-          <MoveChoice merchantSlug={merchantSlug} reservation={reservation} onDone={() => setOpen(false)} />
+          <MoveChoice
+            merchantSlug={merchantSlug}
+            reservation={reservation}
+            visitParts={visitParts}
+            onDone={() => setOpen(false)}
+          />
         ) : null}
       </DialogContent>
     </Dialog>
@@ -54,21 +66,25 @@ export function MoveReservationButton({
 function MoveChoice({
   merchantSlug,
   reservation,
+  visitParts,
   onDone,
 }: {
   merchantSlug: string;
   reservation: SectionReservation;
+  visitParts?: VisitPart[];
   onDone: () => void;
 }) {
   const [date, setDate] = useState('');
   const [chosenTime, setTime] = useState('');
   const days = useBookingDays(merchantSlug);
-  const periods = useFreeTimePeriods({
+  const singlePeriods = useFreeTimePeriods({
     merchantSlug,
-    treatmentId: reservation.treatment_id ?? '',
+    treatmentId: visitParts ? '' : (reservation.treatment_id ?? ''),
     operatorId: reservation.operator_id,
     date,
   });
+  const visitPeriods = useVisitFreeTimes({ merchantSlug, parts: visitParts ?? [], date }, t.visitTimes);
+  const periods = visitParts ? visitPeriods : singlePeriods;
   const move = useMoveReservation();
   // A time taken meanwhile (the list is live) is no longer chosen.
   const time = periods.data?.some((group) => group.times.includes(chosenTime)) ? chosenTime : '';

@@ -87,7 +87,7 @@ function ReservationList({
               </li>
             ) : (
               <li key={entry.parts[0].id}>
-                <VisitReservationCard merchantSlug={merchantSlug} parts={entry.parts} />
+                <VisitReservationCard merchantSlug={merchantSlug} parts={entry.parts} past={past} />
               </li>
             ),
           )}

@@ -10,18 +10,25 @@ import { fill } from '@/lib/texts';
 
 const t = bookingClientTexts;
 
-/** 'Prenota di nuovo': Prenota, at its top, with the same treatment and operator chosen and the first open day. */
-export function RebookLink({ reservation }: { reservation: ReservationRow }) {
-  const choice = {
-    treatmentId: reservation.treatment_id ?? undefined,
-    operatorId: reservation.operator_id ?? anyOperator,
-  };
+const chosenOperator = (part: ReservationRow) => part.operator_id ?? anyOperator;
+
+/**
+ * 'Prenota di nuovo': Prenota, at its top, with the same treatment and operator chosen and the first open day;
+ * for a visit, its first part so and the others added in their order.
+ */
+export function RebookLink({ parts }: { parts: [ReservationRow, ...ReservationRow[]] }) {
+  const [first, ...others] = parts;
+  const choice = { treatmentId: first.treatment_id ?? undefined, operatorId: chosenOperator(first) };
+  const addedParts = others.map((part) => ({
+    treatmentId: part.treatment_id ?? '',
+    operatorId: chosenOperator(part),
+  }));
   return (
     <Button asChild variant="outline">
       <Link
         to={paths.client.prenota.href(choice)}
-        state={rebookState}
-        aria-label={fill(t.rebookLabel, { treatment: reservation.treatment_name })}
+        state={{ ...rebookState, addedParts }}
+        aria-label={fill(t.rebookLabel, { treatment: parts.map((part) => part.treatment_name).join(', ') })}
         onClick={() => window.scrollTo(0, 0)}
       >
         <Repeat aria-hidden="true" />

@@ -8,6 +8,20 @@ export const rebookState = { rebook: true } as const;
 const isRebook = (state: unknown) =>
   typeof state === 'object' && state !== null && 'rebook' in state && state.rebook === true;
 
+const isPart = (part: unknown): part is { treatmentId: string; operatorId: string } =>
+  typeof part === 'object' &&
+  part !== null &&
+  'treatmentId' in part &&
+  typeof part.treatmentId === 'string' &&
+  'operatorId' in part &&
+  typeof part.operatorId === 'string';
+
+/** A rebooked visit's treatments after the first, with their operators, as 'Prenota di nuovo' left them. */
+const rebookParts = (state: unknown) =>
+  typeof state === 'object' && state !== null && 'addedParts' in state && Array.isArray(state.addedParts)
+    ? state.addedParts.filter(isPart)
+    : [];
+
 /**
  * Prenota's choices read from and written to its address: each choice is a history entry, so Back steps
  * back through them and a reload or a shared link opens the same step.
@@ -34,5 +48,13 @@ export function useBookingAddress() {
     });
     void navigate(paths.client.prenota.href(next), { replace, preventScrollReset: true });
   };
-  return { choice, choose, rebook: isRebook(location.state) };
+  const rebook = isRebook(location.state);
+  return {
+    choice,
+    choose,
+    rebook,
+    /** The rebooking this address comes from (its history entry), to take its added parts once. */
+    rebookKey: rebook ? location.key : '',
+    rebookParts: rebook ? rebookParts(location.state) : [],
+  };
 }

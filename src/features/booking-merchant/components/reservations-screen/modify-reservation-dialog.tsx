@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { notify } from '@/components/ui/toaster';
 import { useModifyReservation } from '@/features/booking-merchant/api/modify-reservation';
+import { useVisitFreeTimes } from '@/features/booking-client/api/list-visit-free-times';
 import { useFreeTimes } from '@/components/booking/free-times';
 import { useMerchantProfile } from '@/features/booking-merchant/api/get-merchant-profile';
 import type { ReservationRow } from '@/components/booking/reservation-row';
@@ -22,6 +23,11 @@ import { requiredText } from '@/lib/input-rules';
 
 const t = bookingMerchantTexts.prenotazioni;
 
+const visitPart = (part: ReservationRow) => ({
+  treatmentId: part.treatment_id ?? '',
+  operatorId: part.operator_id,
+});
+
 const modifyFormSchema = z.object({
   date: z.string().check(z.minLength(1, t.modifyDateMissing)),
   time: z.string().check(z.minLength(1, t.modifyTimeMissing)),
@@ -29,13 +35,27 @@ const modifyFormSchema = z.object({
 });
 type ModifyForm = z.input<typeof modifyFormSchema>;
 
-/** Proposes another date and time with a note: the reservation becomes 'modificata'. */
+/** 'HH:MM' as minutes of the day. */
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** A visit's part at its new time: the whole visit shifts by the same amount, as the database moves it. */
+const shiftedTime = (part: string, first: string, newFirst: string) => {
+  const minutes = minutesOf(part) - minutesOf(first) + minutesOf(newFirst);
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+};
+
+/**
+ * Proposes another date and time with a note: the reservation becomes 'modificata'. For a visit (its first
+ * part given, with its parts), a new start where the whole visit fits, each part's new time listed.
+ */
 export function ModifyReservationDialog({
   reservation,
+  visitParts,
   open,
   onOpenChange,
 }: {
   reservation: ReservationRow;
+  visitParts?: ReservationRow[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -50,13 +70,25 @@ export function ModifyReservationDialog({
   const modify = useModifyReservation();
   // The same free times the customer's booking form shows: the operator's (or any operator's) free slots.
   const profile = useMerchantProfile();
+  const merchantSlug = profile.data?.slug ?? '';
   const freeTimes = useFreeTimes({
-    merchantSlug: profile.data?.slug ?? '',
-    treatmentId: profile.data && reservation.treatment_id ? reservation.treatment_id : undefined,
+    merchantSlug,
+    treatmentId:
+      profile.data && reservation.treatment_id && !visitParts ? reservation.treatment_id : undefined,
     operatorId: reservation.operator_id,
     date,
   });
-  const times = freeTimes.data ?? [];
+  const visitFreeTimes = useVisitFreeTimes(
+    {
+      merchantSlug,
+      parts: profile.data && visitParts ? visitParts.map(visitPart) : [],
+      date,
+    },
+    '',
+  );
+  const times = (visitParts ? visitFreeTimes.data?.[0]?.times : freeTimes.data) ?? [];
+  const time = useWatch({ control: form.control, name: 'time' });
+  const newFirst = times.includes(time) ? time : '';
 
   const onSubmit = form.handleSubmit(async ({ date: day, time, note }) => {
     // A time chosen for another day, or taken since, is no choice.
@@ -73,7 +105,10 @@ export function ModifyReservationDialog({
     }
   });
 
-  const names = { client: reservation.client_name, treatment: reservation.treatment_name };
+  const names = {
+    client: reservation.client_name,
+    treatment: (visitParts ?? [reservation]).map((part) => part.treatment_name).join(', '),
+  };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -112,6 +147,20 @@ export function ModifyReservationDialog({
               )}
             </FormField>
           </div>
+          {visitParts ? (
+            <ol aria-label={t.modifyVisitParts} className="grid gap-1">
+              {visitParts.map((part) => (
+                <li key={part.id} className="font-medium">
+                  {fill(t.modifyVisitPart, {
+                    treatment: part.treatment_name,
+                    time: newFirst
+                      ? shiftedTime(shortTime(part.time), shortTime(reservation.time), newFirst)
+                      : t.modifyVisitPartPending,
+                  })}
+                </li>
+              ))}
+            </ol>
+          ) : null}
           <FormField label={t.note} hint={t.noteHint} error={errors.note?.message}>
             {(control) => (
               <TextArea maxLength={maxLength.note} {...control} required {...form.register('note')} />

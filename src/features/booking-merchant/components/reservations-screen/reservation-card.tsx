@@ -31,7 +31,7 @@ const action =
 
 /**
  * One reservation of the inbox with the actions the database allows, side by side even on a phone; for a visit,
- * its first part, with every part listed, answered as a whole (a visit is confirmed or rejected, not modified).
+ * its first part, with every part listed, answered as a whole (confirmed, modified or rejected at once).
  */
 export function ReservationCard({
   reservation,
@@ -46,8 +46,7 @@ export function ReservationCard({
   const cancel = useMerchantCancelReservation();
   const slotTakenId = useId();
   const client = reservation.client_name;
-  const may = (action: string) =>
-    reservation.actions.includes(action) && !(visitParts && action === 'modify');
+  const may = (action: string) => reservation.actions.includes(action);
 
   const onConfirm = async () => {
     if (!reservation.operator_id) {
@@ -186,6 +185,7 @@ export function ReservationCard({
       {dialog === 'modify' ? (
         <ModifyReservationDialog
           reservation={reservation}
+          visitParts={visitParts}
           open
           onOpenChange={(open) => setDialog(open ? 'modify' : null)}
         />
