@@ -90,7 +90,7 @@ describe('booking: a visit’s operators chosen together', () => {
     // Ciglia first has no pause: Anna takes both parts back to back.
     expect(startLabels(await freeTimes(day, anyOperator(salon.ciglia, pulizia)))).toContain('10:00');
     const { rows } = await db().query(`select 1 from app.reservations where client_id = $1`, [
-      salon.member.id,
+      salon.member.client_id,
     ]);
     expect(rows).toHaveLength(0);
   });
