@@ -36,6 +36,7 @@ declare
   chosen uuid[] := array_fill(null::uuid, array[part_count]);
   deepest uuid[] := chosen;
   depth integer := 0;
+  reachable integer := 0;
   step integer := 1;
   p integer;
   clash boolean;
@@ -52,7 +53,13 @@ begin
                                                    visit_operators.starts[p], visit_operators.ends[p],
                                                    visit_operators.except_ids[p]) f) end;
     last_option[s] := cardinality(options);
+    -- A part with no option: the search goes no further, and the later parts are not asked.
+    exit when last_option[s] < first_option[s];
+    reachable := s;
   end loop;
+  if reachable = 0 then
+    return deepest;
+  end if;
   -- Depth first, each step's options in order: the first complete choice is the least busy one.
   tried[1] := first_option[1] - 1;
   while step > 0 loop
@@ -71,7 +78,7 @@ begin
     end loop;
     continue when clash;
     chosen[part_at[step]] := options[tried[step]];
-    if step = part_count then
+    if step = reachable then
       return chosen;
     end if;
     if step > depth then
