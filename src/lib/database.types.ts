@@ -605,7 +605,7 @@ export type Database = {
       };
       visit_free_times: {
         Args: { date: string; merchant_slug: string; parts: Json };
-        Returns: string[];
+        Returns: Json;
       };
       visit_purchase_draft: { Args: { reservation_id: string }; Returns: Json };
       whoami: { Args: Record<PropertyKey, never>; Returns: Json };

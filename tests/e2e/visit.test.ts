@@ -4,6 +4,7 @@ import { startAppServer } from '../support/app-server.ts';
 import { desktop, launchBrowser, phone, screenshot } from '../support/browser.ts';
 import { rpcData, signedIn } from '../support/fixtures.ts';
 import type { TestServer } from '../support/test-server.ts';
+import type { VisitFreeTimes } from '../support/visit-free-times.ts';
 import {
   appServerOptions,
   closeToasts,
@@ -108,10 +109,19 @@ describe('a visit: the customer books three treatments in sequence, the salon co
     // A fourth one would be the salon's last treatment, already in the visit: no room left.
     expect(await form().getByRole('button', { name: 'Aggiungi un altro trattamento' }).count()).toBe(0);
 
+    const answered = client.waitForResponse((response) => response.url().includes('/rpc/visit_free_times'));
     await step('Giorno').getByRole('radio', { disabled: false }).nth(2).check();
+    const answer = (await (await answered).json()) as VisitFreeTimes;
     const times = step('Orario');
     await times.getByText('Orari in cui c’è posto per tutta la visita').waitFor();
     await times.getByRole('radio', { name: '10:00', exact: true }).check();
+    // The summary says each part's start as the database schedules it.
+    expect(answer.times.find((one) => one.time === '10:00')?.parts.map((part) => part.starts)).toEqual([
+      '10:00',
+      '10:45',
+      '11:15',
+    ]);
+    expect([answer.minutes, answer.price]).toEqual([120, 84.9]);
     const chosen = await text(summary());
     expect(chosen).toContain('Trattamento 1 Piega, alle 10:00, Giulia');
     expect(chosen).toContain('Trattamento 2 Manicure, alle 10:45, Nessuna preferenza');

@@ -210,15 +210,22 @@ declare
   caller_merchant_id uuid := app_private.require_merchant();
   pending app.reservations := app_private.merchant_reservation(confirm_reservation.reservation_id, caller_merchant_id);
   part app.reservations;
+  operators uuid[];
 begin
   if pending.visit_id is null then
     perform app_private.confirm_request(pending.id, confirm_reservation.operator_id, caller_merchant_id);
   else
-    -- A visit is confirmed whole or not at all: a part's refusal, named, undoes the parts before it.
+    -- A visit is confirmed whole or not at all: a part's refusal, named, undoes the parts before it. The
+    -- parts without preference get operators chosen together, so that none meets another part.
+    operators := app_private.saved_visit_operators(pending.visit_id, pending.id, confirm_reservation.operator_id);
     for part in select r.* from app.reservations r where r.visit_id = pending.visit_id order by r.visit_part loop
       begin
         perform app_private.confirm_request(
-          part.id, case when part.id = pending.id then confirm_reservation.operator_id end, caller_merchant_id);
+          part.id,
+          case when part.id = pending.id and confirm_reservation.operator_id is not null
+                 then confirm_reservation.operator_id
+               when part.operator_id is null then operators[part.visit_part] end,
+          caller_merchant_id);
       exception when sqlstate 'P0001' then
         raise sqlstate 'P0001' using message = format('%s: %s', part.treatment_name, sqlerrm);
       end;
@@ -236,7 +243,8 @@ comment on function api.confirm_reservation(uuid, uuid) is
   'operator: operator_id if given (one who performs the treatment), otherwise the least busy free one '
   '(api.reservation_free_operators). Refused when the operator already has a confirmed reservation '
   'overlapping it (the exclusion constraint decides). A part of a visit confirms every part (operator_id '
-  'for the part asked), all or none: a refusal names the part.';
+  'for the part asked, the others without preference as app_private.visit_operators assigns them), all or '
+  'none: a refusal names the part.';
 
 create function api.merchant_cancel_reservation(reservation_id uuid, reason text) returns jsonb
 language plpgsql set search_path = ''

@@ -8,6 +8,7 @@ import {
   type Answer,
   type Salon,
 } from '../../support/fixtures.ts';
+import { startLabels, type VisitFreeTimes } from '../../support/visit-free-times.ts';
 
 /**
  * A visit on the days Europe/Rome changes its clocks. Those days lie beyond today's 30-day window, so this
@@ -80,15 +81,22 @@ describe('booking: a visit on the days the clocks change in Europe/Rome', () => 
     async (_which, index) => {
       const day = changes[index]!;
       await openWindowAround(day);
-      const times = expectOk<string[]>(
+      const free = expectOk<VisitFreeTimes>(
         await client('visit_free_times', {
           merchant_slug: salon.merchant.slug,
           parts: piegaThenCiglia(),
           date: day,
         }),
       );
+      const times = startLabels(free);
       expect(times).toHaveLength(41);
       expect([times[0], times.at(-1)]).toEqual(['09:00', '19:00']);
+      // Each part's times by Rome's wall clock, as booking will save them.
+      expect(free.times.find((one) => one.time === '18:00')?.parts).toEqual([
+        { part: 1, starts: '18:00', ends: '19:00' },
+        { part: 2, starts: '19:00', ends: '19:30' },
+      ]);
+      expect(free.minutes).toBe(90);
 
       const book = async (date: string, time: string) =>
         expectOk<Answer>(

@@ -11,6 +11,7 @@ import {
   type Answer,
   type Salon,
 } from '../../support/fixtures.ts';
+import { startLabels, type VisitFreeTimes } from '../../support/visit-free-times.ts';
 
 /** A part's pause after it never meets the next part by the same operator. */
 describe('booking: a visit’s parts kept apart', () => {
@@ -41,8 +42,14 @@ describe('booking: a visit’s parts kept apart', () => {
     { treatment_id: salon.ciglia, operator_id: salon.anna },
   ];
   const freeTimes = async (date: string, parts = puliziaThenCiglia()) =>
-    expectOk<string[]>(
-      await salon.client.client.rpc('visit_free_times', { merchant_slug: salon.merchant.slug, parts, date }),
+    startLabels(
+      expectOk<VisitFreeTimes>(
+        await salon.client.client.rpc('visit_free_times', {
+          merchant_slug: salon.merchant.slug,
+          parts,
+          date,
+        }),
+      ),
     );
   const asking = (date: string, time: string, parts = puliziaThenCiglia()) =>
     salon.client.client.rpc('book_visit', { merchant_slug: salon.merchant.slug, parts, date, time });

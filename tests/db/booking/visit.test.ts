@@ -13,6 +13,7 @@ import {
   type Answer,
   type Salon,
 } from '../../support/fixtures.ts';
+import { startLabels, type VisitFreeTimes } from '../../support/visit-free-times.ts';
 
 const isoWeekday = (day: string) => ((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
 
@@ -35,8 +36,14 @@ describe('booking: several treatments in one visit', () => {
     { treatment_id: salon.ciglia, operator_id: salon.anna },
   ];
   const freeTimes = async (date: string, parts: unknown = piegaThenCiglia()) =>
-    expectOk<string[]>(
-      await salon.client.client.rpc('visit_free_times', { merchant_slug: salon.merchant.slug, parts, date }),
+    startLabels(
+      expectOk<VisitFreeTimes>(
+        await salon.client.client.rpc('visit_free_times', {
+          merchant_slug: salon.merchant.slug,
+          parts,
+          date,
+        }),
+      ),
     );
   const bookVisit = (date: string, time: string, parts: unknown = piegaThenCiglia()) =>
     salon.client.client.rpc('book_visit', { merchant_slug: salon.merchant.slug, parts, date, time });

@@ -24,10 +24,29 @@ type VisitFreeTimesInput = z.input<typeof visitFreeTimesInputSchema>;
 export const visitPartsArgument = (parts: VisitPart[]) =>
   parts.map((part) => ({ treatment_id: part.treatmentId, operator_id: part.operatorId }));
 
-/** The start times of a day where the whole sequence of treatments fits. */
-async function listVisitFreeTimes(input: VisitFreeTimesInput): Promise<string[]> {
+/** A visit's totals and, for each start of the day where the whole sequence fits, every part's times ('HH:MM'). */
+const visitFreeTimesSchema = z.object({
+  minutes: z.number(),
+  price: z.number(),
+  times: z.array(
+    z.object({
+      time: z.string(),
+      parts: z.array(z.object({ part: z.number(), starts: z.string(), ends: z.string() })),
+    }),
+  ),
+});
+
+type VisitFreeTimes = z.infer<typeof visitFreeTimesSchema>;
+
+async function listVisitFreeTimes(input: VisitFreeTimesInput): Promise<VisitFreeTimes> {
   const { merchantSlug, parts, date } = visitFreeTimesInputSchema.parse(input);
-  return callRpc('visit_free_times', { merchant_slug: merchantSlug, parts: visitPartsArgument(parts), date });
+  return visitFreeTimesSchema.parse(
+    await callRpc('visit_free_times', {
+      merchant_slug: merchantSlug,
+      parts: visitPartsArgument(parts),
+      date,
+    }),
+  );
 }
 
 const visitFreeTimesQueryOptions = (input: VisitFreeTimesInput) =>
@@ -36,6 +55,8 @@ const visitFreeTimesQueryOptions = (input: VisitFreeTimesInput) =>
     queryFn: () => listVisitFreeTimes(input),
   });
 
+const asked = (input: VisitFreeTimesInput) => input.parts.length >= 2 && Boolean(input.date);
+
 /**
  * A visit's free times once its 2 to 4 treatments and the day are chosen, as one group under `period`
  * (none when the day has no room); idle before.
@@ -43,7 +64,29 @@ const visitFreeTimesQueryOptions = (input: VisitFreeTimesInput) =>
 export function useVisitFreeTimes(input: VisitFreeTimesInput, period: string) {
   return useQuery({
     ...visitFreeTimesQueryOptions(input),
-    enabled: input.parts.length >= 2 && Boolean(input.date),
-    select: (times): FreeTimePeriod[] => (times.length > 0 ? [{ period, times }] : []),
+    enabled: asked(input),
+    select: ({ times }): FreeTimePeriod[] =>
+      times.length > 0 ? [{ period, times: times.map((one) => one.time) }] : [],
   });
+}
+
+/** A visit as the database schedules it: its totals and, at the chosen time, each part's start. */
+export interface VisitSchedule {
+  /** Each part's start in the parts' order; none before a free time is chosen. */
+  starts: string[];
+  minutes: number;
+  price: number;
+}
+
+/** The same answer read for the summary once the day is chosen (undefined before). */
+export function useVisitSchedule(input: VisitFreeTimesInput, time: string) {
+  return useQuery({
+    ...visitFreeTimesQueryOptions(input),
+    enabled: asked(input),
+    select: ({ times, minutes, price }): VisitSchedule => ({
+      starts: times.find((one) => one.time === time)?.parts.map((part) => part.starts) ?? [],
+      minutes,
+      price,
+    }),
+  }).data;
 }

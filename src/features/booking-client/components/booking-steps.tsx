@@ -13,7 +13,11 @@ import { useFirstFreeDay } from '@/features/booking-client/api/get-first-free-da
 import type { BookableTreatment } from '@/features/booking-client/api/list-bookable-treatments';
 import { useBookingDays } from '@/features/booking-client/api/list-booking-days';
 import { useFreeTimePeriods } from '@/features/booking-client/api/list-free-time-periods';
-import { useVisitFreeTimes, type VisitPart } from '@/features/booking-client/api/list-visit-free-times';
+import {
+  useVisitFreeTimes,
+  useVisitSchedule,
+  type VisitPart,
+} from '@/features/booking-client/api/list-visit-free-times';
 import { AddedVisitParts, type AddedPart } from '@/features/booking-client/components/added-visit-parts';
 import { AddressConfirmationNotice } from '@/features/booking-client/components/address-confirmation-notice';
 import { BookingSummary } from '@/features/booking-client/components/booking-summary';
@@ -109,6 +113,7 @@ export function BookingSteps({
     date && periods.data?.some((group) => group.times.includes(address.choice.time))
       ? address.choice.time
       : '';
+  const visitSchedule = useVisitSchedule({ merchantSlug, parts: visitParts, date }, time);
   const draft: Draft = {
     treatmentId: treatment ? treatment.id : '',
     operatorId: operatorChosen ? address.choice.operatorId : '',
@@ -249,6 +254,7 @@ export function BookingSteps({
             operatorName: draft.operatorId === anyOperator ? t.anyOperator : operator?.name,
             date: draft.date || undefined,
             time: time || undefined,
+            schedule: isVisit ? visitSchedule : undefined,
             visit: isVisit
               ? [
                   {

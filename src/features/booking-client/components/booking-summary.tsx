@@ -1,7 +1,7 @@
 import { dateWithWeekday } from '@/components/booking/booking-dates';
 import { Button } from '@/components/ui/button';
+import type { VisitSchedule } from '@/features/booking-client/api/list-visit-free-times';
 import { bookingClientTexts } from '@/features/booking-client/texts';
-import { visitStartTimes, visitTotalPrice } from '@/features/booking-client/visit-schedule';
 import { formatMoney } from '@/lib/format';
 import { fill } from '@/lib/texts';
 
@@ -20,26 +20,20 @@ interface SummaryChoice {
   time?: string;
   /** A visit's treatments in order, the first included, each with its operator (2 to 4). */
   visit?: { treatment?: SummaryTreatment; operatorName?: string }[];
+  /** The visit's parts' starts and totals as the database answered them (none before the day). */
+  schedule?: VisitSchedule;
 }
 
 /** The summary's lines of a visit: each treatment with its start time and operator, the day, the totals. */
-function visitRows({ visit = [], date, time }: SummaryChoice) {
-  const chosen = visit.flatMap((part) => (part.treatment ? [part.treatment] : []));
-  const complete = chosen.length === visit.length;
-  const starts =
-    time && complete
-      ? visitStartTimes(
-          time,
-          chosen.map((one) => one.duration_minutes),
-        )
-      : [];
+function visitRows({ visit = [], date, schedule }: SummaryChoice) {
+  const complete = visit.every((part) => part.treatment);
   return [
     ...visit.map((part, index) => ({
       label: fill(t.partTreatment, { number: index + 1 }),
       value: part.treatment
         ? [
             part.treatment.name,
-            starts[index] ? fill(t.partAt, { time: starts[index] }) : '',
+            schedule?.starts[index] ? fill(t.partAt, { time: schedule.starts[index] }) : '',
             part.operatorName,
           ]
             .filter(Boolean)
@@ -49,13 +43,11 @@ function visitRows({ visit = [], date, time }: SummaryChoice) {
     { label: t.summaryDay, value: date ? dateWithWeekday(date) : undefined },
     {
       label: t.summaryTotalDuration,
-      value: complete
-        ? fill(t.duration, { minutes: chosen.reduce((sum, one) => sum + one.duration_minutes, 0) })
-        : undefined,
+      value: complete && schedule ? fill(t.duration, { minutes: schedule.minutes }) : undefined,
     },
     {
       label: t.summaryTotalPrice,
-      value: complete ? formatMoney(visitTotalPrice(chosen.map((one) => one.price))) : undefined,
+      value: complete && schedule ? formatMoney(schedule.price) : undefined,
     },
   ];
 }

@@ -1,0 +1,154 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../../support/use-test-server.ts';
+import {
+  addDays,
+  createAdmin,
+  expectOk,
+  expectRefused,
+  openSalon,
+  romeToday,
+  type Answer,
+  type Salon,
+} from '../../support/fixtures.ts';
+import { startLabels, type VisitFreeTimes } from '../../support/visit-free-times.ts';
+
+/**
+ * Parts without preference get their operators together: free times, booking and confirm agree on
+ * whether one operator can take two parts whose pause meets.
+ */
+describe('booking: a visit’s operators chosen together', () => {
+  const server = useTestServer();
+  let salon: Salon;
+  let other: Salon;
+  let today: string;
+  // 60 minutes and a 15-minute pause: Pulizia by Anna alone, Trucco by Anna or Bea.
+  let pulizia: string;
+  let trucco: string;
+
+  beforeAll(async () => {
+    const admin = await createAdmin(server);
+    salon = await openSalon(server, admin, 'Salone Insieme');
+    other = await openSalon(server, admin, 'Salone Accanto');
+    today = await romeToday(server);
+    const withPause = async (name: string, price: number, operatorIds: string[]) =>
+      expectOk<Answer>(
+        await salon.owner.client.rpc('add_treatment', {
+          name,
+          description: name,
+          duration_minutes: 60,
+          price,
+          operator_ids: operatorIds,
+          buffer_minutes: 15,
+        }),
+      ).id!;
+    pulizia = await withPause('Pulizia viso', 30, [salon.anna]);
+    trucco = await withPause('Trucco', 35.25, [salon.anna, salon.bea]);
+  });
+
+  const db = () => server.server.context.db;
+  const anyOperator = (...treatmentIds: string[]) =>
+    treatmentIds.map((treatmentId) => ({ treatment_id: treatmentId, operator_id: null }));
+  const freeTimes = async (date: string, parts: unknown) =>
+    expectOk<VisitFreeTimes>(
+      await salon.client.client.rpc('visit_free_times', { merchant_slug: salon.merchant.slug, parts, date }),
+    );
+  const booking = (date: string, time: string, parts: unknown) =>
+    salon.client.client.rpc('book_visit', { merchant_slug: salon.merchant.slug, parts, date, time });
+  const visitRows = async (visitId: string) =>
+    (
+      await db().query<{ id: string; operator_id: string | null; status: string }>(
+        `select id, operator_id, status from app.reservations where visit_id = $1 order by visit_part`,
+        [visitId],
+      )
+    ).rows;
+
+  it('answers each start with every part’s times and the visit’s totals', async () => {
+    const free = await freeTimes(addDays(today, 2), anyOperator(trucco, salon.ciglia));
+    expect(free.minutes).toBe(90);
+    expect(free.price).toBe(75.75);
+    expect(free.times[0]).toEqual({
+      time: '09:00',
+      parts: [
+        { part: 1, starts: '09:00', ends: '10:00' },
+        { part: 2, starts: '10:00', ends: '10:30' },
+      ],
+    });
+    expect(free.times.find((one) => one.time === '17:45')?.parts).toEqual([
+      { part: 1, starts: '17:45', ends: '18:45' },
+      { part: 2, starts: '18:45', ends: '19:15' },
+    ]);
+  });
+
+  it('offers and books no visit whose two parts only one operator could take, her pause meeting the next', async () => {
+    const day = addDays(today, 3);
+    const parts = anyOperator(pulizia, salon.ciglia);
+    expect(startLabels(await freeTimes(day, parts))).toEqual([]);
+    expectRefused(
+      await booking(day, '10:00', parts),
+      "Ciglia: Orario non disponibile: l'operatore è impegnato con un altro trattamento della visita",
+    );
+    // Ciglia first has no pause: Anna takes both parts back to back.
+    expect(startLabels(await freeTimes(day, anyOperator(salon.ciglia, pulizia)))).toContain('10:00');
+    const { rows } = await db().query(`select 1 from app.reservations where client_id = $1`, [
+      salon.member.client_id,
+    ]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('offers the visit when a second operator can take the first part, and confirm gives the parts apart', async () => {
+    const day = addDays(today, 4);
+    const parts = anyOperator(trucco, salon.ciglia);
+    expect(startLabels(await freeTimes(day, parts))).toContain('10:00');
+    const visit = expectOk<Answer>(await booking(day, '10:00', parts)).id!;
+    const [first] = await visitRows(visit);
+    expectOk(await salon.owner.client.rpc('confirm_reservation', { reservation_id: first!.id }));
+    expect((await visitRows(visit)).map(({ operator_id, status }) => ({ operator_id, status }))).toEqual([
+      { operator_id: salon.bea, status: 'confermata' },
+      { operator_id: salon.anna, status: 'confermata' },
+    ]);
+  });
+
+  it('refuses the salon’s choice of the one operator the next part needs, naming the part', async () => {
+    const day = addDays(today, 5);
+    const visit = expectOk<Answer>(await booking(day, '10:00', anyOperator(trucco, salon.ciglia))).id!;
+    const [first] = await visitRows(visit);
+    const confirm = await salon.owner.client.rpc('confirm_reservation', {
+      reservation_id: first!.id,
+      operator_id: salon.anna,
+    });
+    expect(confirm.error?.message).toMatch(/^Ciglia: /);
+    expect((await visitRows(visit)).map((row) => row.status)).toEqual(['in attesa', 'in attesa']);
+  });
+
+  it('answers 60 identical asks alike and books the visit once', async () => {
+    const day = addDays(today, 6);
+    const parts = anyOperator(trucco, salon.ciglia);
+    const answers = await Promise.all(Array.from({ length: 60 }, () => freeTimes(day, parts)));
+    expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
+    const booked = await Promise.all(Array.from({ length: 60 }, () => booking(day, '15:00', parts)));
+    expect(new Set(booked.map((one) => expectOk<Answer>(one).id)).size).toBe(1);
+    const refused = await Promise.all(
+      Array.from({ length: 60 }, () => booking(day, '11:00', anyOperator(pulizia, salon.ciglia))),
+    );
+    expect(new Set(refused.map((one) => one.error?.message))).toEqual(
+      new Set([
+        "Ciglia: Orario non disponibile: l'operatore è impegnato con un altro trattamento della visita",
+      ]),
+    );
+  });
+
+  it('refuses another salon’s treatments', async () => {
+    const day = addDays(today, 7);
+    for (const parts of [anyOperator(trucco, other.ciglia), anyOperator(other.piega, other.ciglia)]) {
+      expectRefused(
+        await salon.client.client.rpc('visit_free_times', {
+          merchant_slug: salon.merchant.slug,
+          parts,
+          date: day,
+        }),
+        'Trattamento non trovato',
+      );
+      expectRefused(await booking(day, '10:00', parts), 'Trattamento non trovato');
+    }
+  });
+});
