@@ -93,6 +93,10 @@ export type Database = {
           website: string;
         }[];
       };
+      book_for_client: {
+        Args: { client_id: string; date: string; parts: Json; time: string };
+        Returns: Json;
+      };
       book_reservation: {
         Args: {
           date?: string;
