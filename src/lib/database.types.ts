@@ -125,6 +125,7 @@ export type Database = {
         };
         Returns: Json;
       };
+      bookable_client: { Args: { client_id: string }; Returns: Json };
       bookable_treatments: {
         Args: { merchant_slug: string };
         Returns: {

@@ -114,3 +114,19 @@ comment on function api.book_for_client(uuid, jsonb, date, text) is
   '(app_private.check_slot_free, app_private.check_visit_parts_apart), under the confirms'' turn '
   '(app_private.take_confirm_turn); a part with no operator gets the least busy free one. No open-request '
   'limit. The client is told and reminded as for a confirmation; the same booking asked again returns it.';
+
+create function api.bookable_client(client_id uuid) returns jsonb
+language plpgsql stable set search_path = ''
+as $$
+declare
+  caller_merchant_id uuid := app_private.require_merchant();
+begin
+  perform app_private.series_client(bookable_client.client_id, caller_merchant_id);
+  return (select jsonb_build_object('id', c.id, 'name', c.name, 'code', c.code)
+            from app.clients c where c.id = bookable_client.client_id);
+end
+$$;
+grant execute on function api.bookable_client(uuid) to authenticated;
+comment on function api.bookable_client(uuid) is
+  'Merchant only: its client who may still be booked (not erased), {id, name, code}, for the booking dialogs '
+  'opened with the client''s id alone; ''Cliente non trovato'' otherwise.';

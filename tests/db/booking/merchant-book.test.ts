@@ -168,6 +168,10 @@ describe('booking: the salon books an appointment or a visit for its client on t
       }),
     );
     expectRefused(await book({ client_id: leaving.joined.client_id }), 'Cliente non trovato');
+    const read = (clientId: string) => salon.owner.client.rpc('bookable_client', { client_id: clientId });
+    expect(expectOk(await read(salon.member.client_id))).toMatchObject({ name: 'Giulia Verdi' });
+    expectRefused(await read(leaving.joined.client_id), 'Cliente non trovato');
+    expectRefused(await read(other.member.client_id), 'Cliente non trovato');
     expect(await rows()).toEqual([]);
   });
 

@@ -289,6 +289,11 @@ describe('tenant isolation over every api function', () => {
       () => ({ ...only(['merchantM1']), merchantM2: 'Cliente non trovato' }),
     ],
     [
+      'bookable_client',
+      () => ({ client_id: c1.client_id }),
+      () => ({ ...only(['merchantM1']), merchantM2: 'Cliente non trovato' }),
+    ],
+    [
       'book_for_client',
       () => ({ client_id: c1.client_id, parts: [], date: null, time: null }),
       () => ({
