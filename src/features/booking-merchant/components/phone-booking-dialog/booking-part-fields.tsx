@@ -29,7 +29,7 @@ export function BookingPartFields({
 }) {
   const chosen = treatments.find((treatment) => treatment.id === part.treatmentId);
   const performing = operators.filter(
-    (operator) => !chosen?.operator_ids || chosen.operator_ids.includes(operator.id),
+    (operator) => !chosen || chosen.for_all_operators || chosen.operator_ids?.includes(operator.id),
   );
   return (
     <fieldset className="grid gap-3 rounded-xl border border-border p-3 sm:grid-cols-2">
