@@ -114,6 +114,7 @@ describe('the salon books an appointment or a visit for a client on the phone', 
     await choose(salon, part(2), 'Trattamento', 'Piega');
     await choose(salon, part(2), 'Operatore', 'Marta');
     await dialog().getByRole('button', { name: '15:00', exact: true }).click();
+    await checkAndShoot(salon, 'phone-booking-visit-parts', part(1));
     await checkAndShoot(
       salon,
       'phone-booking-visit',
