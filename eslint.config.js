@@ -58,11 +58,7 @@ export default tseslint.config(
             ...features.map((feature) => ({
               target: `./src/features/${feature}`,
               from: './src/features',
-              // A visit's free times have one seam, which the salon's change of a visit uses too.
-              except: [
-                `./${feature}`,
-                ...(feature === 'booking-merchant' ? ['./booking-client/api/list-visit-free-times.ts'] : []),
-              ],
+              except: [`./${feature}`],
               message:
                 'A feature never imports another feature: move what both need to src/lib or src/components.',
             })),

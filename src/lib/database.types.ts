@@ -93,6 +93,10 @@ export type Database = {
           website: string;
         }[];
       };
+      book_for_client: {
+        Args: { client_id: string; date: string; parts: Json; time: string };
+        Returns: Json;
+      };
       book_reservation: {
         Args: {
           date?: string;
@@ -121,6 +125,7 @@ export type Database = {
         };
         Returns: Json;
       };
+      bookable_client: { Args: { client_id: string }; Returns: Json };
       bookable_treatments: {
         Args: { merchant_slug: string };
         Returns: {

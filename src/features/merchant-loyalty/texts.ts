@@ -116,6 +116,8 @@ export const merchantLoyaltyTexts = {
     noShows: 'Assenze',
     flagged: 'Da controllare',
     adjust: 'Modifica credito',
+    appointment: 'Nuovo appuntamento',
+    appointmentLabel: 'Nuovo appuntamento per {client}',
     series: 'Prenota una serie',
     seriesLabel: 'Prenota una serie per {client}',
     adjustLabel: 'Modifica credito di {client}',

@@ -214,6 +214,22 @@ as $$
 $$;
 grant execute on function app_private.slot_taken_message() to authenticated, service_role;
 
+-- The confirms of one salon, its series and its phone bookings take turns (a lock held to the end of the
+-- transaction): none waits on another's rows, so none deadlocks, and a turn that does not come within
+-- lock_timeout is answered at once with a message the screen shows, instead of holding the caller until
+-- statement_timeout.
+create function app_private.take_confirm_turn(merchant_id uuid) returns void
+language plpgsql set search_path = '' set lock_timeout = '1500ms'
+as $$
+begin
+  perform pg_advisory_xact_lock(hashtextextended('confirm_slot ' || take_confirm_turn.merchant_id::text, 0));
+exception
+  when lock_not_available then
+    raise sqlstate 'P0001' using message = 'Orario appena occupato da un''altra conferma: riprova';
+end
+$$;
+grant execute on function app_private.take_confirm_turn(uuid) to authenticated, service_role;
+
 create or replace function app_private.confirm_slot(
   reservation_id uuid,
   from_status text,
@@ -225,16 +241,8 @@ as $$
 declare
   violated text;
 begin
-  -- The confirms of one salon take turns (a lock held to the end of the transaction): none waits on
-  -- another's rows, so none deadlocks, and a turn that does not come within lock_timeout is answered
-  -- at once with a message the screen shows, instead of holding the caller until statement_timeout.
-  begin
-    perform pg_advisory_xact_lock(hashtextextended('confirm_slot ' || r.merchant_id::text, 0))
-       from app.reservations r where r.id = confirm_slot.reservation_id;
-  exception
-    when lock_not_available then
-      raise sqlstate 'P0001' using message = 'Orario appena occupato da un''altra conferma: riprova';
-  end;
+  perform app_private.take_confirm_turn(r.merchant_id)
+     from app.reservations r where r.id = confirm_slot.reservation_id;
   for attempt in 1 .. 3 loop
     begin
       update app.reservations r

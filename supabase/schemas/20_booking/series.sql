@@ -156,6 +156,45 @@ comment on function api.plan_series(uuid, uuid, date, text, integer, integer, uu
   'the Italian reason and the nearest free start (same day first, then the closest days; the same operator, '
   'or any when operator_id is null). Saves nothing.';
 
+-- An appointment the salon books for its client, confirmed at once (its caller holds
+-- app_private.take_confirm_turn and has checked the slot): a slot taken meanwhile by a confirmation the lock
+-- does not order (a customer accepting a change) is refused in Italian.
+create function app_private.insert_confirmed(
+  client_id uuid,
+  treatment app.treatments,
+  operator_id uuid,
+  starts_at timestamptz,
+  series_id uuid default null,
+  visit_id uuid default null,
+  visit_part integer default null
+) returns app.reservations
+language plpgsql set search_path = ''
+as $$
+declare
+  booked app.reservations;
+  taken_by text;
+begin
+  insert into app.reservations
+    (merchant_id, client_id, treatment_id, treatment_name, operator_id, starts_at, ends_at, status, notes,
+     series_id, visit_id, visit_part)
+  values
+    ((insert_confirmed.treatment).merchant_id, insert_confirmed.client_id, (insert_confirmed.treatment).id,
+     (insert_confirmed.treatment).name, insert_confirmed.operator_id, insert_confirmed.starts_at,
+     insert_confirmed.starts_at + make_interval(mins => (insert_confirmed.treatment).duration_minutes),
+     'confermata', '', insert_confirmed.series_id, insert_confirmed.visit_id, insert_confirmed.visit_part)
+  returning * into booked;
+  return booked;
+exception
+  when exclusion_violation then
+    get stacked diagnostics taken_by = constraint_name;
+    raise sqlstate 'P0001' using message = case
+      when taken_by = 'reservations_operator_never_double_booked' then app_private.slot_taken_message()
+      else app_private.resource_taken_message() end;
+end
+$$;
+grant execute on function app_private.insert_confirmed(uuid, app.treatments, uuid, timestamptz, uuid, uuid, integer)
+  to authenticated, service_role;
+
 create function api.book_series(
   client_id uuid,
   treatment_id uuid,
@@ -176,7 +215,6 @@ declare
   booked app.reservations;
   first_booked app.reservations;
   dates jsonb := '[]'::jsonb;
-  taken_by text;
 begin
   perform app_private.series_client(book_series.client_id, caller_merchant_id);
   chosen := app_private.bookable_treatment(caller_merchant_id, book_series.treatment_id, book_series.operator_id);
@@ -187,13 +225,7 @@ begin
      <> cardinality(book_series.starts) then
     raise sqlstate '22023' using message = 'Due appuntamenti della serie cadono nello stesso giorno';
   end if;
-  -- The salon's confirms and series take turns (app_private.confirm_slot's lock).
-  begin
-    perform pg_advisory_xact_lock(hashtextextended('confirm_slot ' || caller_merchant_id::text, 0));
-  exception
-    when lock_not_available then
-      raise sqlstate 'P0001' using message = 'Orario appena occupato da un''altra conferma: riprova';
-  end;
+  perform app_private.take_confirm_turn(caller_merchant_id);
   for wanted in select s from unnest(book_series.starts) s order by s loop
     refusal := app_private.series_date_refusal(caller_merchant_id, chosen, book_series.operator_id, wanted);
     if refusal is not null then
@@ -206,22 +238,13 @@ begin
                                                             wanted + make_interval(mins => chosen.duration_minutes)) f
         limit 1));
     begin
-      insert into app.reservations
-        (merchant_id, client_id, treatment_id, treatment_name, operator_id, starts_at, ends_at, status, notes,
-         series_id)
-      values
-        (caller_merchant_id, book_series.client_id, chosen.id, chosen.name, assigned, wanted,
-         wanted + make_interval(mins => chosen.duration_minutes), 'confermata', '', new_series_id)
-      returning * into booked;
+      booked := app_private.insert_confirmed(book_series.client_id, chosen, assigned, wanted,
+                                             series_id => new_series_id);
     exception
-      -- Taken meanwhile by a confirmation the lock does not order (a customer accepting a change).
-      when exclusion_violation then
-        get stacked diagnostics taken_by = constraint_name;
+      when sqlstate 'P0001' then
         raise sqlstate 'P0001' using message = format('Il %s alle %s: %s. Nessun appuntamento è stato salvato',
           to_char(wanted at time zone 'Europe/Rome', 'DD-MM-YYYY'),
-          to_char(wanted at time zone 'Europe/Rome', 'HH24:MI'),
-          case when taken_by = 'reservations_operator_never_double_booked' then app_private.slot_taken_message()
-               else app_private.resource_taken_message() end);
+          to_char(wanted at time zone 'Europe/Rome', 'HH24:MI'), sqlerrm);
     end;
     first_booked := coalesce(first_booked, booked);
     perform app_private.enqueue_reminders(booked);

@@ -289,6 +289,20 @@ describe('tenant isolation over every api function', () => {
       () => ({ ...only(['merchantM1']), merchantM2: 'Cliente non trovato' }),
     ],
     [
+      'bookable_client',
+      () => ({ client_id: c1.client_id }),
+      () => ({ ...only(['merchantM1']), merchantM2: 'Cliente non trovato' }),
+    ],
+    [
+      'book_for_client',
+      () => ({ client_id: c1.client_id, parts: [], date: null, time: null }),
+      () => ({
+        ...only([]),
+        merchantM1: 'Seleziona trattamento, data e orario',
+        merchantM2: 'Cliente non trovato',
+      }),
+    ],
+    [
       'book_series',
       () => ({ client_id: c1.client_id, treatment_id: treatmentM1, operator_id: null, starts: [] }),
       () => ({

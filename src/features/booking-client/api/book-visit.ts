@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { bookingKey, merchantSlugSchema } from '@/components/booking/booking-key';
-import { visitPartSchema, visitPartsArgument } from '@/features/booking-client/api/list-visit-free-times';
+import { visitPartSchema, visitPartsArgument } from '@/components/booking/visit-free-times';
 import { callRpc } from '@/lib/rpc';
 
 const bookVisitInputSchema = z.object({

@@ -17,7 +17,7 @@ import {
   useVisitFreeTimes,
   useVisitSchedule,
   type VisitPart,
-} from '@/features/booking-client/api/list-visit-free-times';
+} from '@/components/booking/visit-free-times';
 import { AddedVisitParts, type AddedPart } from '@/features/booking-client/components/added-visit-parts';
 import { AddressConfirmationNotice } from '@/features/booking-client/components/address-confirmation-notice';
 import { BookingSummary } from '@/features/booking-client/components/booking-summary';

@@ -1,6 +1,6 @@
 import { dateWithWeekday } from '@/components/booking/booking-dates';
 import { Button } from '@/components/ui/button';
-import type { VisitSchedule } from '@/features/booking-client/api/list-visit-free-times';
+import type { VisitSchedule } from '@/components/booking/visit-free-times';
 import { bookingClientTexts } from '@/features/booking-client/texts';
 import { formatMoney } from '@/lib/format';
 import { fill } from '@/lib/texts';

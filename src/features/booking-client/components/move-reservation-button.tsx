@@ -8,7 +8,7 @@ import { notify } from '@/components/ui/toaster';
 import type { SectionReservation } from '@/features/booking-client/api/list-reservation-sections';
 import { useBookingDays } from '@/features/booking-client/api/list-booking-days';
 import { useFreeTimePeriods } from '@/features/booking-client/api/list-free-time-periods';
-import { useVisitFreeTimes, type VisitPart } from '@/features/booking-client/api/list-visit-free-times';
+import { useVisitFreeTimes, type VisitPart } from '@/components/booking/visit-free-times';
 import { useMoveReservation } from '@/features/booking-client/api/move-reservation';
 import { DayStrip } from '@/features/booking-client/components/day-strip';
 import { TimeChips } from '@/features/booking-client/components/time-chips';

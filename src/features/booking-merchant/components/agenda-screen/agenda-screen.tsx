@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDate } from '@/lib/format';
@@ -23,6 +23,7 @@ import { CalendarDayStrip } from '@/features/booking-merchant/components/agenda-
 import { CalendarWeek } from '@/features/booking-merchant/components/agenda-screen/calendar-week';
 import { DayWaitlist } from '@/features/booking-merchant/components/agenda-screen/day-waitlist';
 import { ReservationReasonDialog } from '@/features/booking-merchant/components/reservation-reason-dialog';
+import { PhoneBookingDialog } from '@/features/booking-merchant/components/phone-booking-dialog/phone-booking-dialog';
 import { SeriesDialog } from '@/features/booking-merchant/components/series-dialog/series-dialog';
 import { useCancelSeries } from '@/features/booking-merchant/api/series';
 import { addDays } from '@/features/booking-merchant/calendar-dates';
@@ -48,11 +49,11 @@ interface Opened {
   repeating?: boolean;
 }
 
-/** The address without the series a client's card asked for. */
-function withoutSeries(params: URLSearchParams): URLSearchParams {
+/** The address without the series or the appointment a client's card asked for. */
+function withoutClientDialog(params: URLSearchParams): URLSearchParams {
   const kept = new URLSearchParams(params);
   kept.delete('serie');
-  kept.delete('cliente');
+  kept.delete('appuntamento');
   return kept;
 }
 
@@ -70,9 +71,10 @@ export function AgendaScreen() {
   const fromDay = dateParam(params.get('settimana'));
   const selected = dateParam(params.get('giorno')) ?? fromDay;
   const [opened, setOpened] = useState<Opened | null>(null);
-  // 'Prenota una serie' from a client's card: ?serie=<client id>&cliente=<name>.
+  // 'Prenota una serie' and 'Nuovo appuntamento' from a client's card: ?serie=<client id>, ?appuntamento=<client id>.
   const seriesClientId = params.get('serie');
-  const seriesClient = seriesClientId ? { id: seriesClientId, name: params.get('cliente') ?? '' } : undefined;
+  const appointmentClientId = params.get('appuntamento');
+  const [booking, setBooking] = useState(false);
   const [byResource, setByResource] = useState(false);
   const calendar = useMerchantCalendar(fromDay);
   const wide = useMediaQuery(wideScreen);
@@ -100,6 +102,10 @@ export function AgendaScreen() {
   return (
     <section className="grid min-w-0 gap-6">
       <PageHeading lead={t.lead}>{t.title}</PageHeading>
+      <Button className="justify-self-start" onClick={() => setBooking(true)}>
+        <Plus aria-hidden="true" />
+        {bookingMerchantTexts.appuntamento.open}
+      </Button>
       <VisitsToClose />
       <QueryView query={calendar} pending={<LoadingBlocks />}>
         {(data) =>
@@ -192,15 +198,23 @@ export function AgendaScreen() {
           onRepeat={() => setOpened({ ...opened, repeating: true })}
         />
       ) : null}
-      {seriesClient ? (
+      {seriesClientId ? (
         <SeriesDialog
-          client={seriesClient}
-          onClose={() => setParams(withoutSeries(params), { replace: true })}
+          clientId={seriesClientId}
+          onClose={() => setParams(withoutClientDialog(params), { replace: true })}
         />
       ) : null}
+      {appointmentClientId ? (
+        <PhoneBookingDialog
+          clientId={appointmentClientId}
+          day={day?.date}
+          onClose={() => setParams(withoutClientDialog(params), { replace: true })}
+        />
+      ) : null}
+      {booking ? <PhoneBookingDialog day={day?.date} onClose={() => setBooking(false)} /> : null}
       {opened?.repeating ? (
         <SeriesDialog
-          client={{ id: opened.appointment.client_id, name: opened.appointment.client_name }}
+          clientId={opened.appointment.client_id}
           preset={{
             treatmentId: opened.appointment.treatment_id,
             operatorId: opened.appointment.operator_id,

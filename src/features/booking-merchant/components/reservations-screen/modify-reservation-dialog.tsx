@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { notify } from '@/components/ui/toaster';
 import { useModifyReservation } from '@/features/booking-merchant/api/modify-reservation';
-import { useVisitFreeTimes } from '@/features/booking-client/api/list-visit-free-times';
+import { useVisitFreeTimes } from '@/components/booking/visit-free-times';
 import { useFreeTimes } from '@/components/booking/free-times';
 import { useMerchantProfile } from '@/features/booking-merchant/api/get-merchant-profile';
 import type { ReservationRow } from '@/components/booking/reservation-row';

@@ -8,6 +8,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { notify } from '@/components/ui/toaster';
+import { useBookableClient } from '@/features/booking-merchant/api/get-bookable-client';
 import { useOperators } from '@/features/booking-merchant/api/list-operators';
 import { useTreatments } from '@/features/booking-merchant/api/list-treatments';
 import {
@@ -61,14 +62,15 @@ function acceptedStarts(plan: PlannedDate[], decisions: Record<number, Decision>
 
 /** "Prenota una serie": treatment, operator, first date and time, every N weeks, N times → the checked dates → confirmed together. */
 export function SeriesDialog({
-  client,
+  clientId,
   preset = {},
   onClose,
 }: {
-  client: { id: string; name: string };
+  clientId: string;
   preset?: SeriesPreset;
   onClose: () => void;
 }) {
+  const client = useBookableClient(clientId);
   const treatments = useTreatments();
   const operators = useOperators();
   const form = useForm<SeriesForm, unknown, z.output<typeof seriesFormSchema>>({
@@ -93,7 +95,7 @@ export function SeriesDialog({
 
   const onCheck = form.handleSubmit(async (values) => {
     const asked: SeriesRequest = {
-      clientId: client.id,
+      clientId,
       treatmentId: values.treatmentId,
       operatorId: values.operatorId === anyOperator ? undefined : values.operatorId,
     };
@@ -122,7 +124,7 @@ export function SeriesDialog({
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[90dvh] overflow-y-auto">
         <DialogTitle>{t.title}</DialogTitle>
-        <DialogDescription>{fill(t.description, { client: client.name })}</DialogDescription>
+        <DialogDescription>{fill(t.description, { client: client.data?.name ?? '' })}</DialogDescription>
         <form noValidate onSubmit={onCheck} className="grid gap-4">
           <FormField label={c.treatment} error={errors.treatmentId?.message}>
             {(control) => (

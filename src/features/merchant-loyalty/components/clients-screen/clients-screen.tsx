@@ -85,13 +85,22 @@ function ClientCard({ client, flagged }: { client: MerchantClient; flagged: bool
       )}
       {adjusting ? <AdjustCreditDialog client={client} onClose={() => setAdjusting(false)} /> : null}
       {client.available_credit === null ? null : (
-        <Link
-          to={`${paths.dashboard.agenda.href()}?${new URLSearchParams({ serie: client.id, cliente: client.name })}`}
-          aria-label={fill(t.seriesLabel, { client: client.name })}
-          className={buttonVariants({ variant: 'outline', className: 'justify-self-start' })}
-        >
-          {t.series}
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link
+            to={`${paths.dashboard.agenda.href()}?${new URLSearchParams({ appuntamento: client.id })}`}
+            aria-label={fill(t.appointmentLabel, { client: client.name })}
+            className={buttonVariants({ variant: 'outline' })}
+          >
+            {t.appointment}
+          </Link>
+          <Link
+            to={`${paths.dashboard.agenda.href()}?${new URLSearchParams({ serie: client.id })}`}
+            aria-label={fill(t.seriesLabel, { client: client.name })}
+            className={buttonVariants({ variant: 'outline' })}
+          >
+            {t.series}
+          </Link>
+        </div>
       )}
       {client.whatsapp.url ? (
         <a

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { bookingKey, merchantSlugSchema } from '@/components/booking/booking-key';
-import type { FreeTimePeriod } from '@/features/booking-client/api/list-free-time-periods';
-import { callRpc } from '@/lib/rpc';
+import { callRpc, type RpcRow } from '@/lib/rpc';
+
+type FreeTimePeriod = RpcRow<'free_time_periods'>;
 
 /** One treatment of a visit: its operator, or null for no preference. */
 export const visitPartSchema = z.object({
