@@ -13,11 +13,7 @@ import { useFirstFreeDay } from '@/features/booking-client/api/get-first-free-da
 import type { BookableTreatment } from '@/features/booking-client/api/list-bookable-treatments';
 import { useBookingDays } from '@/features/booking-client/api/list-booking-days';
 import { useFreeTimePeriods } from '@/features/booking-client/api/list-free-time-periods';
-import {
-  useVisitFreeTimes,
-  useVisitSchedule,
-  type VisitPart,
-} from '@/components/booking/visit-free-times';
+import { useVisitFreeTimes, useVisitSchedule, type VisitPart } from '@/components/booking/visit-free-times';
 import { AddedVisitParts, type AddedPart } from '@/features/booking-client/components/added-visit-parts';
 import { AddressConfirmationNotice } from '@/features/booking-client/components/address-confirmation-notice';
 import { BookingSummary } from '@/features/booking-client/components/booking-summary';
