@@ -124,6 +124,28 @@ describe('booking: the salon books an appointment or a visit for its client on t
     expect(await rows()).toHaveLength(1);
   });
 
+  it('answers the same booking asked 60 times at once with one booking and one notice', async () => {
+    const answers = await Promise.all(Array.from({ length: 60 }, () => book({})));
+    const ids = new Set(answers.map((answer) => expectOk<Answer>(answer).id));
+    expect(ids.size).toBe(1);
+    expect(await rows()).toHaveLength(1);
+    expect(await told()).toHaveLength(1);
+  });
+
+  it('refuses to book again for a client erased after her phone booking, whose booking is gone', async () => {
+    const leaving = await joinAsClient(server, salon.merchant.slug, { name: 'Dora Neri' });
+    expectOk(await book({ client_id: leaving.joined.client_id }));
+    expect(await rows()).toHaveLength(1);
+    expectOk(
+      await leaving.persona.client.rpc('erase_my_account', {
+        merchant_slug: salon.merchant.slug,
+        confirmation: 'ELIMINA',
+      }),
+    );
+    expectRefused(await book({ client_id: leaving.joined.client_id, time: '11:00' }), 'Cliente non trovato');
+    expect((await rows()).filter((r) => r.status === 'confermata')).toEqual([]);
+  });
+
   it('refuses a taken slot, a closed or past time, and a visit whose part does not fit, naming the part', async () => {
     await insertReservation(server, salon, { startsAt: romeInstant(day, '10:30'), status: 'confermata' });
     expectRefused(await book({}), slotTaken);
