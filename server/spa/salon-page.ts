@@ -3,13 +3,8 @@ import { join } from 'node:path';
 import { apiUrlOf, siteUrlOf } from '../auth/settings.ts';
 import type { ServerContext } from '../context.ts';
 import { impersonation } from '../db/impersonate.ts';
-import {
-  salonPageCss,
-  salonPageRenderer,
-  withCriticalCss,
-  withSalonBody,
-  withScriptAfterPaint,
-} from './salon-body.ts';
+import { paintedPageCss } from './prerendered.ts';
+import { salonPageRenderer, withCriticalCss, withSalonBody, withScriptAfterPaint } from './salon-body.ts';
 import { salonHead, withSalonHead, type SalonPage } from './salon-head.ts';
 
 /** /{slug} and /{slug}/register: the paths a salon's page answers (slugs are [a-z0-9]+). */
@@ -49,7 +44,7 @@ export async function salonIndexHtml(
   const indexHtml = await readFile(join(build, 'index.html'), 'utf8');
   const origins = { site: siteUrlOf(context.config).replace(/\/+$/, ''), api: apiUrlOf(context.config) };
   const withHead = withSalonHead(indexHtml, salonHead(salon, origins));
-  const [render, css] = await Promise.all([salonPageRenderer(build), salonPageCss(build)]);
+  const [render, css] = await Promise.all([salonPageRenderer(build), paintedPageCss(build, 'salon-page')]);
   if (!render) return withHead;
   const painted = withScriptAfterPaint(withSalonBody(withHead, render(salon, url), salon));
   return css === undefined ? painted : withCriticalCss(painted, css);

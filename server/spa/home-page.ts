@@ -1,0 +1,27 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { paintedPageCss, prerenderedRenderer } from './prerendered.ts';
+import { withCriticalCss, withScriptAfterPaint } from './salon-body.ts';
+
+/** The attribute of #root naming the path whose page server/ painted in it (src/lib/painted-page.ts). */
+const paintedPathAttribute = 'data-painted-path';
+
+/**
+ * index.html of `build` with the home page painted inside #root, the rules it uses inline and the app's
+ * stylesheet and script after its paint; undefined for another path, an e-mail link's `/?continueUrl=…`
+ * (which the app sends on) or a build made without the renderer.
+ */
+export async function homeIndexHtml(build: string, path: string, url: string): Promise<string | undefined> {
+  if (path !== '/' || new URL(url, 'http://localhost').searchParams.has('continueUrl')) return undefined;
+  const [render, css] = await Promise.all([
+    prerenderedRenderer<() => string>(build, 'home-page-html', 'homePageHtml'),
+    paintedPageCss(build, 'home-page'),
+  ]);
+  if (!render || css === undefined) return undefined;
+  const indexHtml = await readFile(join(build, 'index.html'), 'utf8');
+  const painted = indexHtml.replace(
+    /<div id="root">[\s\S]*?<\/div>(\s*<noscript>)/,
+    (_match, noscript: string) => `<div id="root" ${paintedPathAttribute}="/">${render()}</div>${noscript}`,
+  );
+  return withScriptAfterPaint(withCriticalCss(painted, css));
+}
