@@ -53,7 +53,7 @@ function pwa(): Plugin {
 
 /**
  * The rules of the app's stylesheet each painted page uses, which server/ inlines in that page so it
- * paints without waiting for the stylesheet: a salon's page (its sample pages') and the home page.
+ * paints without waiting for the stylesheet: a salon's page and the logins (their sample pages'), the home page.
  */
 async function writePaintedPagesCss(outDir: string) {
   const renderer = async <T>(name: string) =>
@@ -62,7 +62,11 @@ async function writePaintedPagesCss(outDir: string) {
     salonPageHtml: (salon: unknown, url: string) => string;
     salonPageSamples: { salon: unknown; url: string }[];
   }>('salon-page');
-  const { homePageHtml } = await renderer<{ homePageHtml: () => string }>('home-page');
+  const { homePageHtml, loginPageHtml, loginPageSamples } = await renderer<{
+    homePageHtml: () => string;
+    loginPageHtml: (merchant: unknown, url: string) => string;
+    loginPageSamples: { merchant: unknown; url: string }[];
+  }>('public-page');
   const stylesheet = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"/.exec(
     readFileSync(join(outDir, 'index.html'), 'utf8'),
   )?.[1];
@@ -71,6 +75,7 @@ async function writePaintedPagesCss(outDir: string) {
   const pages = {
     'salon-page': salonPageSamples.map((sample) => salonPageHtml(sample.salon, sample.url)),
     'home-page': [homePageHtml()],
+    'login-page': loginPageSamples.map((sample) => loginPageHtml(sample.merchant, sample.url)),
   };
   for (const [name, html] of Object.entries(pages)) {
     writeFileSync(join(outDir, 'prerender', `${name}.css`), criticalCss(css, html));
@@ -79,7 +84,7 @@ async function writePaintedPagesCss(outDir: string) {
 
 /**
  * The renderers server/ paints with (src/prerender), built into the app's `prerender/`: a salon's page,
- * and the home page, each beside the CSS it needs first, and a signed-in area's frame.
+ * the home page and the logins, each beside the CSS it needs first, and a signed-in area's frame.
  */
 function prerender(): Plugin {
   let outDir = '';
@@ -109,7 +114,7 @@ function prerender(): Plugin {
           ssr: true,
           rolldownOptions: {
             input: Object.fromEntries(
-              ['salon-page-html', 'home-page-html', 'area-shell-html'].map((name) => [
+              ['salon-page-html', 'public-page-html', 'area-shell-html'].map((name) => [
                 name,
                 fileURLToPath(new URL(`./src/prerender/${name}.tsx`, import.meta.url)),
               ]),

@@ -1,10 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { paintedPageCss, prerenderedRenderer } from './prerendered.ts';
-import { withCriticalCss, withScriptAfterPaint } from './salon-body.ts';
-
-/** The attribute of #root naming the path whose page server/ painted in it (src/lib/painted-page.ts). */
-const paintedPathAttribute = 'data-painted-path';
+import { withCriticalCss, withPaintedBody, withScriptAfterPaint } from './salon-body.ts';
 
 /**
  * index.html of `build` with the home page painted inside #root, the rules it uses inline and the app's
@@ -14,14 +11,11 @@ const paintedPathAttribute = 'data-painted-path';
 export async function homeIndexHtml(build: string, path: string, url: string): Promise<string | undefined> {
   if (path !== '/' || new URL(url, 'http://localhost').searchParams.has('continueUrl')) return undefined;
   const [render, css] = await Promise.all([
-    prerenderedRenderer<() => string>(build, 'home-page-html', 'homePageHtml'),
+    prerenderedRenderer<() => string>(build, 'public-page-html', 'homePageHtml'),
     paintedPageCss(build, 'home-page'),
   ]);
   if (!render || css === undefined) return undefined;
   const indexHtml = await readFile(join(build, 'index.html'), 'utf8');
-  const painted = indexHtml.replace(
-    /<div id="root">[\s\S]*?<\/div>(\s*<noscript>)/,
-    (_match, noscript: string) => `<div id="root" ${paintedPathAttribute}="/">${render()}</div>${noscript}`,
-  );
+  const painted = withPaintedBody(indexHtml, render(), { paintedPath: '/' });
   return withScriptAfterPaint(withCriticalCss(painted, css));
 }

@@ -7,6 +7,7 @@ import { resolveAuthSettings } from '../auth/settings.ts';
 import type { ServerContext } from '../context.ts';
 import { areaShellIndexHtml } from './area-shell.ts';
 import { homeIndexHtml } from './home-page.ts';
+import { loginIndexHtml } from './login-page.ts';
 import { prerenderFolder } from './prerendered.ts';
 import { salonPageRenderer } from './salon-body.ts';
 import { salonIndexHtml } from './salon-page.ts';
@@ -85,12 +86,17 @@ export async function spaRoutes(app: FastifyInstance, context: ServerContext) {
         if (salonHtml !== undefined) {
           return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(salonHtml);
         }
-        const homeHtml = await homeIndexHtml(build, path, request.url).catch((error: unknown) => {
-          request.log.warn({ err: error }, 'The home page is served without its painted page');
-          return undefined;
-        });
-        if (homeHtml !== undefined) {
-          return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(homeHtml);
+        const publicHtml = await Promise.all([
+          homeIndexHtml(build, path, request.url),
+          loginIndexHtml(context, build, path, request.url),
+        ])
+          .then((pages) => pages.find((page) => page !== undefined))
+          .catch((error: unknown) => {
+            request.log.warn({ err: error }, 'The public page is served without its painted page');
+            return undefined;
+          });
+        if (publicHtml !== undefined) {
+          return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(publicHtml);
         }
         const areaHtml = await areaShellIndexHtml(build, path).catch((error: unknown) => {
           request.log.warn({ err: error }, 'The signed-in screen is served without its painted frame');

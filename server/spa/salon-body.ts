@@ -34,12 +34,23 @@ export function withScriptAfterPaint(indexHtml: string): string {
 }
 
 /**
- * index.html with the salon's page painted inside #root (what the app renders first) and the data it
- * was painted from, which the app reads instead of asking again.
+ * index.html with a page painted inside #root (what the app renders first): `data`, what it was painted
+ * from, follows in a JSON block the app reads instead of asking again; `paintedPath`, for a page painted
+ * from nothing but its address, marks #root with it (src/lib/painted-page.ts).
  */
-export function withSalonBody(indexHtml: string, renderedHtml: string, salon: SalonPage): string {
-  const data = `<script type="application/json" id="${salonPageDataId}">${scriptSafeJson(salon)}</script>`;
-  // The logo's preload, which the renderer puts first, goes first in the <head>: the LCP image is
+export function withPaintedBody(
+  indexHtml: string,
+  renderedHtml: string,
+  painted: { data: { id: string; value: unknown } } | { paintedPath: string },
+): string {
+  const [dataBlock, rootAttributes] =
+    'data' in painted
+      ? [
+          `\n    <script type="application/json" id="${painted.data.id}">${scriptSafeJson(painted.data.value)}</script>`,
+          '',
+        ]
+      : ['', ` data-painted-path="${painted.paintedPath}"`];
+  // A logo's preload, which the renderer puts first, goes first in the <head>: the LCP image is
   // asked for with the document's first bytes, before the inline CSS is parsed.
   const [, preloads = '', bodyHtml = ''] = /^((?:<link rel="preload"[^>]*>)*)([\s\S]*)$/.exec(renderedHtml)!;
   return indexHtml
@@ -48,6 +59,11 @@ export function withSalonBody(indexHtml: string, renderedHtml: string, salon: Sa
     )
     .replace(
       /<div id="root">[\s\S]*?<\/div>(\s*<noscript>)/,
-      (_match, noscript: string) => `<div id="root">${bodyHtml}</div>\n    ${data}${noscript}`,
+      (_match, noscript: string) =>
+        `<div id="root"${rootAttributes}>${bodyHtml}</div>${dataBlock}${noscript}`,
     );
 }
+
+/** index.html with the salon's page painted inside #root and the salon's data beside it. */
+export const withSalonBody = (indexHtml: string, renderedHtml: string, salon: SalonPage) =>
+  withPaintedBody(indexHtml, renderedHtml, { data: { id: salonPageDataId, value: salon } });
