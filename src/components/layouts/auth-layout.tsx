@@ -30,6 +30,8 @@ export function AuthLayout({ children, merchant }: AuthLayoutProps) {
               <img
                 src={imageUrl('loghi', merchant.logo_url) ?? undefined}
                 alt={fill(texts.registration.logoAlt, { merchant: merchant.name })}
+                // The painted login's largest paint: asked for first (server/ preloads it from the <head>).
+                fetchPriority="high"
                 className="max-h-28 max-w-[14rem] rounded-2xl object-contain"
               />
             ) : null}
