@@ -96,6 +96,11 @@ describe("a salon's logins painted by the server", () => {
               seen.paintedField = document.querySelector('#root input');
           });
         });
+        // The logo arrives after the first paint: its place is held, nothing moves.
+        await page.route('**/storage/v1/object/public/loghi/**', async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          await route.continue();
+        });
         await page.goto(server.url + login.path);
         await expect
           .poll(() =>
@@ -105,10 +110,25 @@ describe("a salon's logins painted by the server", () => {
             }),
           )
           .toBe(true);
+        // Hydrated: the painted field now carries React's handlers.
+        await expect
+          .poll(() =>
+            page.evaluate(() =>
+              Object.keys(document.querySelector('#root input')!).some((key) => key.startsWith('__react')),
+            ),
+          )
+          .toBe(true);
         // The app answers the form: an empty submit is refused in Italian, not sent.
         await page.getByRole('button', { name: 'Accedi', exact: true }).click();
         await page.getByText('Inserisci un indirizzo email valido').waitFor();
         expect(new URL(page.url()).search).toBe('');
+        await expect
+          .poll(() =>
+            page
+              .getByRole('img', { name: 'Logo di Salone Aurora' })
+              .evaluate((image: HTMLImageElement) => image.naturalWidth),
+          )
+          .toBe(160);
         const after = await page.evaluate(() => {
           const seen = window as unknown as { shift: number; paintedField: Element | null };
           return {
