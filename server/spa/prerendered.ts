@@ -21,7 +21,7 @@ function once<T>(build: string, key: string, load: () => Promise<T>): Promise<T>
 
 /** The function `name` of the renderer `module` of `build`, or undefined for a build made without it. */
 export function prerenderedRenderer<T>(build: string, module: string, name: string): Promise<T | undefined> {
-  return once(build, `${module}.js`, async () => {
+  return once(build, `${module}.js#${name}`, async () => {
     const file = join(build, prerenderFolder, `${module}.js`);
     if (!existsSync(file)) return undefined;
     return ((await import(pathToFileURL(file).href)) as Record<string, T>)[name];

@@ -43,6 +43,8 @@ describe("a salon's logins painted by the server (raw HTML, no JavaScript)", () 
 
   it("holds the salon's name and the sign-in form with its Italian labels, and the salon's data", async () => {
     const { merchant } = await createMerchant(server, admin, 'Salone Aurora');
+    // The home page, painted by the same build's renderers, first.
+    expect(await html('/')).toContain('data-painted-path="/"');
     for (const [path, title] of [
       [`/merchant/${merchant.slug}`, 'Accesso commercianti'],
       [`/${merchant.slug}/login`, 'Accedi'],
