@@ -52,27 +52,39 @@ function pwa(): Plugin {
 }
 
 /**
- * The rules of the app's stylesheet a salon's painted page uses (its sample pages'), which server/
- * inlines in that page so it paints without waiting for the stylesheet.
+ * The rules of the app's stylesheet each painted page uses, which server/ inlines in that page so it
+ * paints without waiting for the stylesheet: a salon's page and the logins (their sample pages'), the home page.
  */
-async function writeSalonPageCss(outDir: string) {
-  const renderer = join(outDir, 'prerender', 'salon-page-html.js');
-  const { salonPageHtml, salonPageSamples } = (await import(pathToFileURL(renderer).href)) as {
+async function writePaintedPagesCss(outDir: string) {
+  const renderer = async <T>(name: string) =>
+    (await import(pathToFileURL(join(outDir, 'prerender', `${name}-html.js`)).href)) as T;
+  const { salonPageHtml, salonPageSamples } = await renderer<{
     salonPageHtml: (salon: unknown, url: string) => string;
     salonPageSamples: { salon: unknown; url: string }[];
-  };
+  }>('salon-page');
+  const { homePageHtml, loginPageHtml, loginPageSamples } = await renderer<{
+    homePageHtml: () => string;
+    loginPageHtml: (merchant: unknown, url: string) => string;
+    loginPageSamples: { merchant: unknown; url: string }[];
+  }>('public-page');
   const stylesheet = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"/.exec(
     readFileSync(join(outDir, 'index.html'), 'utf8'),
   )?.[1];
   if (!stylesheet) throw new Error('index.html links no stylesheet');
-  const pages = salonPageSamples.map((sample) => salonPageHtml(sample.salon, sample.url));
-  const css = criticalCss(readFileSync(join(outDir, stylesheet), 'utf8'), pages);
-  writeFileSync(join(outDir, 'prerender', 'salon-page.css'), css);
+  const css = readFileSync(join(outDir, stylesheet), 'utf8');
+  const pages = {
+    'salon-page': salonPageSamples.map((sample) => salonPageHtml(sample.salon, sample.url)),
+    'home-page': [homePageHtml()],
+    'login-page': loginPageSamples.map((sample) => loginPageHtml(sample.merchant, sample.url)),
+  };
+  for (const [name, html] of Object.entries(pages)) {
+    writeFileSync(join(outDir, 'prerender', `${name}.css`), criticalCss(css, html));
+  }
 }
 
 /**
  * The renderers server/ paints with (src/prerender), built into the app's `prerender/`: a salon's page,
- * beside the CSS that page needs first, and a signed-in area's frame.
+ * the home page and the logins, each beside the CSS it needs first, and a signed-in area's frame.
  */
 function prerender(): Plugin {
   let outDir = '';
@@ -89,10 +101,10 @@ function prerender(): Plugin {
         plugins: [react()],
         resolve: {
           alias: [
-            {
-              find: '@/config/env',
-              replacement: fileURLToPath(new URL('./src/prerender/env.ts', import.meta.url)),
-            },
+            ...['env', 'supabase'].map((name) => ({
+              find: `@/${name === 'env' ? 'config' : 'lib'}/${name}`,
+              replacement: fileURLToPath(new URL(`./src/prerender/${name}.ts`, import.meta.url)),
+            })),
             { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
           ],
         },
@@ -102,7 +114,7 @@ function prerender(): Plugin {
           ssr: true,
           rolldownOptions: {
             input: Object.fromEntries(
-              ['salon-page-html', 'area-shell-html'].map((name) => [
+              ['salon-page-html', 'public-page-html', 'area-shell-html'].map((name) => [
                 name,
                 fileURLToPath(new URL(`./src/prerender/${name}.tsx`, import.meta.url)),
               ]),
@@ -113,7 +125,7 @@ function prerender(): Plugin {
           copyPublicDir: false,
         },
       });
-      await writeSalonPageCss(outDir);
+      await writePaintedPagesCss(outDir);
     },
   };
 }

@@ -1,29 +1,12 @@
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { prerenderFolder } from './salon-body.ts';
+import { prerenderedRenderer } from './prerendered.ts';
 
 type RenderAreaShell = (path: string) => string | undefined;
 
-/** Each build's renderer, loaded once; a build swapped out is forgotten. */
-const renderers = new Map<string, Promise<RenderAreaShell | undefined>>();
-
 /** The area frame's renderer of `build` (vite.config.ts, `prerender`), or undefined for a build without it. */
-export function areaShellRenderer(build: string): Promise<RenderAreaShell | undefined> {
-  let renderer = renderers.get(build);
-  if (!renderer) {
-    const file = join(build, prerenderFolder, 'area-shell-html.js');
-    renderer = existsSync(file)
-      ? import(pathToFileURL(file).href).then(
-          (module: { areaShellHtml: RenderAreaShell }) => module.areaShellHtml,
-        )
-      : Promise.resolve(undefined);
-    renderers.clear();
-    renderers.set(build, renderer);
-  }
-  return renderer;
-}
+export const areaShellRenderer = (build: string) =>
+  prerenderedRenderer<RenderAreaShell>(build, 'area-shell-html', 'areaShellHtml');
 
 /**
  * The app's module script, asked for once the frame is on screen (public/paint-first.js): the frame's

@@ -6,7 +6,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { resolveAuthSettings } from '../auth/settings.ts';
 import type { ServerContext } from '../context.ts';
 import { areaShellIndexHtml } from './area-shell.ts';
-import { prerenderFolder, salonPageRenderer } from './salon-body.ts';
+import { homeIndexHtml } from './home-page.ts';
+import { loginIndexHtml } from './login-page.ts';
+import { prerenderFolder } from './prerendered.ts';
+import { salonPageRenderer } from './salon-body.ts';
 import { salonIndexHtml } from './salon-page.ts';
 
 // '/_mail' stays a 404: the mailbox has its own port on 127.0.0.1, never a page of the public one.
@@ -72,7 +75,7 @@ export async function spaRoutes(app: FastifyInstance, context: ServerContext) {
       if (isApiPath(request.url) || path === undefined) return notFound(reply);
       void currentBuild(root).then(async (build) => {
         if (!build) return notFound(reply);
-        // The salon page's renderer runs on the server only.
+        // The painted pages' renderers run on the server only.
         if (path.startsWith(`/${prerenderFolder}/`)) return notFound(reply);
         if (await isFileIn(build, path)) return reply.sendFile(path, build);
         if (path.startsWith('/assets/') || isSourceMap(path)) return notFound(reply);
@@ -82,6 +85,18 @@ export async function spaRoutes(app: FastifyInstance, context: ServerContext) {
         });
         if (salonHtml !== undefined) {
           return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(salonHtml);
+        }
+        const publicHtml = await Promise.all([
+          homeIndexHtml(build, path, request.url),
+          loginIndexHtml(context, build, path, request.url),
+        ])
+          .then((pages) => pages.find((page) => page !== undefined))
+          .catch((error: unknown) => {
+            request.log.warn({ err: error }, 'The public page is served without its painted page');
+            return undefined;
+          });
+        if (publicHtml !== undefined) {
+          return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(publicHtml);
         }
         const areaHtml = await areaShellIndexHtml(build, path).catch((error: unknown) => {
           request.log.warn({ err: error }, 'The signed-in screen is served without its painted frame');

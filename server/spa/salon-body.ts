@@ -1,49 +1,14 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { prerenderedRenderer } from './prerendered.ts';
 import { scriptSafeJson, type SalonPage } from './salon-head.ts';
 
 /** The id of the data block the SPA reads the salon's page from (src/features/merchants/api). */
 export const salonPageDataId = 'salon-page-data';
 
-/** Where a build keeps the renderer of a salon's page (vite.config.ts, `prerender`). */
-export const prerenderFolder = 'prerender';
-
 type RenderSalonPage = (salon: SalonPage, url: string) => string;
 
-/** Each build's renderer, loaded once; a build swapped out is forgotten. */
-const renderers = new Map<string, Promise<RenderSalonPage | undefined>>();
-
-/** The renderer of `build`, or undefined for a build made without it. */
-export function salonPageRenderer(build: string): Promise<RenderSalonPage | undefined> {
-  let renderer = renderers.get(build);
-  if (!renderer) {
-    const file = join(build, prerenderFolder, 'salon-page-html.js');
-    renderer = existsSync(file)
-      ? import(pathToFileURL(file).href).then(
-          (module: { salonPageHtml: RenderSalonPage }) => module.salonPageHtml,
-        )
-      : Promise.resolve(undefined);
-    renderers.clear();
-    renderers.set(build, renderer);
-  }
-  return renderer;
-}
-
-/** Each build's CSS for the painted page (vite.config.ts, `prerender`), read once. */
-const criticalStyles = new Map<string, Promise<string | undefined>>();
-
-/** The rules of the app's stylesheet the painted page uses, or undefined for a build made without them. */
-export function salonPageCss(build: string): Promise<string | undefined> {
-  let css = criticalStyles.get(build);
-  if (!css) {
-    css = readFile(join(build, prerenderFolder, 'salon-page.css'), 'utf8').catch(() => undefined);
-    criticalStyles.clear();
-    criticalStyles.set(build, css);
-  }
-  return css;
-}
+/** The renderer of a salon's page in `build`, or undefined for a build made without it. */
+export const salonPageRenderer = (build: string) =>
+  prerenderedRenderer<RenderSalonPage>(build, 'salon-page-html', 'salonPageHtml');
 
 /**
  * index.html with the painted page's CSS inline and the app's stylesheet loaded without holding the
@@ -69,12 +34,23 @@ export function withScriptAfterPaint(indexHtml: string): string {
 }
 
 /**
- * index.html with the salon's page painted inside #root (what the app renders first) and the data it
- * was painted from, which the app reads instead of asking again.
+ * index.html with a page painted inside #root (what the app renders first): `data`, what it was painted
+ * from, follows in a JSON block the app reads instead of asking again; `paintedPath`, for a page painted
+ * from nothing but its address, marks #root with it (src/lib/painted-page.ts).
  */
-export function withSalonBody(indexHtml: string, renderedHtml: string, salon: SalonPage): string {
-  const data = `<script type="application/json" id="${salonPageDataId}">${scriptSafeJson(salon)}</script>`;
-  // The logo's preload, which the renderer puts first, goes first in the <head>: the LCP image is
+export function withPaintedBody(
+  indexHtml: string,
+  renderedHtml: string,
+  painted: { data: { id: string; value: unknown } } | { paintedPath: string },
+): string {
+  const [dataBlock, rootAttributes] =
+    'data' in painted
+      ? [
+          `\n    <script type="application/json" id="${painted.data.id}">${scriptSafeJson(painted.data.value)}</script>`,
+          '',
+        ]
+      : ['', ` data-painted-path="${painted.paintedPath}"`];
+  // A logo's preload, which the renderer puts first, goes first in the <head>: the LCP image is
   // asked for with the document's first bytes, before the inline CSS is parsed.
   const [, preloads = '', bodyHtml = ''] = /^((?:<link rel="preload"[^>]*>)*)([\s\S]*)$/.exec(renderedHtml)!;
   return indexHtml
@@ -83,6 +59,11 @@ export function withSalonBody(indexHtml: string, renderedHtml: string, salon: Sa
     )
     .replace(
       /<div id="root">[\s\S]*?<\/div>(\s*<noscript>)/,
-      (_match, noscript: string) => `<div id="root">${bodyHtml}</div>\n    ${data}${noscript}`,
+      (_match, noscript: string) =>
+        `<div id="root"${rootAttributes}>${bodyHtml}</div>${dataBlock}${noscript}`,
     );
 }
+
+/** index.html with the salon's page painted inside #root and the salon's data beside it. */
+export const withSalonBody = (indexHtml: string, renderedHtml: string, salon: SalonPage) =>
+  withPaintedBody(indexHtml, renderedHtml, { data: { id: salonPageDataId, value: salon } });

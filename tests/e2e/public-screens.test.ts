@@ -187,7 +187,8 @@ describe('the public and sign-in screens', () => {
   it("paints 'Caricamento...' from the page itself before its JavaScript, and asks for JavaScript without it", async () => {
     const context = await browser.newContext({ viewport: phone, javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${server.url}/${slug}/login`);
+    // A page the server does not paint (a salon's page, its logins and the home are painted whole).
+    await page.goto(`${server.url}/${slug}/reset-password`);
     const splash = page.getByRole('status').filter({ hasText: texts.app.loading });
     await expect(splash.isVisible()).resolves.toBe(true);
     // Styled by the app's stylesheet: centred on the screen, as LoadingScreen is.
@@ -195,7 +196,7 @@ describe('the public and sign-in screens', () => {
     expect(box?.height).toBeGreaterThanOrEqual(phone.height - 100);
     await context.close();
     // A browser without scripting shows the page's <noscript> instead.
-    const html = await (await fetch(`${server.url}/${slug}/login`)).text();
+    const html = await (await fetch(`${server.url}/${slug}/reset-password`)).text();
     expect(html).toMatch(/<noscript>\s*<p[^>]*>Per usare Passaparola attiva JavaScript nel browser\.<\/p>/);
   });
 

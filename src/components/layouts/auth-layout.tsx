@@ -30,7 +30,11 @@ export function AuthLayout({ children, merchant }: AuthLayoutProps) {
               <img
                 src={imageUrl('loghi', merchant.logo_url) ?? undefined}
                 alt={fill(texts.registration.logoAlt, { merchant: merchant.name })}
-                className="max-h-28 max-w-[14rem] rounded-2xl object-contain"
+                height={112}
+                // The painted login's largest paint: asked for first (server/ preloads it from the <head>).
+                fetchPriority="high"
+                // Its height held before it loads, as on the salon's page: nothing below moves when it arrives.
+                className="h-28 w-auto max-w-[14rem] rounded-2xl object-contain"
               />
             ) : null}
             <p className="font-display text-2xl font-semibold text-accent-foreground">{merchant.name}</p>

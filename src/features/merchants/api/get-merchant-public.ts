@@ -4,11 +4,11 @@ import { callRpc } from '@/lib/rpc';
 
 export const getMerchantPublicInputSchema = z.object({ merchantSlug: z.string().check(z.minLength(1)) });
 
-const merchantPublicSchema = z.nullable(
+export const merchantPublicSchema = z.nullable(
   z.object({ slug: z.string(), name: z.string(), logo_url: z.nullish(z.string()) }),
 );
 
-type MerchantPublic = NonNullable<z.infer<typeof merchantPublicSchema>>;
+export type MerchantPublic = NonNullable<z.infer<typeof merchantPublicSchema>>;
 
 /** A salon's public face (name, logo) by slug, for anyone; null when no salon has that slug. */
 async function getMerchantPublic(merchantSlug: string): Promise<MerchantPublic | null> {
@@ -16,7 +16,7 @@ async function getMerchantPublic(merchantSlug: string): Promise<MerchantPublic |
   return merchantPublicSchema.parse(await callRpc('merchant_public', { merchant_slug: input.merchantSlug }));
 }
 
-const merchantPublicQueryOptions = (merchantSlug: string) =>
+export const merchantPublicQueryOptions = (merchantSlug: string) =>
   queryOptions({
     queryKey: ['merchants', 'public', merchantSlug],
     queryFn: () => getMerchantPublic(merchantSlug),
