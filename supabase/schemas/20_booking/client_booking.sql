@@ -123,8 +123,9 @@ end
 $$;
 grant execute on function app_private.client_reservation(uuid) to authenticated, service_role;
 
--- Accepting a change to a request without preference assigns the least busy free operator.
-create function app_private.accept_change(reservation_id uuid) returns void
+-- Accepting a change to a request without preference assigns operator_id when given (a visit's part, as
+-- app_private.saved_visit_operators chose it), else the least busy free operator.
+create function app_private.accept_change(reservation_id uuid, operator_id uuid default null) returns void
 language plpgsql set search_path = ''
 as $$
 declare
@@ -138,6 +139,8 @@ begin
   end if;
   if changed.operator_id is not null then
     outcome := app_private.confirm_slot(changed.id, 'modificata');
+  elsif accept_change.operator_id is not null then
+    outcome := app_private.confirm_slot(changed.id, 'modificata', accept_change.operator_id);
   else
     outcome := 'none';
     for candidate in
@@ -159,7 +162,7 @@ begin
   end if;
 end
 $$;
-grant execute on function app_private.accept_change(uuid) to authenticated, service_role;
+grant execute on function app_private.accept_change(uuid, uuid) to authenticated, service_role;
 
 create or replace function api.accept_reservation_change(reservation_id uuid) returns jsonb
 language plpgsql set search_path = ''
@@ -167,14 +170,17 @@ as $$
 declare
   changed app.reservations := app_private.client_reservation(accept_reservation_change.reservation_id);
   part app.reservations;
+  operators uuid[];
 begin
   if changed.visit_id is null then
     perform app_private.accept_change(changed.id);
   else
-    -- A visit is accepted whole or not at all: a part's refusal, named, undoes the parts before it.
+    -- A visit is accepted whole or not at all: a part's refusal, named, undoes the parts before it. The
+    -- parts without preference get operators chosen together, so that none meets another part.
+    operators := app_private.saved_visit_operators(changed.visit_id);
     for part in select r.* from app.reservations r where r.visit_id = changed.visit_id order by r.visit_part loop
       begin
-        perform app_private.accept_change(part.id);
+        perform app_private.accept_change(part.id, operators[part.visit_part]);
       exception when sqlstate 'P0001' then
         raise sqlstate 'P0001' using message = format('%s: %s', part.treatment_name, sqlerrm);
       end;
@@ -188,7 +194,8 @@ comment on function api.accept_reservation_change(uuid) is
   'Client only: accepts the merchant''s change, ''modificata'' -> ''confermata''; without preference the '
   'least busy free operator who performs the treatment is assigned. Refused when the operator (or every '
   'such operator) has meanwhile a confirmed reservation overlapping it (the exclusion constraint decides). '
-  'A part of a visit accepts every part, all or none: a refusal names the part.';
+  'A part of a visit accepts every part (those without preference as app_private.visit_operators assigns '
+  'them), all or none: a refusal names the part.';
 
 create function api.decline_reservation_change(reservation_id uuid) returns jsonb
 language plpgsql set search_path = ''

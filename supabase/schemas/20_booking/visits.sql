@@ -363,7 +363,7 @@ declare
   shift interval := move_visit.new_start - move_visit.first_part.starts_at;
   new_visit_id uuid;
   part app.reservations;
-  candidate uuid;
+  operators uuid[];
   outcome text;
 begin
   for part in select r.* from app.reservations r where r.visit_id = move_visit.first_part.visit_id loop
@@ -403,21 +403,12 @@ begin
   if not app_private.moves_confirmed_at_once(move_visit.first_part.merchant_id) then
     return jsonb_build_object('id', new_visit_id, 'message', 'Richiesta di spostamento inviata');
   end if;
-  -- The salon confirms moves at once: every part as its confirm would, or none.
+  -- The salon confirms moves at once: every part as its confirm would, or none, the parts without
+  -- preference given operators together (app_private.saved_visit_operators).
+  operators := app_private.saved_visit_operators(new_visit_id);
   for part in select r.* from app.reservations r where r.visit_id = new_visit_id order by r.visit_part loop
-    if part.operator_id is not null then
-      outcome := app_private.confirm_slot(part.id, 'in attesa', null, true);
-    else
-      outcome := 'none';
-      for candidate in
-        select f.operator_id from app_private.free_operators(part.merchant_id, part.treatment_id, part.starts_at,
-                                                             part.ends_at, part.moves_reservation_id) f
-         where not app_private.meets_own_visit(part.id, f.operator_id)
-      loop
-        outcome := app_private.confirm_slot(part.id, 'in attesa', candidate, true);
-        exit when outcome <> 'taken';
-      end loop;
-    end if;
+    outcome := case when operators[part.visit_part] is null then 'none'
+                    else app_private.confirm_slot(part.id, 'in attesa', operators[part.visit_part], true) end;
     if outcome in ('none', 'taken') then
       raise sqlstate 'P0001' using message = format('%s: %s', part.treatment_name, app_private.slot_taken_message());
     end if;

@@ -5,9 +5,13 @@ import {
   createAdmin,
   expectOk,
   expectRefused,
+  insertReservation,
+  joinAsClient,
   openSalon,
+  romeInstant,
   romeToday,
   type Answer,
+  type Persona,
   type Salon,
 } from '../../support/fixtures.ts';
 import { startLabels, type VisitFreeTimes } from '../../support/visit-free-times.ts';
@@ -135,6 +139,134 @@ describe('booking: a visit’s operators chosen together', () => {
         "Ciglia: Orario non disponibile: l'operatore è impegnato con un altro trattamento della visita",
       ]),
     );
+  });
+
+  // A customer of her own for each case, so that no case meets another's open requests.
+  const newCustomer = async (name: string) =>
+    (await joinAsClient(server, salon.merchant.slug, { name })).persona;
+  const bookAs = async (customer: Persona, date: string, time: string, parts: unknown) =>
+    expectOk<Answer>(
+      await customer.client.rpc('book_visit', { merchant_slug: salon.merchant.slug, parts, date, time }),
+    ).id!;
+  const operatorsAndStatus = async (visitId: string) =>
+    (await visitRows(visitId)).map(({ operator_id, status }) => ({ operator_id, status }));
+  const beaBusy = (day: string, time: string) =>
+    insertReservation(server, salon, {
+      startsAt: romeInstant(day, time),
+      minutes: 60,
+      status: 'confermata',
+      operatorId: salon.bea,
+    });
+  const movesAtOnce = async (enabled: boolean) =>
+    expectOk(await salon.owner.client.rpc('set_moves_confirmed_at_once', { enabled }));
+  const move = (customer: Persona, reservationId: string, date: string, time: string) =>
+    customer.client.rpc('move_reservation', { reservation_id: reservationId, date, time });
+
+  describe('on the salon’s change accepted', () => {
+    const changedVisit = async (customer: Persona, day: string) => {
+      const visit = await bookAs(customer, day, '10:00', anyOperator(trucco, salon.ciglia));
+      const [first] = await visitRows(visit);
+      expectOk(
+        await salon.owner.client.rpc('modify_reservation', {
+          reservation_id: first!.id,
+          date: day,
+          time: '14:00',
+          note: 'Più tardi',
+        }),
+      );
+      return visit;
+    };
+    const accept = (customer: Persona, reservationId: string) =>
+      customer.client.rpc('accept_reservation_change', { reservation_id: reservationId });
+
+    it('gives the first part the second operator and the next part the one it needs, once for two taps', async () => {
+      const customer = await newCustomer('Giulia Verdi');
+      const visit = await changedVisit(customer, addDays(today, 8));
+      const [first, second] = await visitRows(visit);
+      expect((await accept(salon.client, first!.id)).error).not.toBeNull();
+      const answers = await Promise.all([accept(customer, first!.id), accept(customer, second!.id)]);
+      expect(answers.filter((answer) => answer.error === null)).toHaveLength(1);
+      expect(await operatorsAndStatus(visit)).toEqual([
+        { operator_id: salon.bea, status: 'confermata' },
+        { operator_id: salon.anna, status: 'confermata' },
+      ]);
+    });
+
+    it('refuses, naming the part, when only the operator the next part needs is free, and confirms nothing', async () => {
+      const customer = await newCustomer('Lucia Neri');
+      const day = addDays(today, 9);
+      const visit = await changedVisit(customer, day);
+      await beaBusy(day, '14:00');
+      const [first] = await visitRows(visit);
+      expectRefused(
+        await accept(customer, first!.id),
+        'Ciglia: Orario non disponibile: nessun operatore che esegue il trattamento è libero in questa fascia',
+      );
+      expect(await operatorsAndStatus(visit)).toEqual([
+        { operator_id: null, status: 'modificata' },
+        { operator_id: null, status: 'modificata' },
+      ]);
+    });
+  });
+
+  describe('on the customer’s move', () => {
+    it('gives the parts apart when the salon confirms the move at once', async () => {
+      const customer = await newCustomer('Marta Rosi');
+      const day = addDays(today, 10);
+      const visit = await bookAs(customer, day, '10:00', anyOperator(trucco, salon.ciglia));
+      const [, second] = await visitRows(visit);
+      await movesAtOnce(true);
+      try {
+        const moved = expectOk<Answer>(await move(customer, second!.id, day, '14:00'));
+        expect(moved.message).toBe('Appuntamento spostato');
+        expect(await operatorsAndStatus(moved.id!)).toEqual([
+          { operator_id: salon.bea, status: 'confermata' },
+          { operator_id: salon.anna, status: 'confermata' },
+        ]);
+        expect((await visitRows(visit)).map((row) => row.status)).toEqual(['spostata', 'spostata']);
+      } finally {
+        await movesAtOnce(false);
+      }
+    });
+
+    it('gives the parts apart when the salon confirms the move later', async () => {
+      const customer = await newCustomer('Sara Gialli');
+      const day = addDays(today, 11);
+      const visit = await bookAs(customer, day, '10:00', anyOperator(trucco, salon.ciglia));
+      const [first] = await visitRows(visit);
+      const moved = expectOk<Answer>(await move(customer, first!.id, day, '14:00'));
+      expect(moved.message).toBe('Richiesta di spostamento inviata');
+      const [movedFirst] = await visitRows(moved.id!);
+      expectOk(await salon.owner.client.rpc('confirm_reservation', { reservation_id: movedFirst!.id }));
+      expect(await operatorsAndStatus(moved.id!)).toEqual([
+        { operator_id: salon.bea, status: 'confermata' },
+        { operator_id: salon.anna, status: 'confermata' },
+      ]);
+    });
+
+    it('refuses, naming the part, when only the operator the next part needs is free, and saves nothing', async () => {
+      const customer = await newCustomer('Elena Blu');
+      const day = addDays(today, 12);
+      const visit = await bookAs(customer, day, '10:00', anyOperator(trucco, salon.ciglia));
+      const [first] = await visitRows(visit);
+      await beaBusy(day, '14:00');
+      await movesAtOnce(true);
+      try {
+        expectRefused(
+          await move(customer, first!.id, day, '14:00'),
+          "Ciglia: Orario non disponibile: l'operatore è impegnato con un altro trattamento della visita",
+        );
+      } finally {
+        await movesAtOnce(false);
+      }
+      const { rows } = await db().query(
+        `select 1 from app.reservations m join app.reservations r on r.id = m.moves_reservation_id
+          where r.visit_id = $1`,
+        [visit],
+      );
+      expect(rows).toEqual([]);
+      expect((await visitRows(visit)).map((row) => row.status)).toEqual(['in attesa', 'in attesa']);
+    });
   });
 
   it('refuses another salon’s treatments', async () => {

@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { notify } from '@/components/ui/toaster';
 import { useModifyReservation } from '@/features/booking-merchant/api/modify-reservation';
-import { useVisitFreeTimes } from '@/components/booking/visit-free-times';
+import { useVisitFreeTimes, useVisitSchedule } from '@/components/booking/visit-free-times';
 import { useFreeTimes } from '@/components/booking/free-times';
 import { useMerchantProfile } from '@/features/booking-merchant/api/get-merchant-profile';
 import type { ReservationRow } from '@/components/booking/reservation-row';
@@ -34,15 +34,6 @@ const modifyFormSchema = z.object({
   note: requiredText(t.modifyNoteMissing, maxLength.note, texts.validation.noteTooLong),
 });
 type ModifyForm = z.input<typeof modifyFormSchema>;
-
-/** 'HH:MM' as minutes of the day. */
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-
-/** A visit's part at its new time: the whole visit shifts by the same amount, as the database moves it. */
-const shiftedTime = (part: string, first: string, newFirst: string) => {
-  const minutes = minutesOf(part) - minutesOf(first) + minutesOf(newFirst);
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-};
 
 /**
  * Proposes another date and time with a note: the reservation becomes 'modificata'. For a visit (its first
@@ -78,17 +69,16 @@ export function ModifyReservationDialog({
     operatorId: reservation.operator_id,
     date,
   });
-  const visitFreeTimes = useVisitFreeTimes(
-    {
-      merchantSlug,
-      parts: profile.data && visitParts ? visitParts.map(visitPart) : [],
-      date,
-    },
-    '',
-  );
+  const visitInput = {
+    merchantSlug,
+    parts: profile.data && visitParts ? visitParts.map(visitPart) : [],
+    date,
+  };
+  const visitFreeTimes = useVisitFreeTimes(visitInput, '');
   const times = (visitParts ? visitFreeTimes.data?.[0]?.times : freeTimes.data) ?? [];
   const time = useWatch({ control: form.control, name: 'time' });
-  const newFirst = times.includes(time) ? time : '';
+  // Each part's start at the chosen time, as the database schedules the visit (none before a choice).
+  const newStarts = useVisitSchedule(visitInput, times.includes(time) ? time : '')?.starts ?? [];
 
   const onSubmit = form.handleSubmit(async ({ date: day, time, note }) => {
     // A time chosen for another day, or taken since, is no choice.
@@ -149,13 +139,11 @@ export function ModifyReservationDialog({
           </div>
           {visitParts ? (
             <ol aria-label={t.modifyVisitParts} className="grid gap-1">
-              {visitParts.map((part) => (
+              {visitParts.map((part, index) => (
                 <li key={part.id} className="font-medium">
                   {fill(t.modifyVisitPart, {
                     treatment: part.treatment_name,
-                    time: newFirst
-                      ? shiftedTime(shortTime(part.time), shortTime(reservation.time), newFirst)
-                      : t.modifyVisitPartPending,
+                    time: newStarts[index] ?? t.modifyVisitPartPending,
                   })}
                 </li>
               ))}
