@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Statement } from '../server/db/port.ts';
 import { openPostgres } from '../server/db/postgres.ts';
+import { compressAbove } from '../server/app.ts';
 
 type Handler = () => Promise<unknown>;
 
@@ -35,7 +36,7 @@ function encoded(request: IncomingMessage, json: string) {
   const body = Buffer.from(json);
   const accepted = request.headers['accept-encoding'] ?? '';
   const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (body.length < 1024) return { headers, body };
+  if (body.length < compressAbove) return { headers, body };
   if (/\bbr\b/.test(accepted))
     return {
       headers: { ...headers, 'content-encoding': 'br' },

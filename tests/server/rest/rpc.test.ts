@@ -364,6 +364,24 @@ describe('rpc through supabase-js, as PostgREST runs it', () => {
     expect(((await response.json()) as number[]).at(-1)).toBe(500);
   });
 
+  it('sends an answer that fits one TCP segment as it is, compression or not', async () => {
+    const response = await fetch(`${server.url}/rest/v1/rpc/numbers`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'accept-encoding': 'gzip, br',
+        apikey: server.anonKey,
+        authorization: `Bearer ${server.anonKey}`,
+      },
+      body: JSON.stringify({ up_to: 300 }),
+    });
+    const body = await response.text();
+    expect(body.length).toBeGreaterThan(1024);
+    expect(body.length).toBeLessThan(1400);
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect((JSON.parse(body) as number[]).at(-1)).toBe(300);
+  });
+
   it('refuses oversized bodies with 413', async () => {
     const response = await fetch(`${server.url}/rest/v1/rpc/greet`, {
       method: 'POST',
