@@ -36,6 +36,14 @@ export async function accessibilityViolations(
   // Evaluated through the DevTools protocol: the app's Content-Security-Policy refuses inline scripts.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   return page.evaluate(async () => {
+    // A toast or dialog halfway through fading in or out has no fixed contrast: let every finite
+    // animation and transition end first (endless ones, such as a loading pulse, are left running).
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    );
     const { axe: runner } = window as unknown as { axe: typeof import('axe-core') };
     const results = await runner.run(document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
