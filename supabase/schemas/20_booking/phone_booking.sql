@@ -50,6 +50,7 @@ declare
   assigned uuid;
   found_id uuid;
   booked app.reservations;
+  visit_operators uuid[];
 begin
   perform app_private.series_client(book_for_client.client_id, caller_merchant_id);
   if book_for_client.date is null or nullif(btrim(coalesce(book_for_client."time", '')), '') is null then
@@ -72,6 +73,15 @@ begin
   end if;
 
   new_visit_id := case when part_count > 1 then gen_random_uuid() end;
+  -- A visit's operators chosen for all its parts together, as its free times and its confirm choose them.
+  if new_visit_id is not null then
+    select app_private.visit_operators(
+             caller_merchant_id, array_agg(p.treatment_id order by p.part), array_agg(p.operator_id order by p.part),
+             array_agg(new_start + make_interval(mins => p.offset_minutes) order by p.part),
+             array_agg(new_start + make_interval(mins => p.offset_minutes + p.duration_minutes) order by p.part))
+      into visit_operators
+      from app_private.phone_booking_parts(caller_merchant_id, book_for_client.parts) p;
+  end if;
   -- The parts with their operator first, so those with none get one free of them.
   for one in select p.* from app_private.phone_booking_parts(caller_merchant_id, book_for_client.parts) p
               order by p.operator_id is null, p.part loop
@@ -79,7 +89,7 @@ begin
     begin
       perform app_private.check_slot_free(caller_merchant_id, one.treatment_id, one.operator_id, starts,
                                           starts + make_interval(mins => one.duration_minutes));
-      assigned := coalesce(one.operator_id,
+      assigned := coalesce(one.operator_id, visit_operators[one.part],
         (select f.operator_id from app_private.free_operators(caller_merchant_id, one.treatment_id, starts,
                                                               starts + make_interval(mins => one.duration_minutes)) f
           limit 1));

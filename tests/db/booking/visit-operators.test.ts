@@ -112,6 +112,20 @@ describe('booking: a visit’s operators chosen together', () => {
     ]);
   });
 
+  it('gives the parts apart when the salon books the visit on the phone too', async () => {
+    const booked = await salon.owner.client.rpc('book_for_client', {
+      client_id: salon.member.client_id,
+      parts: anyOperator(trucco, salon.ciglia),
+      date: addDays(today, 13),
+      time: '10:00',
+    });
+    const visit = expectOk<Answer>(booked).id!;
+    expect((await visitRows(visit)).map(({ operator_id, status }) => ({ operator_id, status }))).toEqual([
+      { operator_id: salon.bea, status: 'confermata' },
+      { operator_id: salon.anna, status: 'confermata' },
+    ]);
+  });
+
   it('refuses the salon’s choice of the one operator the next part needs, naming the part', async () => {
     const day = addDays(today, 5);
     const visit = expectOk<Answer>(await booking(day, '10:00', anyOperator(trucco, salon.ciglia))).id!;
